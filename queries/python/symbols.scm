@@ -1,0 +1,28 @@
+; Python definitions. Capture names follow tree-sitter's tags conventions:
+;   @definition.KIND  the definition node (KIND becomes the symbol's kind)
+;   @name             its name        @doc  its docstring literal      @body  its body
+; Decorators are not captured here: `decorated_definition` is a wrapper in languages.toml.
+; Patterns earlier in the file win when two give the same node a kind.
+
+(class_definition
+  name: (identifier) @name
+  body: (block) @body) @definition.class
+
+(function_definition
+  name: (identifier) @name
+  body: (block) @body) @definition.function
+
+; The docstring: the body's first statement, when it is a plain (not f-, not bytes) string.
+; Comments before it are outside the block, so the anchor holds for them too.
+(class_definition
+  body: (block . (expression_statement . (string) @doc .)
+  (#match? @doc "^[rRuU]?['\"]"))) @definition.class
+
+(function_definition
+  body: (block . (expression_statement . (string) @doc .)
+  (#match? @doc "^[rRuU]?['\"]"))) @definition.function
+
+; Module-level assignments, annotated or not: `TIMEOUT = 30`, `users: dict[str, User] = {}`.
+(module
+  (expression_statement
+    (assignment left: (identifier) @name)) @definition.variable)

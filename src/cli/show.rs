@@ -1,0 +1,82 @@
+//! `saguaro show FILE SYMBOL [--json]`
+
+use super::output;
+use crate::feedback::Error;
+use crate::lang::Registry;
+use crate::source::SourceText;
+use crate::symbols::scan::SymbolRecord;
+use crate::symbols::SymbolIndex;
+use serde::Serialize;
+use std::path::PathBuf;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    file: PathBuf,
+    /// A name path: `Engine.process`, `Engine::process`, `Engine.fmt#2`.
+    symbol: String,
+    /// Print one JSON object: the symbol's record and its source.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Shown<'a> {
+    path: &'a str,
+    language: &'a str,
+    symbol: SymbolRecord,
+    source: &'a str,
+}
+
+#[derive(Serialize)]
+struct Failed<'a> {
+    errors: &'a [Error],
+}
+
+pub fn run(args: Args) -> i32 {
+    let shown = args.file.to_string_lossy().replace('\\', "/");
+    match lookup(&args, &shown) {
+        Ok((index, i)) => {
+            let symbol = &index.symbols[i];
+            // Whole lines, so the first line keeps its indentation.
+            let start = index.source.line_start(symbol.extent.start_line - 1);
+            let source = &index.source.text()[start..symbol.extent.end_byte];
+            if args.json {
+                output::print_json(&Shown {
+                    path: &shown,
+                    language: index.language,
+                    symbol: symbol.into(),
+                    source,
+                });
+            } else {
+                output::print(&format!("{source}\n"));
+            }
+            0
+        }
+        Err(e) => {
+            if args.json {
+                output::print_json(&Failed {
+                    errors: std::slice::from_ref(&e),
+                });
+            } else {
+                output::report(std::slice::from_ref(&e), &[]);
+            }
+            e.code.exit_status()
+        }
+    }
+}
+
+fn lookup(args: &Args, shown: &str) -> Result<(SymbolIndex, usize), Error> {
+    let registry = Registry::global();
+    let language = registry
+        .for_path(&args.file)
+        .ok_or_else(|| Error::unsupported_language(shown, &registry.known_extensions()))?;
+    let source = SourceText::read(&args.file, shown)?;
+    let index = SymbolIndex::build(source, &language.name)?;
+    let wanted = index.resolve_str(&args.symbol).map_err(|e| e.in_file(shown))?;
+    let position = index
+        .symbols
+        .iter()
+        .position(|s| std::ptr::eq(s, wanted))
+        .expect("resolved from this index");
+    Ok((index, position))
+}

@@ -1,0 +1,234 @@
+//! Errors as values: every refusal saguaro gives has a stable machine-readable code, a
+//! message that says what went wrong, and a hint that says what to do next.
+//!
+//! Agents read these answers and correct themselves from them, so they are made here, in one
+//! place, never assembled at a call site. The codes are part of the interface
+//! (INTERFACE.md §4); new ones may be added, none may change meaning.
+//!
+//! ```
+//! use saguaro::feedback::{Error, ErrorCode};
+//! let err = Error::new(ErrorCode::SymbolNotFound, "no symbol `Engine.proces`", "did you mean `Engine.process`?");
+//! assert_eq!(err.code.as_str(), "symbol_not_found");
+//! assert_eq!(err.code.exit_status(), 1);
+//! ```
+
+use serde::Serialize;
+use std::fmt;
+
+/// The stable codes. `exit_status` says whether a code means "the input could not be read
+/// or parsed" (2) or "understood, but refused" (1).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ErrorCode {
+    InvalidFormat,
+    NoMatch,
+    AmbiguousMatch,
+    SymbolNotFound,
+    AmbiguousSymbol,
+    SyntaxError,
+    StaleBase,
+    PathRejected,
+    FileExists,
+    FileMissing,
+    Conflict,
+    /// No language is registered for the file's extension.
+    UnsupportedLanguage,
+    /// The file exists but could not be read (permissions, a directory, an I/O error).
+    UnreadableFile,
+    /// The file is not valid UTF-8; saguaro never edits text it cannot read faithfully.
+    NotUtf8,
+    /// The file parsed with errors; symbols are listed where the parser recovered.
+    ParseError,
+    /// A bug in saguaro itself (for example an embedded query that does not compile).
+    Internal,
+}
+
+impl ErrorCode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            ErrorCode::InvalidFormat => "invalid_format",
+            ErrorCode::NoMatch => "no_match",
+            ErrorCode::AmbiguousMatch => "ambiguous_match",
+            ErrorCode::SymbolNotFound => "symbol_not_found",
+            ErrorCode::AmbiguousSymbol => "ambiguous_symbol",
+            ErrorCode::SyntaxError => "syntax_error",
+            ErrorCode::StaleBase => "stale_base",
+            ErrorCode::PathRejected => "path_rejected",
+            ErrorCode::FileExists => "file_exists",
+            ErrorCode::FileMissing => "file_missing",
+            ErrorCode::Conflict => "conflict",
+            ErrorCode::UnsupportedLanguage => "unsupported_language",
+            ErrorCode::UnreadableFile => "unreadable_file",
+            ErrorCode::NotUtf8 => "not_utf8",
+            ErrorCode::ParseError => "parse_error",
+            ErrorCode::Internal => "internal",
+        }
+    }
+
+    /// INTERFACE.md §4: 2 when the input could not be read or parsed, 1 when it was
+    /// understood and refused.
+    pub fn exit_status(self) -> i32 {
+        match self {
+            ErrorCode::InvalidFormat
+            | ErrorCode::UnsupportedLanguage
+            | ErrorCode::UnreadableFile
+            | ErrorCode::NotUtf8
+            | ErrorCode::FileMissing
+            | ErrorCode::Internal => 2,
+            _ => 1,
+        }
+    }
+}
+
+impl fmt::Display for ErrorCode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.as_str())
+    }
+}
+
+/// A place an error points at: a line, and where it helps, the name path that addresses it,
+/// its kind, or how well it matched.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Candidate {
+    pub line: usize,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub path: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub confidence: Option<f64>,
+}
+
+/// One refusal or warning.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Error {
+    pub code: ErrorCode,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub file: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub operation: Option<usize>,
+    pub message: String,
+    pub hint: String,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub candidates: Vec<Candidate>,
+    /// 1-based lines the error is about (parse errors), when there are several.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub lines: Vec<usize>,
+}
+
+impl Error {
+    pub fn new(code: ErrorCode, message: impl Into<String>, hint: impl Into<String>) -> Self {
+        Error {
+            code,
+            file: None,
+            operation: None,
+            message: message.into(),
+            hint: hint.into(),
+            candidates: Vec::new(),
+            lines: Vec::new(),
+        }
+    }
+
+    pub fn in_file(mut self, file: impl Into<String>) -> Self {
+        self.file = Some(file.into());
+        self
+    }
+
+    pub fn at_operation(mut self, index: usize) -> Self {
+        self.operation = Some(index);
+        self
+    }
+
+    pub fn with_candidates(mut self, candidates: Vec<Candidate>) -> Self {
+        self.candidates = candidates;
+        self
+    }
+
+    pub fn with_lines(mut self, lines: Vec<usize>) -> Self {
+        self.lines = lines;
+        self
+    }
+
+    // --- the errors of reading and parsing files ------------------------------------------
+
+    pub fn unsupported_language(path: &str, known: &[String]) -> Self {
+        Error::new(
+            ErrorCode::UnsupportedLanguage,
+            format!("no language is registered for `{path}`"),
+            format!("saguaro reads files ending in {}", known.join(", ")),
+        )
+        .in_file(path)
+    }
+
+    pub fn unreadable_file(path: &str, reason: &std::io::Error) -> Self {
+        let code = if reason.kind() == std::io::ErrorKind::NotFound {
+            ErrorCode::FileMissing
+        } else {
+            ErrorCode::UnreadableFile
+        };
+        let hint = match reason.kind() {
+            std::io::ErrorKind::NotFound => "check the path; it is relative to the current directory or --root",
+            std::io::ErrorKind::PermissionDenied => "the file is not readable by this user",
+            _ => "check that the path names a regular, readable file",
+        };
+        Error::new(code, format!("cannot read `{path}`: {reason}"), hint).in_file(path)
+    }
+
+    pub fn not_utf8(path: &str, byte_offset: usize, line: usize) -> Self {
+        Error::new(
+            ErrorCode::NotUtf8,
+            format!("`{path}` is not valid UTF-8 (first bad byte at offset {byte_offset}, line {line})"),
+            "saguaro reads and edits UTF-8 text only; convert the file (e.g. `iconv -t UTF-8`) first",
+        )
+        .in_file(path)
+        .with_lines(vec![line])
+    }
+
+    pub fn parse_errors(path: &str, lines: Vec<usize>) -> Self {
+        let shown: Vec<String> = lines.iter().take(10).map(|l| l.to_string()).collect();
+        let more = if lines.len() > 10 {
+            format!(" and {} more", lines.len() - 10)
+        } else {
+            String::new()
+        };
+        Error::new(
+            ErrorCode::ParseError,
+            format!("`{path}` has parse errors at line {}{more}", shown.join(", ")),
+            "symbols are listed where the parser recovered; names near those lines may be missing or cut short",
+        )
+        .in_file(path)
+        .with_lines(lines)
+    }
+
+    pub fn internal(message: impl Into<String>) -> Self {
+        Error::new(
+            ErrorCode::Internal,
+            message,
+            "this is a bug in saguaro; please report it with the input that caused it",
+        )
+    }
+}
+
+impl fmt::Display for Error {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "error[{}]: {}", self.code, self.message)?;
+        if !self.hint.is_empty() {
+            write!(f, "\n  hint: {}", self.hint)?;
+        }
+        for c in &self.candidates {
+            write!(f, "\n  - line {}", c.line)?;
+            if let Some(p) = &c.path {
+                write!(f, ": {p}")?;
+            }
+            if let Some(k) = &c.kind {
+                write!(f, " ({k})")?;
+            }
+            if let Some(conf) = c.confidence {
+                write!(f, " confidence {conf:.2}")?;
+            }
+        }
+        Ok(())
+    }
+}
+
+impl std::error::Error for Error {}

@@ -1,0 +1,131 @@
+//! The symbol index: every definition of a file, with its name path and exact byte ranges.
+//!
+//! A file is parsed with its language's tree-sitter grammar and the language's
+//! `symbols.scm` query names the definitions in it. What surrounds a definition — the
+//! wrappers and attached siblings of `grammars/languages.toml` (decorators, attributes,
+//! doc comments, `export`) — is folded into its *extent*, so that an edit by name moves,
+//! keeps or drops them as one piece. Nothing here knows a particular language.
+//!
+//! Everything later reads symbols through this index: semantic patches resolve name paths
+//! with [`SymbolIndex::resolve`], impact reports compare two indexes of a file.
+//!
+//! ```
+//! use saguaro::symbols::SymbolIndex;
+//! let src = "class Engine:\n    @property\n    def process(self):\n        return 1\n";
+//! let index = SymbolIndex::build(saguaro::source::SourceText::new(src.into()), "python").unwrap();
+//! let process = index.resolve_str("Engine.process").unwrap();
+//! assert_eq!(process.kind, "method");
+//! assert_eq!(process.extent.start_line, 2); // the decorator's line
+//! ```
+
+mod extract;
+mod namepath;
+pub mod scan;
+
+pub use namepath::NamePath;
+
+use crate::feedback::Error;
+use crate::lang::{Attachment, Registry};
+use crate::source::SourceText;
+use serde::Serialize;
+
+/// A byte range and the 1-based, inclusive lines it covers.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct Span {
+    pub start_byte: usize,
+    pub end_byte: usize,
+    pub start_line: usize,
+    pub end_line: usize,
+}
+
+/// One definition.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Symbol {
+    /// The dot-separated name path, outermost first (`Engine.process`).
+    pub path: String,
+    /// The last segment of the path, as written at the definition.
+    pub name: String,
+    /// `function`, `method`, `class`, `struct`, ... (the query's `@definition.KIND`).
+    pub kind: String,
+    /// Attached decorators / attributes / doc comment and wrapping modifiers, through the
+    /// last non-blank character of the definition.
+    pub extent: Span,
+    /// The declaration proper: the extent without what is attached or wraps it.
+    pub declaration: Span,
+    pub name_span: Span,
+    pub body: Option<Span>,
+    /// Python: the docstring literal; Rust and TypeScript: the attached doc comment.
+    pub docstring: Option<Span>,
+    /// The leading whitespace of the extent's first line.
+    pub indent: String,
+    /// The path of the enclosing definition or scope (`Engine` for a method in
+    /// `impl Engine`), `None` at the top level.
+    pub parent_path: Option<String>,
+    /// Index (into [`SymbolIndex::symbols`]) of the nearest enclosing listed symbol. For
+    /// a method in a Rust `impl` this is not the struct: the impl block is a scope only.
+    pub parent: Option<usize>,
+    /// What the extent holds besides the declaration proper.
+    pub attached: Vec<Attachment>,
+    /// 1-based position among the definitions sharing this path, in file order.
+    pub occurrence: usize,
+    /// How many definitions share this path.
+    pub duplicates: usize,
+}
+
+impl Symbol {
+    /// The path that names this definition alone: `Engine.fmt#2` when the path is shared.
+    pub fn selector(&self) -> String {
+        if self.duplicates > 1 {
+            format!("{}#{}", self.path, self.occurrence)
+        } else {
+            self.path.clone()
+        }
+    }
+}
+
+/// The symbols of one file, in file order (a container before its members).
+#[derive(Debug, Clone)]
+pub struct SymbolIndex {
+    pub language: &'static str,
+    pub source: SourceText,
+    pub symbols: Vec<Symbol>,
+    /// 1-based lines holding parse errors (ERROR or MISSING nodes); empty for a clean file.
+    pub error_lines: Vec<usize>,
+}
+
+impl SymbolIndex {
+    /// Parses `source` as the registered language `language` and indexes it.
+    pub fn build(source: SourceText, language: &str) -> Result<SymbolIndex, Error> {
+        let registry = Registry::global();
+        let lang = registry
+            .by_name(language)
+            .ok_or_else(|| Error::internal(format!("no language named `{language}` is registered")))?;
+        let mut parser = tree_sitter::Parser::new();
+        extract::index(&mut parser, lang, source)
+    }
+
+    /// Like [`SymbolIndex::build`], reusing a parser (one per thread when indexing many files).
+    pub fn build_with(
+        parser: &mut tree_sitter::Parser,
+        source: SourceText,
+        language: &'static crate::lang::Language,
+    ) -> Result<SymbolIndex, Error> {
+        extract::index(parser, language, source)
+    }
+
+    /// The definitions at `path` in file order (several for overloads, getter/setter pairs).
+    pub fn find(&self, path: &str) -> Vec<&Symbol> {
+        self.symbols.iter().filter(|s| s.path == path).collect()
+    }
+
+    /// The one definition a name path addresses, or `symbol_not_found` (with the closest
+    /// paths) / `ambiguous_symbol` (with every candidate and its `#N`).
+    pub fn resolve(&self, path: &NamePath) -> Result<&Symbol, Error> {
+        namepath::resolve(self, path)
+    }
+
+    /// Parses `text` as a name path and resolves it.
+    pub fn resolve_str(&self, text: &str) -> Result<&Symbol, Error> {
+        self.resolve(&NamePath::parse(text)?)
+    }
+}
