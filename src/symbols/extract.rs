@@ -249,7 +249,7 @@ impl Extractor<'_> {
                 break;
             };
             let (s, e) = (prev.start_byte() + self.bom, prev.end_byte() + self.bom);
-            let adjacent = !self.blank_line_between(e, next_start);
+            let adjacent = !self.blank_line_between(s, e, next_start);
             if what == Attachment::Doc {
                 if !self.lang.is_doc_comment(self.node_text(prev)) {
                     // A plain comment: part of the extent only if something that does
@@ -277,11 +277,12 @@ impl Extractor<'_> {
         (start, doc)
     }
 
-    fn blank_line_between(&self, from: usize, to: usize) -> bool {
-        let text = self.source.text();
-        let from = self.source.trim_end(from.min(to), to);
-        // The previous node may end with its own newline (a Rust `//` comment does).
-        text[from..to].bytes().filter(|&b| b == b'\n').count() > 1
+    /// Whether a blank line separates a node spanning `[start, end)` from `next`.
+    fn blank_line_between(&self, start: usize, end: usize, next: usize) -> bool {
+        // Measured from the node's last non-blank byte: a Rust `//` comment ends with its
+        // own newline.
+        let from = self.source.trim_end(start, end);
+        self.source.text()[from..next].bytes().filter(|&b| b == b'\n').count() > 1
     }
 
     fn node_text(&self, node: Node<'_>) -> &str {
