@@ -13,7 +13,12 @@ fn write(dir: &Path, rel: &str, bytes: &[u8]) {
 }
 
 fn listed_paths(report: &serde_json::Value) -> Vec<String> {
-    report["files"].as_array().unwrap().iter().map(|f| f["path"].as_str().unwrap().to_string()).collect()
+    report["files"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["path"].as_str().unwrap().to_string())
+        .collect()
 }
 
 #[test]
@@ -64,11 +69,19 @@ fn walking_a_directory_skips_bad_files_with_warnings_and_honours_ignore_files() 
     write(d, ".ignore", b"vendor/\n");
     // .gitignore counts inside a git repository, as it does for git and ripgrep.
     write(d, ".gitignore", b"build/\n");
-    let git = std::process::Command::new("git").args(["init", "-q"]).current_dir(d).status();
+    let git = std::process::Command::new("git")
+        .args(["init", "-q"])
+        .current_dir(d)
+        .status();
     assert!(git.is_ok_and(|s| s.success()), "git init");
 
     let out = saguaro(&["symbols", "--json", "."], Some(d));
-    assert_eq!(out.status.code(), Some(0), "a skipped file while walking is a warning: {}", stderr(&out));
+    assert_eq!(
+        out.status.code(),
+        Some(0),
+        "a skipped file while walking is a warning: {}",
+        stderr(&out)
+    );
     let report = stdout_json(&out);
     assert_eq!(listed_paths(&report), ["src/good.py", "src/lib.rs"]);
     assert_eq!(report["errors"], serde_json::json!([]));
@@ -83,15 +96,23 @@ fn walking_a_directory_skips_bad_files_with_warnings_and_honours_ignore_files() 
 #[test]
 fn parse_errors_are_a_warning_naming_the_lines_and_symbols_still_list() {
     let dir = tempfile::tempdir().unwrap();
-    write(dir.path(), "half.py", b"def ok():\n    return 1\n\ndef broken(:\n    pass\n\nclass Fine:\n    pass\n");
+    write(
+        dir.path(),
+        "half.py",
+        b"def ok():\n    return 1\n\ndef broken(:\n    pass\n\nclass Fine:\n    pass\n",
+    );
     let out = saguaro(&["symbols", "--json", "half.py"], Some(dir.path()));
     assert_eq!(out.status.code(), Some(0));
     let report = stdout_json(&out);
     let warning = &report["warnings"][0];
     assert_eq!(warning["code"], "parse_error");
     assert_eq!(warning["lines"], serde_json::json!([4]));
-    let names: Vec<&str> =
-        report["files"][0]["symbols"].as_array().unwrap().iter().map(|s| s["path"].as_str().unwrap()).collect();
+    let names: Vec<&str> = report["files"][0]["symbols"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|s| s["path"].as_str().unwrap())
+        .collect();
     assert!(names.contains(&"ok") && names.contains(&"Fine"), "{names:?}");
     let human = saguaro(&["symbols", "half.py"], Some(dir.path()));
     assert!(stderr(&human).contains("warning[parse_error]: `half.py` has parse errors at line 4"));
@@ -110,7 +131,11 @@ fn odd_but_valid_inputs_do_not_fail() {
         stdout_json(&out);
     }
     let out = saguaro(&["symbols", "--json", "UPPER.PY"], Some(dir.path()));
-    assert_eq!(stdout_json(&out)["files"][0]["symbols"][0]["path"], "shout", "extensions match in any case");
+    assert_eq!(
+        stdout_json(&out)["files"][0]["symbols"][0]["path"],
+        "shout",
+        "extensions match in any case"
+    );
 }
 
 #[test]
@@ -122,11 +147,16 @@ fn show_prints_the_whole_extent_on_whole_lines() {
         "    @retry(times=2)\n    def flaky(self, job: Job) -> Result:\n        return self.process(job)\n"
     );
     let out = saguaro(&["show", "fixtures/rust/store.rs", "Engine::checkpoint"], None);
-    assert!(String::from_utf8(out.stdout).unwrap().starts_with("    #[inline]\n    pub fn checkpoint"));
+    assert!(String::from_utf8(out.stdout)
+        .unwrap()
+        .starts_with("    #[inline]\n    pub fn checkpoint"));
     let out = saguaro(&["show", "--json", "fixtures/typescript/client.ts", "parseId#3"], None);
     let shown = stdout_json(&out);
     assert_eq!(shown["symbol"]["selector"], "parseId#3");
-    assert!(shown["source"].as_str().unwrap().starts_with("export function parseId(value: string | number)"));
+    assert!(shown["source"]
+        .as_str()
+        .unwrap()
+        .starts_with("export function parseId(value: string | number)"));
 }
 
 #[test]
@@ -134,7 +164,10 @@ fn show_refuses_unknown_and_ambiguous_names_with_exit_1() {
     let out = saguaro(&["show", "fixtures/python/engine.py", "Engine.proces"], None);
     assert_eq!(out.status.code(), Some(1));
     let text = stderr(&out);
-    assert!(text.contains("error[symbol_not_found]: no symbol `Engine.proces`"), "{text}");
+    assert!(
+        text.contains("error[symbol_not_found]: no symbol `Engine.proces`"),
+        "{text}"
+    );
     assert!(text.contains("did you mean `Engine.process`"), "{text}");
 
     let out = saguaro(&["show", "--json", "fixtures/python/engine.py", "Store.capacity"], None);
@@ -149,9 +182,18 @@ fn show_refuses_unknown_and_ambiguous_names_with_exit_1() {
 #[test]
 fn show_input_errors_exit_2() {
     for (args, code) in [
-        (vec!["show", "--json", "fixtures/python/engine.py", "Engine..process"], "invalid_format"),
-        (vec!["show", "--json", "fixtures/python/engine.py", "Engine.process#0"], "invalid_format"),
-        (vec!["show", "--json", "fixtures/python/missing.py", "x"], "file_missing"),
+        (
+            vec!["show", "--json", "fixtures/python/engine.py", "Engine..process"],
+            "invalid_format",
+        ),
+        (
+            vec!["show", "--json", "fixtures/python/engine.py", "Engine.process#0"],
+            "invalid_format",
+        ),
+        (
+            vec!["show", "--json", "fixtures/python/missing.py", "x"],
+            "file_missing",
+        ),
         (vec!["show", "--json", "Cargo.toml", "package"], "unsupported_language"),
         (vec!["show", "--json", "fixtures/python.py", "x"], "file_missing"),
     ] {

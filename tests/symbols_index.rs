@@ -38,22 +38,48 @@ fn every_extent_is_well_formed_on_every_fixture() {
             let e = s.extent;
             assert!(e.start_byte < e.end_byte, "{what}: empty extent");
             // The extent ends on its last non-blank character and starts on a non-blank one.
-            assert!(!text[..e.end_byte].ends_with(char::is_whitespace), "{what}: trailing whitespace in extent");
-            assert!(!text[e.start_byte..].starts_with(char::is_whitespace), "{what}: leading whitespace");
+            assert!(
+                !text[..e.end_byte].ends_with(char::is_whitespace),
+                "{what}: trailing whitespace in extent"
+            );
+            assert!(
+                !text[e.start_byte..].starts_with(char::is_whitespace),
+                "{what}: leading whitespace"
+            );
             // Lines agree with bytes.
-            assert_eq!(index.source.line_of(e.start_byte) + 1, e.start_line, "{what}: start line");
+            assert_eq!(
+                index.source.line_of(e.start_byte) + 1,
+                e.start_line,
+                "{what}: start line"
+            );
             assert_eq!(index.source.line_of(e.end_byte - 1) + 1, e.end_line, "{what}: end line");
             // Extent ⊇ declaration ⊇ name; body and docstring inside the extent.
             let d = s.declaration;
-            assert!(e.start_byte <= d.start_byte && d.end_byte <= e.end_byte, "{what}: declaration outside extent");
+            assert!(
+                e.start_byte <= d.start_byte && d.end_byte <= e.end_byte,
+                "{what}: declaration outside extent"
+            );
             let n = s.name_span;
-            assert!(d.start_byte <= n.start_byte && n.end_byte <= d.end_byte, "{what}: name outside declaration");
-            assert_eq!(text_of(&index, n).replace(' ', ""), s.name, "{what}: name span spells the name");
+            assert!(
+                d.start_byte <= n.start_byte && n.end_byte <= d.end_byte,
+                "{what}: name outside declaration"
+            );
+            assert_eq!(
+                text_of(&index, n).replace(' ', ""),
+                s.name,
+                "{what}: name span spells the name"
+            );
             if let Some(b) = s.body {
-                assert!(d.start_byte <= b.start_byte && b.end_byte <= d.end_byte, "{what}: body outside");
+                assert!(
+                    d.start_byte <= b.start_byte && b.end_byte <= d.end_byte,
+                    "{what}: body outside"
+                );
             }
             if let Some(doc) = s.docstring {
-                assert!(e.start_byte <= doc.start_byte && doc.end_byte <= e.end_byte, "{what}: docstring outside");
+                assert!(
+                    e.start_byte <= doc.start_byte && doc.end_byte <= e.end_byte,
+                    "{what}: docstring outside"
+                );
             }
             // The indent is the first line's leading whitespace.
             let line_start = index.source.line_start(e.start_line - 1);
@@ -83,7 +109,11 @@ fn python_constructs() {
     assert_eq!(kind("Engine.process_async"), "method");
     assert_eq!(kind("run_all"), "function");
     assert_eq!(kind("run_all.one"), "function", "nested async function");
-    assert_eq!(kind("retry.decorate.wrapper"), "function", "nested function inside nested function");
+    assert_eq!(
+        kind("retry.decorate.wrapper"),
+        "function",
+        "nested function inside nested function"
+    );
     assert_eq!(kind("Engine.Config.as_dict"), "method", "method of a nested class");
     assert_eq!(kind("MAX_RETRIES"), "variable", "annotated module assignment");
     assert_eq!(kind("DEFAULT_TIMEOUT"), "variable");
@@ -104,11 +134,20 @@ fn python_constructs() {
     assert_eq!(err.candidates[2].path.as_deref(), Some("Engine.process#3"));
     assert_eq!(lines_of(&index, "Engine.process#3"), (178, 195));
     // Docstrings: plain, single-quoted, raw; an f-string is not one.
-    let doc = |p: &str| index.resolve_str(p).unwrap().docstring.map(|d| text_of(&index, d).to_string());
+    let doc = |p: &str| {
+        index
+            .resolve_str(p)
+            .unwrap()
+            .docstring
+            .map(|d| text_of(&index, d).to_string())
+    };
     assert!(doc("Store.get").unwrap().starts_with("\"\"\"Return the result"));
     assert!(doc("make_pipeline").unwrap().starts_with("'''Steps"));
     assert!(doc("_format_duration").unwrap().starts_with("r\"\"\"Render"));
-    assert!(doc("Engine").unwrap().starts_with("\"\"\"Runs jobs"), "a comment before the docstring");
+    assert!(
+        doc("Engine").unwrap().starts_with("\"\"\"Runs jobs"),
+        "a comment before the docstring"
+    );
     assert_eq!(doc("report"), None);
     assert_eq!(doc("Empty"), None);
     // Trailing blank lines and the code after a definition are not part of it.
@@ -146,14 +185,24 @@ fn rust_constructs() {
     // `Engine::process` is a spelling of `Engine.process`.
     assert_eq!(index.resolve_str("Engine::process").unwrap().path, "Engine.process");
     // Methods of `impl Trait for T` and `impl<S: Store> Shared<S>` are named through T.
-    assert_eq!(index.resolve_str("Shared.get").unwrap().parent_path.as_deref(), Some("Shared"));
+    assert_eq!(
+        index.resolve_str("Shared.get").unwrap().parent_path.as_deref(),
+        Some("Shared")
+    );
     assert_eq!(index.find("MemoryStore.get").len(), 1, "trait impl method");
-    assert_eq!(index.find("Shared.clone").len(), 1, "generic trait impl `impl<S> Clone for Shared<S>`");
+    assert_eq!(
+        index.find("Shared.clone").len(),
+        1,
+        "generic trait impl `impl<S> Clone for Shared<S>`"
+    );
     // Doc comments and attributes are part of the extent, in source order.
     let process = index.resolve_str("Engine.process").unwrap();
     assert!(text_of(&index, process.extent).starts_with("/// Applies one write"));
     assert_eq!(process.attached, vec![Attachment::Attribute, Attachment::Doc]);
-    assert_eq!(text_of(&index, process.docstring.unwrap()), "/// Applies one write: logs it first, then stores it.");
+    assert_eq!(
+        text_of(&index, process.docstring.unwrap()),
+        "/// Applies one write: logs it first, then stores it."
+    );
     assert!(text_of(&index, index.resolve_str("tests").unwrap().extent).starts_with("#[cfg(test)]"));
     // `mod name;` lives in another file and is not listed.
     assert!(index.find("compaction").is_empty());
@@ -203,7 +252,11 @@ fn typescript_constructs() {
     // Overloads and accessor pairs are several definitions.
     assert_eq!(index.find("parseId").len(), 3);
     assert_eq!(index.find("JobQueue.push").len(), 3);
-    let pending: Vec<String> = index.find("JobsClient.pending").iter().map(|s| s.kind.clone()).collect();
+    let pending: Vec<String> = index
+        .find("JobsClient.pending")
+        .iter()
+        .map(|s| s.kind.clone())
+        .collect();
     assert_eq!(pending, ["getter", "setter"]);
     // The callback inside `createClient` defines nothing addressable.
     assert!(index.find("createClient.report").is_empty() && index.find("report").is_empty());
@@ -213,9 +266,21 @@ fn typescript_constructs() {
 fn tsx_and_javascript_constructs() {
     let tsx = index_file("fixtures/tsx/JobBoard.tsx");
     assert_eq!(tsx.language, "tsx");
-    assert_eq!(lines_of(&tsx, "StateBadge"), (60, 73), "const arrow component with multi-line JSX");
-    assert_eq!(lines_of(&tsx, "JobBoard.summary"), (134, 137), "a local closure of a component");
-    assert_eq!(tsx.resolve_str("JobDrawer.toggle").unwrap().kind, "method", "class field holding an arrow");
+    assert_eq!(
+        lines_of(&tsx, "StateBadge"),
+        (60, 73),
+        "const arrow component with multi-line JSX"
+    );
+    assert_eq!(
+        lines_of(&tsx, "JobBoard.summary"),
+        (134, 137),
+        "a local closure of a component"
+    );
+    assert_eq!(
+        tsx.resolve_str("JobDrawer.toggle").unwrap().kind,
+        "method",
+        "class field holding an arrow"
+    );
     assert_eq!(lines_of(&tsx, "App"), (260, 277));
     let js = index_file("fixtures/javascript/router.js");
     assert_eq!(js.language, "javascript");
@@ -223,8 +288,14 @@ fn tsx_and_javascript_constructs() {
     assert_eq!(js.find("Router.prefix").len(), 2);
     assert_eq!(js.resolve_str("Router.handle.run").unwrap().kind, "function");
     assert_eq!(js.resolve_str("Router.#log").unwrap().kind, "method");
-    assert!(js.find("makeRouter").is_empty(), "helpers inside a test callback are not addressable");
-    assert!(js.find("health").is_empty(), "methods of an object literal are not addressable");
+    assert!(
+        js.find("makeRouter").is_empty(),
+        "helpers inside a test callback are not addressable"
+    );
+    assert!(
+        js.find("health").is_empty(),
+        "methods of an object literal are not addressable"
+    );
     assert!(text_of(&js, js.resolve_str("logger").unwrap().extent).starts_with("/** Logs each request"));
 }
 
@@ -234,7 +305,10 @@ fn crlf_and_bom_keep_byte_offsets_of_the_file() {
     let index = index_text(text, "python");
     let a = index.resolve_str("A").unwrap();
     assert_eq!(a.extent.start_byte, 3, "offsets count the BOM");
-    assert_eq!(&text[a.extent.start_byte..a.extent.end_byte], "class A:\r\n    def f(self):\r\n        return 1");
+    assert_eq!(
+        &text[a.extent.start_byte..a.extent.end_byte],
+        "class A:\r\n    def f(self):\r\n        return 1"
+    );
     let g = index.resolve_str("g").unwrap();
     assert_eq!((g.extent.start_line, g.extent.end_line), (6, 7));
     assert_eq!(&text[g.extent.start_byte..g.extent.end_byte], "def g():\r\n    pass");
@@ -250,7 +324,11 @@ fn doc_comments_cut_off_by_a_blank_line_are_not_attached() {
     assert_eq!(add.extent.start_line, 3);
     assert_eq!(text_of(&index, add.docstring.unwrap()), "/// Adds.");
     let lone = index_text("// a plain comment\nfn f() {}\n", "rust");
-    assert_eq!(lone.resolve_str("f").unwrap().extent.start_line, 2, "plain comments are not docs");
+    assert_eq!(
+        lone.resolve_str("f").unwrap().extent.start_line,
+        2,
+        "plain comments are not docs"
+    );
 }
 
 #[test]
@@ -288,7 +366,9 @@ fn not_found_suggests_close_paths() {
 fn every_registered_language_has_a_grammar_and_compiling_queries() {
     for language in Registry::global().languages() {
         assert!(language.grammar().is_ok(), "{}", language.name);
-        language.query("symbols").unwrap_or_else(|e| panic!("{}: {e}", language.name));
+        language
+            .query("symbols")
+            .unwrap_or_else(|e| panic!("{}: {e}", language.name));
         assert!(!language.extensions.is_empty());
     }
 }

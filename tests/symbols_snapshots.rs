@@ -9,7 +9,11 @@ fn snapshot_of(fixture: &str) -> serde_json::Value {
     assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
     let report = stdout_json(&out);
     assert_eq!(report["errors"], serde_json::json!([]), "no errors on {fixture}");
-    assert_eq!(report["warnings"], serde_json::json!([]), "no parse errors in {fixture}");
+    assert_eq!(
+        report["warnings"],
+        serde_json::json!([]),
+        "no parse errors in {fixture}"
+    );
     report
 }
 

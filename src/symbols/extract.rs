@@ -34,12 +34,14 @@ pub(super) fn index(parser: &mut Parser, lang: &'static Language, source: Source
     let root = tree.root_node();
 
     let found = run_query(query, root, &text.as_bytes()[bom..]);
+    let structure = structure(lang, root, &found);
     let mut ctx = Extractor {
         lang,
         source: &source,
         bom,
+        structure,
     };
-    let symbols = ctx.symbols(found);
+    let symbols = ctx.symbols(&found);
     let error_lines = if root.has_error() {
         ctx.error_lines(root)
     } else {
@@ -107,27 +109,121 @@ fn run_query<'t>(query: &tree_sitter::Query, root: Node<'t>, text: &[u8]) -> Vec
     found
 }
 
-struct Extractor<'a> {
+/// What the structure pass learns of a node without asking tree-sitter for parents or
+/// siblings (each such call walks down from the root: quadratic on a wide module).
+struct Place<'t> {
+    parent: Option<Node<'t>>,
+    /// The named siblings right before the node that the language attaches, nearest first.
+    attachable_before: Vec<Node<'t>>,
+}
+
+/// The tree around the found definitions, from one walk that descends only into nodes that
+/// hold a found definition.
+struct Structure<'t> {
+    /// For found nodes and wrappers.
+    places: HashMap<usize, Place<'t>>,
+    /// Per found definition: the nearest found definition around it.
+    enclosing: Vec<Option<usize>>,
+    /// Per found definition: inside a callback, an object literal or a class expression
+    /// before the body of anything around it (see `anonymous_scopes` in languages.toml).
+    anonymous: Vec<bool>,
+}
+
+fn structure<'t>(lang: &Language, root: Node<'t>, found: &[Found<'t>]) -> Structure<'t> {
+    let positions: HashMap<usize, usize> = found.iter().enumerate().map(|(i, f)| (f.node.id(), i)).collect();
+    let bodies: HashSet<usize> = found.iter().filter_map(|f| body_of(f).map(|b| b.id())).collect();
+    let starts: Vec<usize> = found.iter().map(|f| f.node.start_byte()).collect();
+    // Whether a found definition other than `node` itself starts inside `node`.
+    let holds_found = |node: Node<'t>| {
+        let from = starts.partition_point(|&s| s < node.start_byte());
+        (from..starts.len())
+            .take_while(|&i| starts[i] < node.end_byte())
+            .any(|i| found[i].node.id() != node.id())
+    };
+    let mut out = Structure {
+        places: HashMap::new(),
+        enclosing: vec![None; found.len()],
+        anonymous: vec![false; found.len()],
+    };
+    let mut cursor = root.walk();
+    let mut ancestors: Vec<Node<'t>> = vec![root];
+    let mut runs: Vec<Vec<Node<'t>>> = vec![Vec::new()];
+    if !holds_found(root) && !positions.contains_key(&root.id()) || !cursor.goto_first_child() {
+        return out;
+    }
+    loop {
+        let node = cursor.node();
+        if node.is_named() {
+            let found_at = positions.get(&node.id()).copied();
+            if found_at.is_some() || lang.wrapper(node.kind()).is_some() {
+                let run = runs.last().expect("one run per level");
+                out.places.insert(
+                    node.id(),
+                    Place {
+                        parent: ancestors.last().copied(),
+                        attachable_before: run.iter().rev().copied().collect(),
+                    },
+                );
+            }
+            if let Some(i) = found_at {
+                out.enclosing[i] = ancestors.iter().rev().find_map(|a| positions.get(&a.id()).copied());
+                out.anonymous[i] = ancestors
+                    .iter()
+                    .rev()
+                    .find_map(|a| {
+                        if bodies.contains(&a.id()) || positions.contains_key(&a.id()) {
+                            Some(false)
+                        } else {
+                            lang.anonymous_scopes.iter().any(|k| k == a.kind()).then_some(true)
+                        }
+                    })
+                    .unwrap_or(false);
+            }
+            let run = runs.last_mut().expect("one run per level");
+            if lang.attached.contains_key(node.kind()) {
+                run.push(node);
+            } else {
+                run.clear();
+            }
+        }
+        if holds_found(node) && cursor.goto_first_child() {
+            ancestors.push(node);
+            runs.push(Vec::new());
+            continue;
+        }
+        loop {
+            if cursor.goto_next_sibling() {
+                break;
+            }
+            if !cursor.goto_parent() {
+                return out;
+            }
+            ancestors.pop();
+            runs.pop();
+        }
+    }
+}
+
+struct Extractor<'a, 't> {
     lang: &'static Language,
     source: &'a SourceText,
     /// Nodes' offsets are into the text after the BOM; symbols' are into the file.
     bom: usize,
+    structure: Structure<'t>,
 }
 
-impl Extractor<'_> {
-    fn symbols(&mut self, found: Vec<Found<'_>>) -> Vec<Symbol> {
-        let positions: HashMap<usize, usize> = found.iter().enumerate().map(|(i, f)| (f.node.id(), i)).collect();
+impl<'t> Extractor<'_, 't> {
+    fn symbols(&mut self, found: &[Found<'t>]) -> Vec<Symbol> {
         // Paths and kinds of every found node, scopes included, in file order: a parent
         // always precedes its members, so its path is known when they are reached.
         let mut paths: Vec<String> = Vec::with_capacity(found.len());
         let mut kinds: Vec<String> = Vec::with_capacity(found.len());
         let mut listed: Vec<Option<usize>> = Vec::with_capacity(found.len());
-        let mut symbols: Vec<Symbol> = Vec::new();
-        let bodies: HashSet<usize> = found.iter().filter_map(|f| body_of(f).map(|b| b.id())).collect();
         let mut hidden = vec![false; found.len()];
+        let mut symbols: Vec<Symbol> = Vec::new();
         for (i, f) in found.iter().enumerate() {
-            let parent = enclosing(f.node, &positions);
-            if parent.is_some_and(|p| hidden[p]) || self.in_anonymous_scope(f.node, &bodies, &positions) {
+            let parent = self.structure.enclosing[i];
+            if parent.is_some_and(|p| hidden[p]) || self.structure.anonymous[i] {
                 hidden[i] = true;
                 paths.push(String::new());
                 kinds.push(String::new());
@@ -151,7 +247,7 @@ impl Extractor<'_> {
             }
             listed.push(Some(symbols.len()));
             let parent_path = parent.map(|p| paths[p].clone());
-            let parent = parent.and_then(|p| nearest_listed(p, &found, &positions, &listed));
+            let parent = parent.and_then(|p| self.nearest_listed(p, &listed));
             let mut symbol = self.symbol(f, path, name, kind, parent);
             symbol.parent_path = parent_path;
             symbols.push(symbol);
@@ -160,11 +256,22 @@ impl Extractor<'_> {
         symbols
     }
 
-    fn symbol(&self, f: &Found<'_>, path: String, name: String, kind: String, parent: Option<usize>) -> Symbol {
+    /// The listed symbol a found node stands for, or the one around it when it is a scope
+    /// (members of `impl Engine` have the struct's path as parent path, but no listed parent).
+    fn nearest_listed(&self, mut at: usize, listed: &[Option<usize>]) -> Option<usize> {
+        loop {
+            if let Some(i) = listed[at] {
+                return Some(i);
+            }
+            at = self.structure.enclosing[at]?;
+        }
+    }
+
+    fn symbol(&self, f: &Found<'t>, path: String, name: String, kind: String, parent: Option<usize>) -> Symbol {
         let mut attached = Vec::new();
         // Wrappers: `export`, `declare`, `@decorator` lines held by a parent node.
         let mut outer = f.node;
-        while let Some(parent) = outer.parent() {
+        while let Some(parent) = self.structure.places.get(&outer.id()).and_then(|p| p.parent) {
             match self.lang.wrapper(parent.kind()) {
                 Some(what) => {
                     attached.extend(what);
@@ -210,23 +317,6 @@ impl Extractor<'_> {
         }
     }
 
-    /// Whether `node` sits inside a callback, an object literal or a class expression
-    /// before it reaches the body of an enclosing definition: such a definition is local to
-    /// something no name path can address.
-    fn in_anonymous_scope(&self, node: Node<'_>, bodies: &HashSet<usize>, positions: &HashMap<usize, usize>) -> bool {
-        let mut current = node.parent();
-        while let Some(n) = current {
-            if bodies.contains(&n.id()) || positions.contains_key(&n.id()) {
-                return false;
-            }
-            if self.lang.anonymous_scopes.iter().any(|k| k == n.kind()) {
-                return true;
-            }
-            current = n.parent();
-        }
-        false
-    }
-
     /// Walks back over the siblings before `node` that belong to it. Returns where the
     /// extent starts (if it grew) and the byte range of the doc comment run.
     ///
@@ -236,15 +326,20 @@ impl Extractor<'_> {
     /// them; a plain comment between them and the declaration is carried along.
     fn attached_before(
         &self,
-        node: Node<'_>,
+        node: Node<'t>,
         attached: &mut Vec<Attachment>,
     ) -> (Option<usize>, Option<(usize, usize)>) {
         let mut start = None;
         let mut doc: Option<(usize, usize)> = None;
         let mut next_start = node.start_byte() + self.bom;
         let mut pending_plain = false;
-        let mut sibling = node.prev_named_sibling();
-        while let Some(prev) = sibling {
+        let before = self
+            .structure
+            .places
+            .get(&node.id())
+            .map(|p| p.attachable_before.as_slice())
+            .unwrap_or(&[]);
+        for &prev in before {
             let Some(&what) = self.lang.attached.get(prev.kind()) else {
                 break;
             };
@@ -259,7 +354,6 @@ impl Extractor<'_> {
                     }
                     pending_plain = true;
                     next_start = s;
-                    sibling = prev.prev_named_sibling();
                     continue;
                 }
                 if !adjacent || pending_plain {
@@ -272,7 +366,6 @@ impl Extractor<'_> {
             pending_plain = false;
             start = Some(s);
             next_start = s;
-            sibling = prev.prev_named_sibling();
         }
         (start, doc)
     }
@@ -326,34 +419,6 @@ impl Extractor<'_> {
 /// A definition's body: the query's `@body`, else the node's `body` field.
 fn body_of<'t>(f: &Found<'t>) -> Option<Node<'t>> {
     f.body.or_else(|| f.node.child_by_field_name("body"))
-}
-
-/// The nearest ancestor of `node` that the query found (symbol or scope).
-fn enclosing(node: Node<'_>, positions: &HashMap<usize, usize>) -> Option<usize> {
-    let mut current = node.parent();
-    while let Some(n) = current {
-        if let Some(&i) = positions.get(&n.id()) {
-            return Some(i);
-        }
-        current = n.parent();
-    }
-    None
-}
-
-/// The listed symbol a found node stands for, or the one around it when it is a scope
-/// (members of `impl Engine` have the struct's path as parent path, but no listed parent).
-fn nearest_listed(
-    mut at: usize,
-    found: &[Found<'_>],
-    positions: &HashMap<usize, usize>,
-    listed: &[Option<usize>],
-) -> Option<usize> {
-    loop {
-        if let Some(i) = listed[at] {
-            return Some(i);
-        }
-        at = enclosing(found[at].node, positions)?;
-    }
 }
 
 fn number_duplicates(symbols: &mut [Symbol]) {

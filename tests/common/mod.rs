@@ -15,7 +15,10 @@ pub fn saguaro(args: &[&str], dir: Option<&Path>) -> Output {
 
 pub fn stdout_json(output: &Output) -> serde_json::Value {
     serde_json::from_slice(&output.stdout).unwrap_or_else(|e| {
-        panic!("stdout is not one JSON value ({e}):\n{}", String::from_utf8_lossy(&output.stdout))
+        panic!(
+            "stdout is not one JSON value ({e}):\n{}",
+            String::from_utf8_lossy(&output.stdout)
+        )
     })
 }
 
