@@ -22,7 +22,7 @@ fn lines_of(index: &SymbolIndex, path: &str) -> (usize, usize) {
     (s.extent.start_line, s.extent.end_line)
 }
 
-fn text_of<'i>(index: &'i SymbolIndex, span: saguaro::symbols::Span) -> &'i str {
+fn text_of(index: &SymbolIndex, span: saguaro::symbols::Span) -> &str {
     &index.source.text()[span.start_byte..span.end_byte]
 }
 
