@@ -48,16 +48,12 @@ pub(super) fn index(parser: &mut Parser, lang: &'static Language, source: Source
         Vec::new()
     };
     Ok(SymbolIndex {
-        language: leak_name(lang),
+        // The registry lives for the whole process, so its names are `'static`.
+        language: lang.name.as_str(),
         source,
         symbols,
         error_lines,
     })
-}
-
-/// The registry lives for the whole process, so its names are `'static`.
-fn leak_name(lang: &'static Language) -> &'static str {
-    lang.name.as_str()
 }
 
 fn run_query<'t>(query: &tree_sitter::Query, root: Node<'t>, text: &[u8]) -> Vec<Found<'t>> {
@@ -148,7 +144,7 @@ fn structure<'t>(lang: &Language, root: Node<'t>, found: &[Found<'t>]) -> Struct
     let mut cursor = root.walk();
     let mut ancestors: Vec<Node<'t>> = vec![root];
     let mut runs: Vec<Vec<Node<'t>>> = vec![Vec::new()];
-    if !holds_found(root) && !positions.contains_key(&root.id()) || !cursor.goto_first_child() {
+    if (!holds_found(root) && !positions.contains_key(&root.id())) || !cursor.goto_first_child() {
         return out;
     }
     loop {
@@ -248,9 +244,7 @@ impl<'t> Extractor<'_, 't> {
             listed.push(Some(symbols.len()));
             let parent_path = parent.map(|p| paths[p].clone());
             let parent = parent.and_then(|p| self.nearest_listed(p, &listed));
-            let mut symbol = self.symbol(f, path, name, kind, parent);
-            symbol.parent_path = parent_path;
-            symbols.push(symbol);
+            symbols.push(self.symbol(f, path, name, kind, (parent, parent_path)));
         }
         number_duplicates(&mut symbols);
         symbols
@@ -267,7 +261,15 @@ impl<'t> Extractor<'_, 't> {
         }
     }
 
-    fn symbol(&self, f: &Found<'t>, path: String, name: String, kind: String, parent: Option<usize>) -> Symbol {
+    /// `parent`: the nearest listed symbol around it, and the path of what encloses it.
+    fn symbol(
+        &self,
+        f: &Found<'t>,
+        path: String,
+        name: String,
+        kind: String,
+        (parent, parent_path): (Option<usize>, Option<String>),
+    ) -> Symbol {
         let mut attached = Vec::new();
         // Wrappers: `export`, `declare`, `@decorator` lines held by a parent node.
         let mut outer = f.node;
@@ -309,7 +311,7 @@ impl<'t> Extractor<'_, 't> {
             body,
             docstring,
             indent: self.source.indent_at(start).to_string(),
-            parent_path: None,
+            parent_path,
             parent,
             attached,
             occurrence: 1,
