@@ -372,3 +372,33 @@ fn every_registered_language_has_a_grammar_and_compiling_queries() {
         assert!(!language.extensions.is_empty());
     }
 }
+
+/// Broken input everywhere: every fixture cut at many points (mid-token, mid-string,
+/// mid-block) must index without a panic, with extents that still make sense.
+#[test]
+fn truncated_files_never_panic_and_keep_sane_extents() {
+    for fixture in common::FIXTURES {
+        let full = std::fs::read_to_string(std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(fixture)).unwrap();
+        let language = Registry::global().for_path(fixture).unwrap();
+        let mut parser = tree_sitter::Parser::new();
+        for cut in (0..full.len()).step_by(89).filter(|&c| full.is_char_boundary(c)) {
+            let text = &full[..cut];
+            let index = SymbolIndex::build_with(&mut parser, SourceText::new(text.to_string()), language)
+                .unwrap_or_else(|e| panic!("{fixture} cut at {cut}: {e}"));
+            for s in &index.symbols {
+                let e = s.extent;
+                assert!(
+                    e.start_byte <= e.end_byte && e.end_byte <= text.len(),
+                    "{fixture}@{cut}: {}",
+                    s.path
+                );
+                assert!(e.start_line <= e.end_line, "{fixture}@{cut}: {}", s.path);
+                assert!(
+                    !s.path.is_empty() && !s.path.split('.').any(str::is_empty),
+                    "{fixture}@{cut}: {:?}",
+                    s.path
+                );
+            }
+        }
+    }
+}
