@@ -66,14 +66,41 @@ pub struct Language {
     pub wrappers: BTreeMap<String, String>,
     pub attached: BTreeMap<String, Attachment>,
     pub method_parents: Vec<String>,
-    pub anonymous_scopes: Vec<String>,
+    pub containers: Vec<String>,
     #[serde(skip)]
     compiled: Compiled,
+}
+
+/// What a node of one kind is to the symbol index, looked up by kind id: the index asks
+/// this of every child of every block it searches, so it must not compare strings.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct NodeRole {
+    /// A block or compound statement a definition can sit in.
+    pub container: bool,
+    /// A wrapper, and what it adds (`None` inside: only its own bytes).
+    pub wrapper: Option<Option<Attachment>>,
+    /// An attachable sibling, and what it is.
+    pub attached: Option<Attachment>,
+    /// A pattern of the symbols query can start at a node of this kind.
+    pub pattern_root: bool,
+}
+
+/// [`NodeRole`]s of every node kind of a grammar, indexed by kind id.
+#[derive(Debug, Default)]
+pub struct NodeRoles {
+    roles: Vec<NodeRole>,
+}
+
+impl NodeRoles {
+    pub fn of(&self, node: tree_sitter::Node<'_>) -> NodeRole {
+        self.roles.get(node.kind_id() as usize).copied().unwrap_or_default()
+    }
 }
 
 #[derive(Debug, Default)]
 struct Compiled {
     grammar: OnceLock<Option<tree_sitter::Language>>,
+    roles: OnceLock<NodeRoles>,
     queries: OnceLock<BTreeMap<String, OnceLock<Result<tree_sitter::Query, String>>>>,
 }
 
@@ -92,6 +119,31 @@ impl Language {
             })
     }
 
+    /// The role of every node kind in the grammar, built on first use. A name can stand
+    /// for several kind ids (aliases), so every id is looked at.
+    pub fn roles(&self) -> Result<&NodeRoles, Error> {
+        let grammar = self.grammar()?;
+        let query = self.query("symbols")?;
+        let roots = pattern_roots(query, self.query_source("symbols"));
+        Ok(self.compiled.roles.get_or_init(|| {
+            let roles = (0..grammar.node_kind_count() as u16)
+                .map(|id| {
+                    if !grammar.node_kind_is_named(id) {
+                        return NodeRole::default();
+                    }
+                    let kind = grammar.node_kind_for_id(id).unwrap_or_default();
+                    NodeRole {
+                        container: self.containers.iter().any(|k| k == kind),
+                        wrapper: self.wrapper(kind),
+                        attached: self.attached.get(kind).copied(),
+                        pattern_root: roots.as_ref().is_none_or(|r| r.iter().any(|k| k == kind)),
+                    }
+                })
+                .collect();
+            NodeRoles { roles }
+        }))
+    }
+
     /// The compiled query `queries/<folder>/<name>.scm`, compiled on first use.
     pub fn query(&self, name: &str) -> Result<&tree_sitter::Query, Error> {
         let slots = self.compiled.queries.get_or_init(|| {
@@ -106,12 +158,7 @@ impl Language {
             .ok_or_else(|| Error::internal(format!("no query `queries/{}/{name}.scm` is embedded", self.queries)))?;
         let grammar = self.grammar()?;
         slot.get_or_init(|| {
-            let source = embedded::EMBEDDED_QUERIES
-                .iter()
-                .find(|(folder, n, _)| *folder == self.queries && *n == name)
-                .map(|(_, _, source)| *source)
-                .unwrap_or_default();
-            tree_sitter::Query::new(grammar, source).map_err(|e| {
+            tree_sitter::Query::new(grammar, self.query_source(name)).map_err(|e| {
                 format!(
                     "queries/{}/{name}.scm does not compile for {}: {e}",
                     self.queries, self.name
@@ -120,6 +167,14 @@ impl Language {
         })
         .as_ref()
         .map_err(|e| Error::internal(e.clone()))
+    }
+
+    fn query_source(&self, name: &str) -> &'static str {
+        embedded::EMBEDDED_QUERIES
+            .iter()
+            .find(|(folder, n, _)| *folder == self.queries && *n == name)
+            .map(|(_, _, source)| *source)
+            .unwrap_or_default()
     }
 
     /// Whether `comment` (its source text) documents the definition after it.
@@ -139,6 +194,47 @@ impl Language {
             _ => None,
         })
     }
+}
+
+/// The node kinds the patterns of `query` start at, read from its source: `(kind ...)` or
+/// `[(kind ...) (other ...)]`. `None` when a pattern starts any other way (a wildcard):
+/// then any node may start one.
+fn pattern_roots(query: &tree_sitter::Query, source: &str) -> Option<Vec<String>> {
+    let mut roots = Vec::new();
+    for pattern in 0..query.pattern_count() {
+        let text = source.get(query.start_byte_for_pattern(pattern)..)?.trim_start();
+        let alternatives: Vec<&str> = if let Some(inner) = text.strip_prefix('[') {
+            // The `(kind` openings at the bracket's own nesting level.
+            let (mut depth, mut heads) = (0usize, Vec::new());
+            for (i, c) in inner.char_indices() {
+                match c {
+                    '(' if depth == 0 => {
+                        heads.push(&inner[i..]);
+                        depth += 1;
+                    }
+                    '(' | '[' => depth += 1,
+                    ')' | ']' if depth == 0 => break,
+                    ')' | ']' => depth -= 1,
+                    _ => {}
+                }
+            }
+            heads
+        } else {
+            vec![text]
+        };
+        for alternative in alternatives {
+            let kind: String = alternative
+                .strip_prefix('(')?
+                .chars()
+                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                .collect();
+            if kind.is_empty() || kind == "_" {
+                return None;
+            }
+            roots.push(kind);
+        }
+    }
+    Some(roots)
 }
 
 #[derive(Debug, Deserialize)]
@@ -189,5 +285,41 @@ impl Registry {
             .iter()
             .flat_map(|l| l.extensions.iter().map(|e| format!(".{e}")))
             .collect()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn roots_of(language: &str, source: &str) -> Option<Vec<String>> {
+        let grammar = grammar::by_name(language).unwrap();
+        let query = tree_sitter::Query::new(&grammar, source).unwrap();
+        pattern_roots(&query, source)
+    }
+
+    #[test]
+    fn pattern_roots_are_read_from_plain_and_alternated_patterns() {
+        let source = "; a comment\n(function_item name: (identifier) @name) @definition.function\n\
+                      [(struct_item) (enum_item name: (type_identifier) @name)] @definition.type\n";
+        assert_eq!(
+            roots_of("rust", source).unwrap(),
+            ["function_item", "struct_item", "enum_item"]
+        );
+    }
+
+    #[test]
+    fn a_wildcard_pattern_means_any_node_may_start_one() {
+        assert_eq!(roots_of("python", "(_ name: (identifier) @name) @definition.any"), None);
+    }
+
+    #[test]
+    fn every_embedded_symbols_query_has_readable_roots() {
+        for language in Registry::global().languages() {
+            let roots = pattern_roots(language.query("symbols").unwrap(), language.query_source("symbols"));
+            assert!(roots.is_some_and(|r| !r.is_empty()), "{}", language.name);
+            let roles = language.roles().unwrap();
+            assert!(roles.roles.iter().any(|r| r.pattern_root), "{}", language.name);
+        }
     }
 }

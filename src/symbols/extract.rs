@@ -3,9 +3,9 @@
 
 use super::{Span, Symbol, SymbolIndex};
 use crate::feedback::Error;
-use crate::lang::{Attachment, DocstringStyle, Language};
+use crate::lang::{Attachment, DocstringStyle, Language, NodeRoles};
 use crate::source::SourceText;
-use std::collections::{HashMap, HashSet};
+use std::collections::HashMap;
 use tree_sitter::{Node, Parser, QueryCursor, StreamingIterator};
 
 /// What the query said of one definition node, merged over every pattern that matched it.
@@ -33,13 +33,15 @@ pub(super) fn index(parser: &mut Parser, lang: &'static Language, source: Source
         .ok_or_else(|| Error::internal("the parser gave up (no tree)"))?;
     let root = tree.root_node();
 
-    let found = run_query(query, root, &text.as_bytes()[bom..]);
-    let structure = structure(lang, root, &found);
+    let roles = lang.roles()?;
+    let mut collected = collect(roles, query, root, &text.as_bytes()[bom..]);
+    let found = std::mem::take(&mut collected.found);
     let mut ctx = Extractor {
         lang,
+        roles,
         source: &source,
         bom,
-        structure,
+        collected,
     };
     let symbols = ctx.symbols(&found);
     let error_lines = if root.has_error() {
@@ -56,156 +58,161 @@ pub(super) fn index(parser: &mut Parser, lang: &'static Language, source: Source
     })
 }
 
-fn run_query<'t>(query: &tree_sitter::Query, root: Node<'t>, text: &[u8]) -> Vec<Found<'t>> {
-    let names = query.capture_names();
-    let mut by_node: HashMap<usize, usize> = HashMap::new();
-    let mut found: Vec<Found<'t>> = Vec::new();
-    let mut cursor = QueryCursor::new();
-    let mut matches = cursor.matches(query, root, text);
-    while let Some(m) = matches.next() {
-        let Some((def, capture)) = m.captures().iter().find_map(|c| {
-            let name = names[c.index as usize];
-            (name.starts_with("definition.") || name.starts_with("scope.")).then_some((c.node, name))
-        }) else {
-            continue;
-        };
-        let slot = *by_node.entry(def.id()).or_insert_with(|| {
-            found.push(Found {
-                node: def,
-                kind: None,
-                scope_only: false,
-                name: None,
-                doc: None,
-                body: None,
-            });
-            found.len() - 1
-        });
-        let entry = &mut found[slot];
-        let (scope_only, kind) = match capture.split_once('.') {
-            Some(("scope", kind)) => (true, kind),
-            Some((_, kind)) => (false, kind),
-            None => (false, capture),
-        };
-        if entry.kind.as_ref().is_none_or(|(p, _)| m.pattern_index < *p) {
-            entry.kind = Some((m.pattern_index, kind.to_string()));
-            entry.scope_only = scope_only;
-        }
-        for c in m.captures() {
-            match names[c.index as usize] {
-                "name" => entry.name = entry.name.or(Some(c.node)),
-                "doc" => entry.doc = entry.doc.or(Some(c.node)),
-                "body" => entry.body = entry.body.or(Some(c.node)),
-                _ => {}
-            }
-        }
-    }
-    found.retain(|f| f.name.is_some());
-    // File order; an outer node before the inner one that starts at the same byte.
-    found.sort_by_key(|f| (f.node.start_byte(), std::cmp::Reverse(f.node.end_byte())));
-    found
-}
-
-/// What the structure pass learns of a node without asking tree-sitter for parents or
-/// siblings (each such call walks down from the root: quadratic on a wide module).
+/// What the walk learns of a node without asking tree-sitter for parents or siblings
+/// (each such call walks down from the root: quadratic on a wide module).
 struct Place<'t> {
     parent: Option<Node<'t>>,
     /// The named siblings right before the node that the language attaches, nearest first.
     attachable_before: Vec<Node<'t>>,
 }
 
-/// The tree around the found definitions, from one walk that descends only into nodes that
-/// hold a found definition.
-struct Structure<'t> {
-    /// For found nodes and wrappers.
-    places: HashMap<usize, Place<'t>>,
+/// The definitions of a file and the tree around them.
+struct Collected<'t> {
+    /// In file order, an outer node before an inner one that starts at the same byte.
+    found: Vec<Found<'t>>,
     /// Per found definition: the nearest found definition around it.
     enclosing: Vec<Option<usize>>,
-    /// Per found definition: inside a callback, an object literal or a class expression
-    /// before the body of anything around it (see `anonymous_scopes` in languages.toml).
-    anonymous: Vec<bool>,
+    /// For found nodes and wrappers.
+    places: HashMap<usize, Place<'t>>,
 }
 
-fn structure<'t>(lang: &Language, root: Node<'t>, found: &[Found<'t>]) -> Structure<'t> {
-    let positions: HashMap<usize, usize> = found.iter().enumerate().map(|(i, f)| (f.node.id(), i)).collect();
-    let bodies: HashSet<usize> = found.iter().filter_map(|f| body_of(f).map(|b| b.id())).collect();
-    let starts: Vec<usize> = found.iter().map(|f| f.node.start_byte()).collect();
-    // Whether a found definition other than `node` itself starts inside `node`.
-    let holds_found = |node: Node<'t>| {
-        let from = starts.partition_point(|&s| s < node.start_byte());
-        (from..starts.len())
-            .take_while(|&i| starts[i] < node.end_byte())
-            .any(|i| found[i].node.id() != node.id())
-    };
-    let mut out = Structure {
-        places: HashMap::new(),
-        enclosing: vec![None; found.len()],
-        anonymous: vec![false; found.len()],
-    };
-    let mut cursor = root.walk();
-    let mut ancestors: Vec<Node<'t>> = vec![root];
-    let mut runs: Vec<Vec<Node<'t>>> = vec![Vec::new()];
-    if (!holds_found(root) && !positions.contains_key(&root.id())) || !cursor.goto_first_child() {
-        return out;
-    }
-    loop {
-        let node = cursor.node();
-        if node.is_named() {
-            let found_at = positions.get(&node.id()).copied();
-            if found_at.is_some() || lang.wrapper(node.kind()).is_some() {
-                let run = runs.last().expect("one run per level");
-                out.places.insert(
-                    node.id(),
+/// Finds the definitions by walking only where a definition can sit: the file, the bodies
+/// of definitions, wrappers, the language's `containers` (blocks, compound statements) and
+/// ERROR nodes (so that what the parser recovered is still found). At each such node the
+/// query runs with a start depth of 1: on the node and its children, not the whole subtree.
+/// Expressions are never entered, which is both the rule (what is defined inside a
+/// callback or an object literal has no name path) and most of the speed.
+fn collect<'t>(roles: &NodeRoles, query: &tree_sitter::Query, root: Node<'t>, text: &[u8]) -> Collected<'t> {
+    let names = query.capture_names();
+    let mut found: Vec<Found<'t>> = Vec::new();
+    let mut by_node: HashMap<usize, usize> = HashMap::new();
+    // (found index, id of the found definition around it)
+    let mut owners: Vec<Option<usize>> = Vec::new();
+    let mut places: HashMap<usize, Place<'t>> = HashMap::new();
+    let mut query_cursor = QueryCursor::new();
+    query_cursor.set_max_start_depth(Some(1));
+
+    // (a node to search, the index of the found definition whose body it is in)
+    let mut work: Vec<(Node<'t>, Option<usize>)> = vec![(root, None)];
+    let mut children: Vec<Node<'t>> = Vec::new();
+    while let Some((container, owner)) = work.pop() {
+        let mut cursor = container.walk();
+        children.clear();
+        children.extend(container.named_children(&mut cursor));
+        // Most blocks define nothing: the query runs only where a pattern can start.
+        if roles.of(container).pattern_root || children.iter().any(|&c| roles.of(c).pattern_root) {
+            let mut matches = query_cursor.matches(query, container, text);
+            while let Some(m) = matches.next() {
+                merge_match(m, names, &mut found, &mut by_node, &mut owners);
+            }
+        }
+        let mut run: Vec<Node<'t>> = Vec::new();
+        for &child in &children {
+            let at = by_node.get(&child.id()).copied().filter(|&i| found[i].name.is_some());
+            let role = roles.of(child);
+            let wrapper = role.wrapper.is_some();
+            if at.is_some() || wrapper {
+                let attachable_before = run.iter().rev().copied().collect();
+                places.insert(
+                    child.id(),
                     Place {
-                        parent: ancestors.last().copied(),
-                        attachable_before: run.iter().rev().copied().collect(),
+                        parent: Some(container),
+                        attachable_before,
                     },
                 );
             }
-            if let Some(i) = found_at {
-                out.enclosing[i] = ancestors.iter().rev().find_map(|a| positions.get(&a.id()).copied());
-                out.anonymous[i] = ancestors
-                    .iter()
-                    .rev()
-                    .find_map(|a| {
-                        if bodies.contains(&a.id()) || positions.contains_key(&a.id()) {
-                            Some(false)
-                        } else {
-                            lang.anonymous_scopes.iter().any(|k| k == a.kind()).then_some(true)
-                        }
-                    })
-                    .unwrap_or(false);
+            if let Some(i) = at {
+                owners[i] = owner;
+                if let Some(body) = body_of(&found[i]) {
+                    work.push((body, Some(i)));
+                }
+            } else if wrapper || role.container || child.is_error() {
+                work.push((child, owner));
             }
-            let run = runs.last_mut().expect("one run per level");
-            if lang.attached.contains_key(node.kind()) {
-                run.push(node);
+            if role.attached.is_some() {
+                run.push(child);
             } else {
                 run.clear();
             }
         }
-        if holds_found(node) && cursor.goto_first_child() {
-            ancestors.push(node);
-            runs.push(Vec::new());
-            continue;
-        }
-        loop {
-            if cursor.goto_next_sibling() {
-                break;
-            }
-            if !cursor.goto_parent() {
-                return out;
-            }
-            ancestors.pop();
-            runs.pop();
+    }
+
+    // File order; an outer node before the inner one that starts at the same byte.
+    let mut order: Vec<usize> = (0..found.len()).filter(|&i| found[i].name.is_some()).collect();
+    order.sort_by_key(|&i| (found[i].node.start_byte(), std::cmp::Reverse(found[i].node.end_byte())));
+    let mut new_index = vec![None; found.len()];
+    for (new, &old) in order.iter().enumerate() {
+        new_index[old] = Some(new);
+    }
+    let enclosing = order
+        .iter()
+        .map(|&old| owners[old].and_then(|o| new_index[o]))
+        .collect();
+    let mut slots: Vec<Option<Found<'t>>> = found.into_iter().map(Some).collect();
+    let found = order
+        .iter()
+        .map(|&old| slots[old].take().expect("each found once"))
+        .collect();
+    Collected {
+        found,
+        enclosing,
+        places,
+    }
+}
+
+/// Folds one query match into what is known of its definition node.
+fn merge_match<'t>(
+    m: &tree_sitter::QueryMatch<'_, 't>,
+    names: &[&str],
+    found: &mut Vec<Found<'t>>,
+    by_node: &mut HashMap<usize, usize>,
+    owners: &mut Vec<Option<usize>>,
+) {
+    let Some((def, capture)) = m.captures().iter().find_map(|c| {
+        let name = names[c.index as usize];
+        (name.starts_with("definition.") || name.starts_with("scope.")).then_some((c.node, name))
+    }) else {
+        return;
+    };
+    let slot = *by_node.entry(def.id()).or_insert_with(|| {
+        found.push(Found {
+            node: def,
+            kind: None,
+            scope_only: false,
+            name: None,
+            doc: None,
+            body: None,
+        });
+        owners.push(None);
+        found.len() - 1
+    });
+    let entry = &mut found[slot];
+    let (scope_only, kind) = match capture.split_once('.') {
+        Some(("scope", kind)) => (true, kind),
+        Some((_, kind)) => (false, kind),
+        None => (false, capture),
+    };
+    if entry.kind.as_ref().is_none_or(|(p, _)| m.pattern_index < *p) {
+        entry.kind = Some((m.pattern_index, kind.to_string()));
+        entry.scope_only = scope_only;
+    }
+    for c in m.captures() {
+        match names[c.index as usize] {
+            "name" => entry.name = entry.name.or(Some(c.node)),
+            "doc" => entry.doc = entry.doc.or(Some(c.node)),
+            "body" => entry.body = entry.body.or(Some(c.node)),
+            _ => {}
         }
     }
 }
 
 struct Extractor<'a, 't> {
     lang: &'static Language,
+    roles: &'a NodeRoles,
     source: &'a SourceText,
     /// Nodes' offsets are into the text after the BOM; symbols' are into the file.
     bom: usize,
-    structure: Structure<'t>,
+    collected: Collected<'t>,
 }
 
 impl<'t> Extractor<'_, 't> {
@@ -215,17 +222,9 @@ impl<'t> Extractor<'_, 't> {
         let mut paths: Vec<String> = Vec::with_capacity(found.len());
         let mut kinds: Vec<String> = Vec::with_capacity(found.len());
         let mut listed: Vec<Option<usize>> = Vec::with_capacity(found.len());
-        let mut hidden = vec![false; found.len()];
         let mut symbols: Vec<Symbol> = Vec::new();
         for (i, f) in found.iter().enumerate() {
-            let parent = self.structure.enclosing[i];
-            if parent.is_some_and(|p| hidden[p]) || self.structure.anonymous[i] {
-                hidden[i] = true;
-                paths.push(String::new());
-                kinds.push(String::new());
-                listed.push(None);
-                continue;
-            }
+            let parent = self.collected.enclosing[i];
             let name = self.node_text(f.name.expect("kept only named definitions")).to_string();
             let path = match parent {
                 Some(p) => format!("{}.{name}", paths[p]),
@@ -257,7 +256,7 @@ impl<'t> Extractor<'_, 't> {
             if let Some(i) = listed[at] {
                 return Some(i);
             }
-            at = self.structure.enclosing[at]?;
+            at = self.collected.enclosing[at]?;
         }
     }
 
@@ -273,8 +272,8 @@ impl<'t> Extractor<'_, 't> {
         let mut attached = Vec::new();
         // Wrappers: `export`, `declare`, `@decorator` lines held by a parent node.
         let mut outer = f.node;
-        while let Some(parent) = self.structure.places.get(&outer.id()).and_then(|p| p.parent) {
-            match self.lang.wrapper(parent.kind()) {
+        while let Some(parent) = self.collected.places.get(&outer.id()).and_then(|p| p.parent) {
+            match self.roles.of(parent).wrapper {
                 Some(what) => {
                     attached.extend(what);
                     outer = parent;
@@ -286,7 +285,7 @@ impl<'t> Extractor<'_, 't> {
         let mut cursor = f.node.walk();
         if f.node
             .named_children(&mut cursor)
-            .any(|c| self.lang.attached.get(c.kind()) == Some(&Attachment::Decorator))
+            .any(|c| self.roles.of(c).attached == Some(Attachment::Decorator))
         {
             attached.push(Attachment::Decorator);
         }
@@ -336,13 +335,13 @@ impl<'t> Extractor<'_, 't> {
         let mut next_start = node.start_byte() + self.bom;
         let mut pending_plain = false;
         let before = self
-            .structure
+            .collected
             .places
             .get(&node.id())
             .map(|p| p.attachable_before.as_slice())
             .unwrap_or(&[]);
         for &prev in before {
-            let Some(&what) = self.lang.attached.get(prev.kind()) else {
+            let Some(what) = self.roles.of(prev).attached else {
                 break;
             };
             let (s, e) = (prev.start_byte() + self.bom, prev.end_byte() + self.bom);
