@@ -5,6 +5,9 @@
 //! - [`lang`]: the language registry — `grammars/languages.toml` and `queries/` as data.
 //! - [`source`]: a file's exact text and its lines.
 //! - [`symbols`]: the symbol index — name paths resolved to exact byte ranges.
+//! - [`edit`]: semantic patches planned in memory — replace, insert, delete, docstrings.
+//! - [`workspace`]: the root, paths checked against it, atomic writes.
+//! - [`apply`]: a patch in, the answer out: detect, plan, verify, write all or nothing.
 //! - [`feedback`]: errors as values with stable codes, messages and hints.
 //!
 //! The `saguaro` binary ([`cli`]) is a thin shell over these.
@@ -13,8 +16,11 @@
 // keeping them plain values keeps every call site simple.
 #![allow(clippy::result_large_err)]
 
+pub mod apply;
 pub mod cli;
+pub mod edit;
 pub mod feedback;
 pub mod lang;
 pub mod source;
 pub mod symbols;
+pub mod workspace;

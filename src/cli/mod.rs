@@ -3,6 +3,8 @@
 //! One file per command. Exit status follows INTERFACE.md §4: 0 done, 1 refused, 2 the
 //! input could not be read or parsed.
 
+mod apply;
+mod edit;
 mod output;
 mod show;
 mod symbols;
@@ -27,6 +29,16 @@ enum Command {
     Symbols(symbols::Args),
     /// Print one symbol's source (its whole extent: decorators and doc comment included).
     Show(show::Args),
+    /// Apply a patch: plan and verify every change in memory, then write all or nothing.
+    Apply(apply::Args),
+    /// Replace a symbol with new code (from --with FILE or standard input).
+    Replace(edit::ReplaceArgs),
+    /// Insert new code after, before or into a symbol.
+    Insert(edit::InsertArgs),
+    /// Delete a symbol (its decorators, attributes and doc comment with it).
+    Delete(edit::DeleteArgs),
+    /// Set, replace or remove a symbol's docstring or doc comment.
+    Docstring(edit::DocstringArgs),
 }
 
 /// Runs the command line `args` (the program name first) and returns the exit status.
@@ -45,5 +57,10 @@ where
     match cli.command {
         Command::Symbols(args) => symbols::run(args),
         Command::Show(args) => show::run(args),
+        Command::Apply(args) => apply::run(args),
+        Command::Replace(args) => edit::replace(args),
+        Command::Insert(args) => edit::insert(args),
+        Command::Delete(args) => edit::delete(args),
+        Command::Docstring(args) => edit::docstring(args),
     }
 }

@@ -67,6 +67,15 @@ pub struct Language {
     pub attached: BTreeMap<String, Attachment>,
     pub method_parents: Vec<String>,
     pub containers: Vec<String>,
+    /// Text to put around a class member so that it parses on its own: `["class X {", "}"]`.
+    #[serde(default)]
+    pub member_wrapper: Option<[String; 2]>,
+    /// The statement that keeps a block valid once its last statement is gone (`pass`).
+    #[serde(default)]
+    pub empty_body: Option<String>,
+    /// Blank lines between top-level definitions (PEP 8's two for Python).
+    #[serde(default = "one")]
+    pub top_level_gap: usize,
     #[serde(skip)]
     compiled: Compiled,
 }
@@ -95,6 +104,10 @@ impl NodeRoles {
     pub fn of(&self, node: tree_sitter::Node<'_>) -> NodeRole {
         self.roles.get(node.kind_id() as usize).copied().unwrap_or_default()
     }
+}
+
+fn one() -> usize {
+    1
 }
 
 #[derive(Debug, Default)]

@@ -1,7 +1,7 @@
 //! From a syntax tree to symbols: runs the language's `symbols.scm` query, then grows each
 //! definition to its extent with the wrappers and attached siblings the registry names.
 
-use super::{Span, Symbol, SymbolIndex};
+use super::{AttachedPiece, Span, Symbol, SymbolIndex};
 use crate::feedback::Error;
 use crate::lang::{Attachment, DocstringStyle, Language, NodeRoles};
 use crate::source::SourceText;
@@ -269,29 +269,54 @@ impl<'t> Extractor<'_, 't> {
         kind: String,
         (parent, parent_path): (Option<usize>, Option<String>),
     ) -> Symbol {
-        let mut attached = Vec::new();
-        // Wrappers: `export`, `declare`, `@decorator` lines held by a parent node.
+        let mut pieces = Vec::new();
+        // Wrappers: `export`, `declare`, `@decorator` lines held by a parent node. Their
+        // decorators are pieces of their own; a modifier is what is left before the inner
+        // declaration (`export `, `export default `).
         let mut outer = f.node;
         while let Some(parent) = self.collected.places.get(&outer.id()).and_then(|p| p.parent) {
-            match self.roles.of(parent).wrapper {
-                Some(what) => {
-                    attached.extend(what);
-                    outer = parent;
+            let Some(what) = self.roles.of(parent).wrapper else {
+                break;
+            };
+            let mut modifier_start = parent.start_byte() + self.bom;
+            let mut cursor = parent.walk();
+            for child in parent.named_children(&mut cursor).take_while(|c| c.id() != outer.id()) {
+                if self.roles.of(child).attached == Some(Attachment::Decorator) {
+                    pieces.push(AttachedPiece {
+                        kind: Attachment::Decorator,
+                        span: self.span_of(child),
+                    });
+                    modifier_start = child.end_byte() + self.bom;
                 }
-                None => break,
             }
+            if what == Some(Attachment::Modifier) {
+                let text = self.source.text();
+                let from = modifier_start + (text[modifier_start..].len() - text[modifier_start..].trim_start().len());
+                let to = outer.start_byte() + self.bom;
+                if from < to {
+                    pieces.push(AttachedPiece {
+                        kind: Attachment::Modifier,
+                        span: self.span(from, to),
+                    });
+                }
+            }
+            outer = parent;
         }
         // Decorators the declaration holds itself (a TypeScript `@Component class`).
         let mut cursor = f.node.walk();
-        if f.node
-            .named_children(&mut cursor)
-            .any(|c| self.roles.of(c).attached == Some(Attachment::Decorator))
-        {
-            attached.push(Attachment::Decorator);
+        for child in f.node.named_children(&mut cursor) {
+            if self.roles.of(child).attached == Some(Attachment::Decorator) {
+                pieces.push(AttachedPiece {
+                    kind: Attachment::Decorator,
+                    span: self.span_of(child),
+                });
+            }
         }
-        let (start, doc_run) = self.attached_before(outer, &mut attached);
+        let (start, doc_run) = self.attached_before(outer, &mut pieces);
         let start = start.unwrap_or(outer.start_byte() + self.bom);
         let end = self.source.trim_end(start, outer.end_byte() + self.bom);
+        pieces.sort_by_key(|p| p.span.start_byte);
+        let mut attached: Vec<Attachment> = pieces.iter().map(|p| p.kind).collect();
         attached.sort();
         attached.dedup();
 
@@ -313,6 +338,7 @@ impl<'t> Extractor<'_, 't> {
             parent_path,
             parent,
             attached,
+            pieces,
             occurrence: 1,
             duplicates: 1,
         }
@@ -328,7 +354,7 @@ impl<'t> Extractor<'_, 't> {
     fn attached_before(
         &self,
         node: Node<'t>,
-        attached: &mut Vec<Attachment>,
+        pieces: &mut Vec<AttachedPiece>,
     ) -> (Option<usize>, Option<(usize, usize)>) {
         let mut start = None;
         let mut doc: Option<(usize, usize)> = None;
@@ -363,7 +389,10 @@ impl<'t> Extractor<'_, 't> {
                 let run_end = doc.map_or(self.source.trim_end(s, e), |(_, end)| end);
                 doc = Some((s, run_end));
             }
-            attached.push(what);
+            pieces.push(AttachedPiece {
+                kind: what,
+                span: self.span(s, self.source.trim_end(s, e)),
+            });
             pending_plain = false;
             start = Some(s);
             next_start = s;

@@ -38,6 +38,13 @@ pub struct Span {
     pub end_line: usize,
 }
 
+/// One decorator, attribute, doc comment or modifier that belongs to a definition.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+pub struct AttachedPiece {
+    pub kind: Attachment,
+    pub span: Span,
+}
+
 /// One definition.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Symbol {
@@ -64,8 +71,11 @@ pub struct Symbol {
     /// Index (into [`SymbolIndex::symbols`]) of the nearest enclosing listed symbol. For
     /// a method in a Rust `impl` this is not the struct: the impl block is a scope only.
     pub parent: Option<usize>,
-    /// What the extent holds besides the declaration proper.
+    /// What the extent holds besides the declaration proper (the kinds of `pieces`).
     pub attached: Vec<Attachment>,
+    /// Where each attached piece is, in source order: a doc comment, one attribute or
+    /// decorator, the `export ` before a declaration.
+    pub pieces: Vec<AttachedPiece>,
     /// 1-based position among the definitions sharing this path, in file order.
     pub occurrence: usize,
     /// How many definitions share this path.

@@ -1,0 +1,250 @@
+//! `apply`: a patch in, the answer out — detect the format, plan every change in memory,
+//! verify it, and write it atomically, or write nothing at all.
+//!
+//! The answer is the JSON object of INTERFACE.md §4: `status`, `files` (with sha256 before
+//! and after), `matches` (what each operation resolved to), `errors` (code, message,
+//! hint, candidates) and the unified `diff`.
+
+use crate::edit::{self, OpKind, SemanticPatch};
+use crate::feedback::{Error, ErrorCode};
+use crate::lang::{Attachment, Registry};
+use crate::workspace::{self, Workspace};
+use serde::Serialize;
+use std::path::PathBuf;
+
+/// How to apply.
+#[derive(Debug, Clone)]
+pub struct Options {
+    pub root: PathBuf,
+    pub dry_run: bool,
+    /// `--format`: `None` detects it.
+    pub format: Option<Format>,
+}
+
+/// The input formats saguaro reads.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Format {
+    Semantic,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Status {
+    Applied,
+    Rejected,
+    DryRun,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct FileChange {
+    pub path: String,
+    pub action: &'static str,
+    pub sha256_before: String,
+    pub sha256_after: String,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct Match {
+    pub file: String,
+    pub operation: usize,
+    pub op: OpKind,
+    pub symbol: String,
+    pub strategy: &'static str,
+    pub confidence: f64,
+    pub start_line: usize,
+    pub end_line: usize,
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub kept: Vec<Attachment>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub renamed_to: Option<String>,
+}
+
+/// The answer of one apply.
+#[derive(Debug, Clone, Serialize)]
+pub struct Answer {
+    pub status: Status,
+    pub files: Vec<FileChange>,
+    pub matches: Vec<Match>,
+    pub errors: Vec<Error>,
+    pub diff: String,
+}
+
+impl Answer {
+    fn rejected(error: Error) -> Answer {
+        Answer {
+            status: Status::Rejected,
+            files: Vec::new(),
+            matches: Vec::new(),
+            errors: vec![error],
+            diff: String::new(),
+        }
+    }
+
+    /// 0 applied (or would apply), else the most severe error's status (1 refused, 2 the
+    /// input could not be read or parsed).
+    pub fn exit_status(&self) -> i32 {
+        match self.status {
+            Status::Applied | Status::DryRun => 0,
+            Status::Rejected => self.errors.iter().map(|e| e.code.exit_status()).max().unwrap_or(1),
+        }
+    }
+}
+
+/// Applies `input` (the patch text) under `options`.
+pub fn apply(input: &str, options: &Options) -> Answer {
+    match run(input, options) {
+        Ok(answer) => answer,
+        Err(error) => Answer::rejected(error),
+    }
+}
+
+fn run(input: &str, options: &Options) -> Result<Answer, Error> {
+    let format = match options.format {
+        Some(format) => format,
+        None => detect(input)?,
+    };
+    match format {
+        Format::Semantic => semantic(parse_semantic(input)?, options),
+    }
+}
+
+/// Which format `input` is in, from its first characters.
+fn detect(input: &str) -> Result<Format, Error> {
+    let trimmed = input.trim_start();
+    if trimmed.is_empty() {
+        return Err(Error::new(
+            ErrorCode::InvalidFormat,
+            "the patch is empty",
+            "send a semantic patch: {\"type\": \"patch\", ...}",
+        ));
+    }
+    if trimmed.starts_with('{') {
+        return Ok(Format::Semantic);
+    }
+    let text_format = [
+        (">>> file:", "ApplyDiff"),
+        ("<<<<<<< SEARCH", "SEARCH/REPLACE"),
+        ("*** Begin Patch", "Codex apply_patch"),
+        ("@@", "unified diff"),
+        ("--- ", "unified diff"),
+    ]
+    .into_iter()
+    .find(|(marker, _)| input.contains(marker))
+    .map(|(_, name)| name);
+    Err(match text_format {
+        Some(name) => Error::new(
+            ErrorCode::InvalidFormat,
+            format!("this looks like a {name} patch, which this build of saguaro cannot apply yet"),
+            "send the change as a semantic patch (JSON with \"type\": \"patch\", \"target_file\" and \"operations\")",
+        ),
+        None => Error::new(
+            ErrorCode::InvalidFormat,
+            "the patch is in no format saguaro reads",
+            "send a semantic patch: {\"type\": \"patch\", \"target_file\": \"src/a.py\", \"operations\": [...]}",
+        ),
+    })
+}
+
+fn parse_semantic(input: &str) -> Result<SemanticPatch, Error> {
+    let patch: SemanticPatch = serde_json::from_str(input).map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidFormat,
+            format!("the semantic patch does not parse: {e}"),
+            "a semantic patch is {\"type\": \"patch\", \"target_file\": PATH, \"operations\": [{\"op\": \"replace\", \"symbol\": \"Engine.process\", \"content\": \"...\"}]}",
+        )
+    })?;
+    if patch.kind != "patch" {
+        return Err(Error::new(
+            ErrorCode::InvalidFormat,
+            format!("`type` is {:?}; a semantic patch has \"type\": \"patch\"", patch.kind),
+            "set \"type\": \"patch\"",
+        ));
+    }
+    if patch.operations.is_empty() {
+        return Err(Error::new(
+            ErrorCode::InvalidFormat,
+            "the patch has no operations",
+            "add at least one operation",
+        ));
+    }
+    Ok(patch)
+}
+
+fn semantic(patch: SemanticPatch, options: &Options) -> Result<Answer, Error> {
+    let workspace = Workspace::new(&options.root)?;
+    let shown = patch.target_file.trim_start_matches("./").to_string();
+    let path = workspace.resolve(&patch.target_file)?;
+    let language = Registry::global()
+        .for_path(&path)
+        .ok_or_else(|| Error::unsupported_language(&shown, &Registry::global().known_extensions()))?;
+    let source = crate::source::SourceText::read(&path, &shown)?;
+    let before = source.text();
+    let sha_before = workspace::sha256(before.as_bytes());
+    if let Some(expected) = &patch.base_sha256 {
+        if !expected.eq_ignore_ascii_case(&sha_before) {
+            return Err(Error::new(
+                ErrorCode::StaleBase,
+                format!("`{shown}` has changed since the patch was made (sha256 {sha_before}, the patch expects {expected})"),
+                "read the file again and make the patch against its current content",
+            )
+            .in_file(&shown));
+        }
+    }
+    let planned = edit::plan(before, &language.name, &patch.operations).map_err(|e| e.in_file(&shown))?;
+    let after = planned.text;
+    let diff = unified_diff(&shown, before, &after);
+    let matches = planned
+        .matches
+        .into_iter()
+        .map(|m| Match {
+            file: shown.clone(),
+            operation: m.operation,
+            op: m.op,
+            symbol: m.symbol,
+            strategy: m.strategy,
+            confidence: m.confidence,
+            start_line: m.start_line,
+            end_line: m.end_line,
+            kept: m.kept,
+            renamed_to: m.renamed_to,
+        })
+        .collect();
+    let sha_after = workspace::sha256(after.as_bytes());
+    let files = if after == before {
+        Vec::new()
+    } else {
+        vec![FileChange {
+            path: shown.clone(),
+            action: "modified",
+            sha256_before: sha_before,
+            sha256_after: sha_after,
+        }]
+    };
+    if !options.dry_run && after != before {
+        workspace::write_atomic(&path, after.as_bytes()).map_err(|e| e.in_file(&shown))?;
+    }
+    let status = if options.dry_run {
+        Status::DryRun
+    } else {
+        Status::Applied
+    };
+    Ok(Answer {
+        status,
+        files,
+        matches,
+        errors: Vec::new(),
+        diff,
+    })
+}
+
+/// A git-style unified diff of one file.
+pub fn unified_diff(path: &str, before: &str, after: &str) -> String {
+    if before == after {
+        return String::new();
+    }
+    similar::TextDiff::from_lines(before, after)
+        .unified_diff()
+        .context_radius(3)
+        .header(&format!("a/{path}"), &format!("b/{path}"))
+        .to_string()
+}

@@ -1,0 +1,140 @@
+//! `saguaro apply [PATCH|-] [--root DIR] [--format F] [--dry-run] [--json]`
+
+use super::output;
+use crate::apply::{self, Answer, Format, Options, Status};
+use crate::feedback::{Error, ErrorCode};
+use std::io::{IsTerminal, Read};
+use std::path::PathBuf;
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The patch file; `-` or nothing reads standard input.
+    patch: Option<PathBuf>,
+    /// The directory every path in the patch is relative to.
+    #[arg(long, default_value = ".")]
+    root: PathBuf,
+    /// The patch's format (detected when not given).
+    #[arg(long, value_enum)]
+    format: Option<Format>,
+    /// Plan and verify, print the diff, write nothing.
+    #[arg(long)]
+    dry_run: bool,
+    /// Print one JSON object (INTERFACE.md §4).
+    #[arg(long)]
+    json: bool,
+}
+
+pub fn run(args: Args) -> i32 {
+    let input = match read_patch(args.patch.as_deref()) {
+        Ok(text) => text,
+        Err(e) => {
+            let answer = Answer {
+                status: Status::Rejected,
+                files: Vec::new(),
+                matches: Vec::new(),
+                errors: vec![e],
+                diff: String::new(),
+            };
+            return answer_out(&answer, args.json);
+        }
+    };
+    let options = Options {
+        root: args.root,
+        dry_run: args.dry_run,
+        format: args.format,
+    };
+    answer_out(&apply::apply(&input, &options), args.json)
+}
+
+fn read_patch(path: Option<&std::path::Path>) -> Result<String, Error> {
+    match path {
+        None => read_stdin(),
+        Some(p) if p.as_os_str() == "-" => read_stdin(),
+        Some(p) => std::fs::read_to_string(p).map_err(|e| {
+            Error::new(
+                ErrorCode::InvalidFormat,
+                format!("cannot read the patch `{}`: {e}", p.display()),
+                "pass a readable UTF-8 patch file, or `-` for standard input",
+            )
+        }),
+    }
+}
+
+pub(super) fn read_stdin() -> Result<String, Error> {
+    let mut text = String::new();
+    std::io::stdin().read_to_string(&mut text).map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidFormat,
+            format!("cannot read standard input: {e}"),
+            "pipe UTF-8 text into saguaro",
+        )
+    })?;
+    Ok(text)
+}
+
+/// Prints an answer (JSON, or a diff and a summary for a person) and returns the exit status.
+pub(super) fn answer_out(answer: &Answer, json: bool) -> i32 {
+    if json {
+        output::print_json(answer);
+    } else {
+        output::print(&colour_diff(&answer.diff));
+        output::report(&answer.errors, &[]);
+        eprintln!("{}", summary(answer));
+    }
+    answer.exit_status()
+}
+
+fn summary(answer: &Answer) -> String {
+    let ops = answer.matches.len();
+    let files: Vec<&str> = answer.files.iter().map(|f| f.path.as_str()).collect();
+    let (added, removed) = answer.diff.lines().fold((0, 0), |(a, r), l| {
+        if l.starts_with('+') && !l.starts_with("+++") {
+            (a + 1, r)
+        } else if l.starts_with('-') && !l.starts_with("---") {
+            (a, r + 1)
+        } else {
+            (a, r)
+        }
+    });
+    let plural = if ops == 1 { "" } else { "s" };
+    match answer.status {
+        Status::Applied if files.is_empty() => format!("saguaro: {ops} operation{plural} applied; no file changed"),
+        Status::Applied => format!(
+            "saguaro: applied {ops} operation{plural} to {} (+{added} -{removed})",
+            files.join(", ")
+        ),
+        Status::DryRun => format!(
+            "saguaro: dry run: {ops} operation{plural} would change {} (+{added} -{removed}); nothing written",
+            if files.is_empty() {
+                "nothing".to_string()
+            } else {
+                files.join(", ")
+            }
+        ),
+        Status::Rejected => "saguaro: rejected; nothing was written".to_string(),
+    }
+}
+
+/// The diff coloured for a terminal; plain when stdout is not one or NO_COLOR is set.
+fn colour_diff(diff: &str) -> String {
+    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+    if !colour {
+        return diff.to_string();
+    }
+    diff.lines()
+        .map(|l| {
+            let code = if l.starts_with("+++") || l.starts_with("---") {
+                "1"
+            } else if l.starts_with('+') {
+                "32"
+            } else if l.starts_with('-') {
+                "31"
+            } else if l.starts_with("@@") {
+                "36"
+            } else {
+                return format!("{l}\n");
+            };
+            format!("\x1b[{code}m{l}\x1b[0m\n")
+        })
+        .collect()
+}

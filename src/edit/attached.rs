@@ -1,0 +1,180 @@
+//! What surrounds a declaration when it is replaced: decorators, attributes, the doc
+//! comment and modifiers such as `export` (INTERFACE.md §2).
+//!
+//! Each kind is *kept* from the old definition when the new content does not carry it, and
+//! *replaced* when it does: `export const f = ...` over an exported `f` gives one `export`,
+//! and a replacement written without `#[derive(..)]` keeps the derive. What the content
+//! carries is read by indexing the content with the same symbol index as the file — class
+//! members that cannot stand alone are indexed inside the language's `member_wrapper`.
+
+use super::indent;
+use crate::feedback::{Error, ErrorCode};
+use crate::lang::{Attachment, Language};
+use crate::source::SourceText;
+use crate::symbols::{Symbol, SymbolIndex};
+
+/// The new extent, at column 0, and what it kept from the old one.
+pub struct Merged {
+    pub text: String,
+    pub kept: Vec<Attachment>,
+    /// The name the content defines, when it is not the old one.
+    pub renamed_to: Option<String>,
+}
+
+/// The content's first top-level definition, indexed at column 0.
+struct ContentSymbol {
+    symbol: Symbol,
+    /// The content at column 0 (what the spans point into).
+    text: String,
+}
+
+/// Merges the old definition's attached pieces into `content` (at column 0).
+pub fn merge(index: &SymbolIndex, old: &Symbol, content0: &str, lang: &'static Language) -> Result<Merged, Error> {
+    let Some(new) = content_symbol(content0, lang)? else {
+        // The content defines nothing (a comment, a statement): it replaces the extent.
+        return Ok(Merged {
+            text: content0.to_string(),
+            kept: Vec::new(),
+            renamed_to: None,
+        });
+    };
+    let renamed_to = (new.symbol.name != old.name).then(|| new.symbol.name.clone());
+    let carried: Vec<Attachment> = new.symbol.attached.clone();
+    let kept_pieces: Vec<_> = old.pieces.iter().filter(|p| !carried.contains(&p.kind)).collect();
+    if kept_pieces.is_empty() {
+        return Ok(Merged {
+            text: content0.to_string(),
+            kept: Vec::new(),
+            renamed_to,
+        });
+    }
+
+    let source = &index.source;
+    let text = source.text();
+    let decl_line = old.declaration.start_line; // 1-based
+    let dropped_lines: Vec<usize> = old
+        .pieces
+        .iter()
+        .filter(|p| carried.contains(&p.kind))
+        .flat_map(|p| p.span.start_line..=p.span.end_line)
+        .collect();
+    // Lines of the old head (above the declaration line) that stay: pieces of kinds the
+    // content does not carry, and the plain comments between them.
+    let mut kept_doc = Vec::new();
+    let mut kept_other = Vec::new();
+    for line in old.extent.start_line..decl_line {
+        if dropped_lines.contains(&line) {
+            continue;
+        }
+        let start = source.line_start(line - 1);
+        let end = source.line_start(line);
+        let body = text[start..end].trim_end_matches(['\n', '\r']);
+        let relative = body.strip_prefix(old.indent.as_str()).unwrap_or(body.trim_start());
+        let is_doc = old
+            .pieces
+            .iter()
+            .any(|p| p.kind == Attachment::Doc && (p.span.start_line..=p.span.end_line).contains(&line));
+        if is_doc { &mut kept_doc } else { &mut kept_other }.push(relative.to_string());
+    }
+    // Pieces on the declaration's own line (`export `, an inline `@decorator `).
+    let inline: String = kept_pieces
+        .iter()
+        .filter(|p| p.span.start_line == decl_line)
+        .map(|p| format!("{} ", text[p.span.start_byte..p.span.end_byte].trim_end()))
+        .collect();
+
+    let c = &new.text;
+    let decl_start = new.symbol.declaration.start_byte;
+    let decl_line_start = c[..decl_start].rfind('\n').map_or(0, |i| i + 1);
+    let mut out = String::new();
+    let content_has_head = decl_line_start > 0;
+    if content_has_head {
+        push_lines(&mut out, &kept_doc);
+        out.push_str(&c[..decl_line_start]);
+        push_lines(&mut out, &kept_other);
+    } else {
+        // Nothing above the declaration in the content: the old head stays in its order.
+        let all: Vec<String> = (old.extent.start_line..decl_line)
+            .filter(|l| !dropped_lines.contains(l))
+            .map(|line| {
+                let body = text[source.line_start(line - 1)..source.line_start(line)].trim_end_matches(['\n', '\r']);
+                body.strip_prefix(old.indent.as_str())
+                    .unwrap_or(body.trim_start())
+                    .to_string()
+            })
+            .collect();
+        push_lines(&mut out, &all);
+    }
+    out.push_str(&c[decl_line_start..decl_start]);
+    out.push_str(&inline);
+    out.push_str(&c[decl_start..]);
+    let mut kept: Vec<Attachment> = kept_pieces.iter().map(|p| p.kind).collect();
+    kept.sort();
+    kept.dedup();
+    Ok(Merged {
+        text: out,
+        kept,
+        renamed_to,
+    })
+}
+
+fn push_lines(out: &mut String, lines: &[String]) {
+    for line in lines {
+        out.push_str(line);
+        out.push('\n');
+    }
+}
+
+/// Indexes the content; a class member that does not parse on its own is indexed inside
+/// the language's member wrapper, and its spans moved back into the content.
+fn content_symbol(content0: &str, lang: &'static Language) -> Result<Option<ContentSymbol>, Error> {
+    let alone = SymbolIndex::build(SourceText::new(content0.to_string()), &lang.name)?;
+    let first = alone.symbols.iter().find(|s| s.parent_path.is_none()).cloned();
+    if alone.error_lines.is_empty() || lang.member_wrapper.is_none() {
+        return Ok(first.map(|symbol| ContentSymbol {
+            symbol,
+            text: content0.to_string(),
+        }));
+    }
+    let [open, close] = lang.member_wrapper.as_ref().expect("checked above");
+    let prefix = format!("{open}\n");
+    let wrapped = format!("{prefix}{content0}\n{close}\n");
+    let inside = SymbolIndex::build(SourceText::new(wrapped), &lang.name)?;
+    if !inside.error_lines.is_empty() {
+        return Err(Error::new(
+            ErrorCode::SyntaxError,
+            format!("the content does not parse as {} code", lang.name),
+            "send the complete definition, from its first decorator or doc comment line to its last line",
+        )
+        .with_lines(alone.error_lines.clone()));
+    }
+    let member = inside
+        .symbols
+        .iter()
+        .find(|s| s.parent.is_some() && s.parent_path.as_deref().is_some_and(|p| !p.contains('.')));
+    Ok(member.map(|m| {
+        let mut symbol = m.clone();
+        let shift = |span: &mut crate::symbols::Span| {
+            span.start_byte -= prefix.len();
+            span.end_byte -= prefix.len();
+            span.start_line -= 1;
+            span.end_line -= 1;
+        };
+        shift(&mut symbol.extent);
+        shift(&mut symbol.declaration);
+        shift(&mut symbol.name_span);
+        for piece in &mut symbol.pieces {
+            shift(&mut piece.span);
+        }
+        symbol.parent_path = None;
+        ContentSymbol {
+            symbol,
+            text: content0.to_string(),
+        }
+    }))
+}
+
+/// Content moved to column 0 (its base removed), in the file's style.
+pub fn at_column_zero(content: &str, style: &indent::Style) -> String {
+    indent::rebase(content, "", style)
+}

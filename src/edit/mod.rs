@@ -1,0 +1,523 @@
+//! Semantic patches: operations addressed by name path, planned in memory.
+//!
+//! A patch (spec 000 §1) names a file and a list of operations — `replace`, `insert`
+//! (`after_symbol`, `before_symbol`, `into`), `delete`, `update_docstring`. Each operation
+//! resolves its name path through the symbol index of the text as the previous operation
+//! left it, edits whole lines, and is verified by re-parsing before the next one runs. The
+//! result is the new text and what each operation matched; nothing here touches the disk.
+//!
+//! ```
+//! use saguaro::edit::{plan, Operation};
+//! let ops: Vec<Operation> = serde_json::from_str(
+//!     r#"[{"op": "replace", "symbol": "f", "content": "def f():\n    return 2"}]"#).unwrap();
+//! let planned = plan("def f():\n    return 1\n", "python", &ops).unwrap();
+//! assert_eq!(planned.text, "def f():\n    return 2\n");
+//! ```
+
+pub mod attached;
+pub mod docstring;
+pub mod indent;
+pub mod layout;
+pub mod verify;
+
+use crate::feedback::{Error, ErrorCode};
+use crate::lang::{Attachment, Language, Registry};
+use crate::source::SourceText;
+use crate::symbols::{NamePath, Symbol, SymbolIndex};
+use indent::Style;
+use serde::{Deserialize, Serialize};
+
+/// A semantic patch as agents send it (spec 000 §1).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SemanticPatch {
+    #[serde(rename = "type")]
+    pub kind: String,
+    pub target_file: String,
+    pub operations: Vec<Operation>,
+    #[serde(default)]
+    pub rationale: Option<String>,
+    /// The sha256 of the file the patch was made against; a mismatch is `stale_base`.
+    #[serde(default, alias = "base_file_sha256")]
+    pub base_sha256: Option<String>,
+    #[serde(default)]
+    pub patch_id: Option<String>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum OpKind {
+    Replace,
+    Insert,
+    Delete,
+    UpdateDocstring,
+}
+
+/// One operation. Which fields it needs depends on `op`; [`Operation::check`] says what is
+/// missing in words an agent can act on.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Operation {
+    pub op: OpKind,
+    #[serde(default)]
+    pub symbol: Option<String>,
+    #[serde(default)]
+    pub after_symbol: Option<String>,
+    #[serde(default)]
+    pub before_symbol: Option<String>,
+    #[serde(default)]
+    pub into: Option<String>,
+    #[serde(default)]
+    pub content: Option<String>,
+    /// `false`: the content replaces the whole extent as written (decorators, attributes,
+    /// doc comment and `export` included), the way to drop one.
+    #[serde(default)]
+    pub keep_attached: Option<bool>,
+}
+
+/// What one operation did, for the answer's `matches`.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct OpMatch {
+    pub operation: usize,
+    pub op: OpKind,
+    pub symbol: String,
+    pub strategy: &'static str,
+    pub confidence: f64,
+    /// Lines of the result the operation wrote (1-based, inclusive; 0 when it removed).
+    pub start_line: usize,
+    pub end_line: usize,
+    /// Attached kinds a `replace` kept from the old definition.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub kept: Vec<Attachment>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub renamed_to: Option<String>,
+}
+
+/// The planned result of a patch on one file.
+#[derive(Debug, Clone)]
+pub struct Planned {
+    pub text: String,
+    pub matches: Vec<OpMatch>,
+}
+
+/// Plans `operations` on `text` (a file of language `language`), in order, each against the
+/// result of the previous one. All succeed or the first failure is returned, naming its
+/// operation index.
+pub fn plan(text: &str, language: &str, operations: &[Operation]) -> Result<Planned, Error> {
+    let lang = Registry::global()
+        .by_name(language)
+        .ok_or_else(|| Error::internal(format!("no language named `{language}` is registered")))?;
+    let mut index = SymbolIndex::build(SourceText::new(text.to_string()), language)?;
+    let mut matches = Vec::new();
+    for (i, op) in operations.iter().enumerate() {
+        let edit = apply_one(&index, lang, op).map_err(|e| e.at_operation(i))?;
+        index = verify::reparse(&index, edit.text).map_err(|e| e.at_operation(i))?;
+        matches.push(OpMatch {
+            operation: i,
+            ..edit.matched
+        });
+    }
+    Ok(Planned {
+        text: index.source.text().to_string(),
+        matches,
+    })
+}
+
+struct Edit {
+    text: String,
+    matched: OpMatch,
+}
+
+impl Operation {
+    /// The name path the operation is anchored at, and `content` when it needs one.
+    fn check(&self) -> Result<(&str, Option<&str>), Error> {
+        let missing = |field: &str, example: &str| {
+            Error::new(
+                ErrorCode::InvalidFormat,
+                format!("`{}` needs `{field}`", op_name(self.op)),
+                format!("for example {example}"),
+            )
+        };
+        let anchor = match self.op {
+            OpKind::Insert => {
+                let given: Vec<&String> = [&self.after_symbol, &self.before_symbol, &self.into]
+                    .into_iter()
+                    .flatten()
+                    .collect();
+                if given.len() != 1 {
+                    return Err(Error::new(
+                        ErrorCode::InvalidFormat,
+                        "`insert` needs exactly one of `after_symbol`, `before_symbol`, `into`",
+                        r#"for example {"op": "insert", "after_symbol": "Engine.process", "content": "..."}"#,
+                    ));
+                }
+                given[0].as_str()
+            }
+            _ => self
+                .symbol
+                .as_deref()
+                .ok_or_else(|| missing("symbol", r#""symbol": "Engine.process""#))?,
+        };
+        let content = match self.op {
+            OpKind::Delete => None,
+            _ => Some(
+                self.content
+                    .as_deref()
+                    .ok_or_else(|| missing("content", r#""content": "def process(self): ...""#))?,
+            ),
+        };
+        Ok((anchor, content))
+    }
+}
+
+fn op_name(op: OpKind) -> &'static str {
+    match op {
+        OpKind::Replace => "replace",
+        OpKind::Insert => "insert",
+        OpKind::Delete => "delete",
+        OpKind::UpdateDocstring => "update_docstring",
+    }
+}
+
+fn apply_one(index: &SymbolIndex, lang: &'static Language, op: &Operation) -> Result<Edit, Error> {
+    let (anchor, content) = op.check()?;
+    let symbol = index.resolve(&NamePath::parse(anchor)?)?;
+    let style = Style::of(index.source.text(), &lang.indent);
+    let matched = |start_line, end_line| OpMatch {
+        operation: 0,
+        op: op.op,
+        symbol: symbol.selector(),
+        strategy: "symbol",
+        confidence: 1.0,
+        start_line,
+        end_line,
+        kept: Vec::new(),
+        renamed_to: None,
+    };
+    match op.op {
+        OpKind::Replace => replace(
+            index,
+            symbol,
+            content.unwrap_or_default(),
+            op.keep_attached != Some(false),
+            lang,
+            &style,
+        )
+        .map(|(text, (s, e), kept, renamed_to)| Edit {
+            text,
+            matched: OpMatch {
+                kept,
+                renamed_to,
+                ..matched(s, e)
+            },
+        }),
+        OpKind::Delete => delete(index, symbol, lang, &style).map(|text| Edit {
+            text,
+            matched: matched(0, 0),
+        }),
+        OpKind::Insert => {
+            let content = content.unwrap_or_default();
+            let (text, s, e) = if op.after_symbol.is_some() {
+                insert_after(index, symbol, content, lang, &style)
+            } else if op.before_symbol.is_some() {
+                insert_before(index, symbol, content, lang, &style)
+            } else {
+                insert_into(index, symbol, content, lang, &style)?
+            };
+            Ok(Edit {
+                text,
+                matched: matched(s, e),
+            })
+        }
+        OpKind::UpdateDocstring => {
+            let (text, s, e) = docstring::update(index, symbol, content.unwrap_or_default(), lang, &style)?;
+            Ok(Edit {
+                text,
+                matched: matched(s, e),
+            })
+        }
+    }
+}
+
+/// 0-based first and last line of the extent, when it owns them (nothing else on them).
+fn owned_lines(index: &SymbolIndex, symbol: &Symbol) -> Result<(usize, usize), Error> {
+    let source = &index.source;
+    let text = source.text();
+    let (first, last) = (symbol.extent.start_line - 1, symbol.extent.end_line - 1);
+    let head = &text[source.line_start(first)..symbol.extent.start_byte];
+    let tail = &text[symbol.extent.end_byte..source.line_start(last + 1)];
+    if !head.trim().is_empty() || !tail.trim().is_empty() {
+        return Err(Error::new(
+            ErrorCode::Conflict,
+            format!(
+                "`{}` shares its lines with other code (line {})",
+                symbol.path, symbol.extent.start_line
+            ),
+            "put the definition on lines of its own first, or replace the enclosing definition",
+        ));
+    }
+    Ok((first, last))
+}
+
+type Replaced = (String, (usize, usize), Vec<Attachment>, Option<String>);
+
+fn replace(
+    index: &SymbolIndex,
+    symbol: &Symbol,
+    content: &str,
+    keep_attached: bool,
+    lang: &'static Language,
+    style: &Style,
+) -> Result<Replaced, Error> {
+    let (first, last) = owned_lines(index, symbol)?;
+    let content0 = attached::at_column_zero(content, style);
+    let merged = if keep_attached {
+        attached::merge(index, symbol, &content0, lang)?
+    } else {
+        let renamed_to = None;
+        attached::Merged {
+            text: content0,
+            kept: Vec::new(),
+            renamed_to,
+        }
+    };
+    let new = indent::rebase(&merged.text, &symbol.indent, style);
+    let lines = layout::split_lines(index.source.text());
+    let ending = layout::ending(lines[last]);
+    let mut out: Vec<String> = lines[..first].iter().map(|s| s.to_string()).collect();
+    let mut new_lines = layout::as_lines(&new, style.eol);
+    if let Some(last_new) = new_lines.last_mut() {
+        // The last line keeps the old last line's ending (none at the end of a file).
+        let trimmed = last_new.trim_end_matches(['\n', '\r']).to_string();
+        *last_new = format!("{trimmed}{ending}");
+    }
+    let count = new_lines.len();
+    out.extend(new_lines);
+    out.extend(lines[last + 1..].iter().map(|s| s.to_string()));
+    let span = if count == 0 { (0, 0) } else { (first + 1, first + count) };
+    Ok((layout::join(out), span, merged.kept, merged.renamed_to))
+}
+
+/// `content` as lines at `indent`, ready to splice.
+fn content_lines(content: &str, indent: &str, style: &Style) -> Vec<String> {
+    layout::as_lines(&indent::rebase(content, indent, style), style.eol)
+}
+
+/// The blank lines an insertion next to `symbol` is separated by: those after it when a
+/// sibling follows, else those before it; when it has no neighbour on either side, the
+/// language's convention.
+fn gap_around(lines: &[&str], symbol: &Symbol, last: usize, lang: &Language) -> usize {
+    let first = symbol.extent.start_line - 1;
+    if layout::continues(lines, last, &symbol.indent) {
+        return layout::blank_end(lines, last + 1) - (last + 1);
+    }
+    let before = layout::blank_start(lines, first);
+    let has_previous = before > 0 && indent::leading(lines[before - 1]) == symbol.indent && before < first;
+    if has_previous || (before < first && symbol.indent.is_empty()) {
+        return first - before;
+    }
+    usual_gap(symbol, lang)
+}
+
+/// The language's blank lines between definitions: `top_level_gap` at the top level
+/// (two for Python, PEP 8), one inside a scope.
+fn usual_gap(symbol: &Symbol, lang: &Language) -> usize {
+    if symbol.indent.is_empty() {
+        lang.top_level_gap
+    } else {
+        1
+    }
+}
+
+fn insert_after(
+    index: &SymbolIndex,
+    symbol: &Symbol,
+    content: &str,
+    lang: &Language,
+    style: &Style,
+) -> (String, usize, usize) {
+    let lines = layout::split_lines(index.source.text());
+    let last = symbol.extent.end_line - 1;
+    let gap = gap_around(&lines, symbol, last, lang);
+    let new = content_lines(content, &symbol.indent, style);
+    let mut out: Vec<String> = lines[..=last].iter().map(|s| s.to_string()).collect();
+    if layout::ending(lines[last]).is_empty() {
+        // The file ended without a newline right after the symbol.
+        out.last_mut().expect("the symbol's line").push_str(style.eol);
+    }
+    out.extend(layout::blank_lines(gap, style.eol));
+    let start = out.len() + 1;
+    let count = new.len();
+    out.extend(new);
+    let rest = &lines[last + 1..];
+    // Keep what followed X separated by the same gap (the existing blank lines stay after
+    // the new code; when X ended its scope, add the gap only if code follows on its level).
+    if !layout::continues(&lines, last, &symbol.indent) && !rest.is_empty() && symbol.indent.is_empty() {
+        let existing = layout::blank_end(rest, 0);
+        let wanted = gap.saturating_sub(existing);
+        out.extend(layout::blank_lines(
+            if existing == rest.len() { 0 } else { wanted },
+            style.eol,
+        ));
+    }
+    out.extend(rest.iter().map(|s| s.to_string()));
+    if layout::ending(lines[last]).is_empty() {
+        // Keep the file's missing final newline missing.
+        if let Some(l) = out.last_mut() {
+            let trimmed = l.trim_end_matches(['\n', '\r']).to_string();
+            *l = trimmed;
+        }
+    }
+    (layout::join(out), start, start + count - 1)
+}
+
+fn insert_before(
+    index: &SymbolIndex,
+    symbol: &Symbol,
+    content: &str,
+    lang: &Language,
+    style: &Style,
+) -> (String, usize, usize) {
+    let lines = layout::split_lines(index.source.text());
+    let first = symbol.extent.start_line - 1;
+    let before = layout::blank_start(&lines, first);
+    let has_previous = before > 0 && before < first;
+    let gap = if has_previous {
+        first - before
+    } else if layout::continues(&lines, symbol.extent.end_line - 1, &symbol.indent) {
+        layout::blank_end(&lines, symbol.extent.end_line) - symbol.extent.end_line
+    } else {
+        usual_gap(symbol, lang)
+    };
+    let new = content_lines(content, &symbol.indent, style);
+    let mut out: Vec<String> = lines[..first].iter().map(|s| s.to_string()).collect();
+    let start = out.len() + 1;
+    let count = new.len();
+    out.extend(new);
+    out.extend(layout::blank_lines(gap, style.eol));
+    out.extend(lines[first..].iter().map(|s| s.to_string()));
+    (layout::join(out), start, start + count - 1)
+}
+
+fn insert_into(
+    index: &SymbolIndex,
+    container: &Symbol,
+    content: &str,
+    lang: &Language,
+    style: &Style,
+) -> Result<(String, usize, usize), Error> {
+    // The last member, wherever it is: for a Rust type, in its last `impl` block.
+    let last_member = index
+        .symbols
+        .iter()
+        .filter(|s| {
+            s.parent_path.as_deref() == Some(container.path.as_str())
+                && s.extent.start_byte > container.name_span.end_byte
+        })
+        .max_by_key(|s| s.extent.start_byte);
+    if let Some(member) = last_member {
+        return Ok(insert_after(index, member, content, lang, style));
+    }
+    let body = container.body.ok_or_else(|| {
+        Error::new(
+            ErrorCode::SymbolNotFound,
+            format!(
+                "`{}` is a {} and has no body to insert into",
+                container.path, container.kind
+            ),
+            "insert into a class, impl, trait, namespace or module, or use `after_symbol`",
+        )
+    })?;
+    let text = index.source.text();
+    let lines = layout::split_lines(text);
+    let member_indent = format!("{}{}", container.indent, style.unit);
+    let new = content_lines(content, &member_indent, style);
+    let count = new.len();
+    let body_text = &text[body.start_byte..body.end_byte];
+    if body_text.ends_with(['}', ']']) && lang.empty_body.is_none() {
+        // A brace body without members: the new member goes before the closing brace, on
+        // lines of its own.
+        let close = body.end_byte - 1;
+        let close_line = index.source.line_of(close);
+        if close_line + 1 == body.start_line {
+            // `class A {}` on one line: open it up.
+            let head = &text[..close];
+            let head = head.trim_end();
+            let tail = &text[close..];
+            let out = format!(
+                "{head}{eol}{}{eol}{}{tail}",
+                new.iter()
+                    .map(|l| l.trim_end_matches(['\n', '\r']))
+                    .collect::<Vec<_>>()
+                    .join(style.eol),
+                container.indent,
+                eol = style.eol
+            );
+            return Ok((out, body.start_line + 1, body.start_line + count));
+        }
+        let mut out: Vec<String> = lines[..close_line].iter().map(|s| s.to_string()).collect();
+        let start = out.len() + 1;
+        out.extend(new);
+        out.extend(lines[close_line..].iter().map(|s| s.to_string()));
+        return Ok((layout::join(out), start, start + count - 1));
+    }
+    // An indentation body: after its last line, at the body's indentation.
+    let last = body.end_line - 1;
+    let body_indent = indent::leading(lines[body.start_line - 1]).to_string();
+    let new = content_lines(content, &body_indent, style);
+    let mut out: Vec<String> = lines[..=last].iter().map(|s| s.to_string()).collect();
+    if layout::ending(lines[last]).is_empty() {
+        out.last_mut().expect("a body line").push_str(style.eol);
+    }
+    out.extend(layout::blank_lines(1, style.eol));
+    let start = out.len() + 1;
+    out.extend(new);
+    out.extend(lines[last + 1..].iter().map(|s| s.to_string()));
+    Ok((layout::join(out), start, start + count - 1))
+}
+
+fn delete(index: &SymbolIndex, symbol: &Symbol, lang: &Language, style: &Style) -> Result<String, Error> {
+    let (first, last) = owned_lines(index, symbol)?;
+    let lines = layout::split_lines(index.source.text());
+    let mut out: Vec<String>;
+    if layout::continues(&lines, last, &symbol.indent) {
+        let after = layout::blank_end(&lines, last + 1);
+        out = lines[..first].iter().map(|s| s.to_string()).collect();
+        out.extend(lines[after..].iter().map(|s| s.to_string()));
+    } else {
+        let before = layout::blank_start(&lines, first);
+        out = lines[..before].iter().map(|s| s.to_string()).collect();
+        out.extend(lines[last + 1..].iter().map(|s| s.to_string()));
+        if layout::ending(lines[last]).is_empty() {
+            // The deleted symbol ended the file without a newline: so does the new end.
+            if let Some(l) = out.last_mut() {
+                let trimmed = l.trim_end_matches(['\n', '\r']).to_string();
+                *l = trimmed;
+            }
+        }
+    }
+    // A block emptied of its last statement needs one (a Python class body: `pass`).
+    if let (Some(filler), Some(parent)) = (&lang.empty_body, symbol.parent.map(|p| &index.symbols[p])) {
+        let siblings_left = body_has_statements(index, parent, symbol);
+        if !siblings_left {
+            let at = first.min(out.len());
+            let indent = &symbol.indent;
+            out.insert(at, format!("{indent}{filler}{}", style.eol));
+        }
+    }
+    Ok(layout::join(out))
+}
+
+/// Whether `parent`'s body holds anything besides `removed` (code, not blank lines or
+/// comments).
+fn body_has_statements(index: &SymbolIndex, parent: &Symbol, removed: &Symbol) -> bool {
+    let Some(body) = parent.body else { return true };
+    let text = index.source.text();
+    let before = &text[body.start_byte..removed.extent.start_byte.max(body.start_byte)];
+    let after = &text[removed.extent.end_byte.min(body.end_byte)..body.end_byte];
+    let code = |s: &str| {
+        s.lines()
+            .any(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+    };
+    code(before) || code(after)
+}
