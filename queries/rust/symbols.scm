@@ -19,8 +19,10 @@
 (macro_definition name: (identifier) @name) @definition.macro
 
 ; `impl [Trait for] Type` gives its items the scope `Type`, however the type is spelled:
-; `Engine`, `Engine<T>`, `crate::Engine`, `&Engine`, `&mut Engine<'a>`.
+; `Engine`, `Engine<T>`, `crate::Engine`, `&Engine`, `&mut Engine<'a>`. An inherent impl
+; and a trait impl are told apart: a new inherent method never goes into a trait impl.
 (impl_item
+  !trait
   type: [
     (type_identifier) @name
     (generic_type type: (type_identifier) @name)
@@ -29,3 +31,14 @@
     (reference_type type: (type_identifier) @name)
     (reference_type type: (generic_type type: (type_identifier) @name))
   ]) @scope.impl
+
+(impl_item
+  trait: (_)
+  type: [
+    (type_identifier) @name
+    (generic_type type: (type_identifier) @name)
+    (scoped_type_identifier name: (type_identifier) @name)
+    (generic_type type: (scoped_type_identifier name: (type_identifier) @name))
+    (reference_type type: (type_identifier) @name)
+    (reference_type type: (generic_type type: (type_identifier) @name))
+  ]) @scope.trait_impl

@@ -51,7 +51,13 @@ fn python(
                     let pass = lang.empty_body.as_deref().unwrap_or("pass");
                     out.push(format!("{indent}{pass}{}", layout::ending(lines[last])));
                 }
-                out.extend(lines[last + 1..].iter().map(|s| s.to_string()));
+                // The blank lines that separated it from the rest of the body go too.
+                let resume = if rest_of_body {
+                    layout::blank_end(&lines, last + 1)
+                } else {
+                    last + 1
+                };
+                out.extend(lines[resume..].iter().map(|s| s.to_string()));
                 return Ok((layout::join(out), 0, 0));
             }
             let rendered = render_python(literal, content, &indent);

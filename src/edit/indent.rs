@@ -76,7 +76,14 @@ pub fn rebase(content: &str, target: &str, style: &Style) -> String {
         return String::new();
     };
     let first_base = leading(lines[first]).to_string();
-    let rest_base = stripped_first_line_base(&lines[first..], &style.unit).unwrap_or_else(|| first_base.clone());
+    // The content's own step: the file's, unless spaces meet a tab file; then the smallest
+    // step between the content's own indentation widths.
+    let own_unit = if style.unit == "\t" {
+        " ".repeat(space_step(&lines).unwrap_or(4))
+    } else {
+        style.unit.clone()
+    };
+    let rest_base = stripped_first_line_base(&lines[first..], &own_unit).unwrap_or_else(|| first_base.clone());
     let mut out = Vec::with_capacity(lines.len());
     for (i, line) in lines.iter().enumerate().skip(first) {
         if line.trim().is_empty() {
@@ -87,7 +94,7 @@ pub fn rebase(content: &str, target: &str, style: &Style) -> String {
         match line.strip_prefix(base.as_str()) {
             Some(relative) => {
                 let (indent, code) = relative.split_at(relative.len() - relative.trim_start_matches([' ', '\t']).len());
-                out.push(format!("{target}{}{code}", convert(indent, style)));
+                out.push(format!("{target}{}{code}", convert(indent, style, &own_unit)));
             }
             // Indented less than the base: a multi-line string's inside; keep it verbatim.
             None => out.push((*line).to_string()),
@@ -133,23 +140,27 @@ fn stripped_first_line_base(lines: &[&str], unit: &str) -> Option<String> {
     None
 }
 
-/// Relative indentation converted to the file's unit: spaces to tabs in a tab file, tabs to
-/// spaces in a space file.
-fn convert(indent: &str, style: &Style) -> String {
+/// The smallest difference between the distinct space indentation widths of `lines`.
+fn space_step(lines: &[&str]) -> Option<usize> {
+    let mut widths: Vec<usize> = lines
+        .iter()
+        .filter(|l| !l.trim().is_empty() && !leading(l).contains('\t'))
+        .map(|l| leading(l).len())
+        .collect();
+    widths.sort_unstable();
+    widths.dedup();
+    widths.windows(2).map(|w| w[1] - w[0]).min()
+}
+
+/// Relative indentation converted to the file's unit: spaces to tabs in a tab file (one tab
+/// per step of the content's own unit), tabs to spaces in a space file.
+fn convert(indent: &str, style: &Style, own_unit: &str) -> String {
     if style.unit == "\t" {
         if indent.contains(' ') {
-            // Guess the content's own step from this indentation: four spaces per level
-            // unless it is a multiple of two only.
             let spaces = indent.chars().filter(|&c| c == ' ').count();
             let tabs = indent.chars().filter(|&c| c == '\t').count();
-            let step = if spaces % 4 == 0 {
-                4
-            } else if spaces % 2 == 0 {
-                2
-            } else {
-                1
-            };
-            return "\t".repeat(tabs + spaces / step);
+            let step = if own_unit == "\t" { 4 } else { own_unit.len().max(1) };
+            return "\t".repeat(tabs + spaces / step) + &" ".repeat(spaces % step);
         }
         indent.to_string()
     } else if indent.contains('\t') {

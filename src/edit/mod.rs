@@ -107,7 +107,9 @@ pub fn plan(text: &str, language: &str, operations: &[Operation]) -> Result<Plan
     let lang = Registry::global()
         .by_name(language)
         .ok_or_else(|| Error::internal(format!("no language named `{language}` is registered")))?;
-    let mut index = SymbolIndex::build(SourceText::new(text.to_string()), language)?;
+    // A BOM is set aside and put back: no operation may move or drop it.
+    let bom = if text.starts_with('\u{feff}') { "\u{feff}" } else { "" };
+    let mut index = SymbolIndex::build(SourceText::new(text[bom.len()..].to_string()), language)?;
     let mut matches = Vec::new();
     for (i, op) in operations.iter().enumerate() {
         let edit = apply_one(&index, lang, op).map_err(|e| e.at_operation(i))?;
@@ -118,7 +120,7 @@ pub fn plan(text: &str, language: &str, operations: &[Operation]) -> Result<Plan
         });
     }
     Ok(Planned {
-        text: index.source.text().to_string(),
+        text: format!("{bom}{}", index.source.text()),
         matches,
     })
 }
@@ -246,6 +248,7 @@ fn owned_lines(index: &SymbolIndex, symbol: &Symbol) -> Result<(usize, usize), E
     let (first, last) = (symbol.extent.start_line - 1, symbol.extent.end_line - 1);
     let head = &text[source.line_start(first)..symbol.extent.start_byte];
     let tail = &text[symbol.extent.end_byte..source.line_start(last + 1)];
+    // A BOM before the first definition is not code.
     if !head.trim().is_empty() || !tail.trim().is_empty() {
         return Err(Error::new(
             ErrorCode::Conflict,
@@ -411,21 +414,28 @@ fn insert_into(
         .symbols
         .iter()
         .filter(|s| {
+            // Members of a Rust `impl Trait for T` belong to the trait: an inherent member
+            // goes into an inherent impl.
             s.parent_path.as_deref() == Some(container.path.as_str())
+                && s.parent_kind.as_deref() != Some("trait_impl")
                 && s.extent.start_byte > container.name_span.end_byte
         })
         .max_by_key(|s| s.extent.start_byte);
     if let Some(member) = last_member {
         return Ok(insert_after(index, member, content, lang, style));
     }
-    let body = container.body.ok_or_else(|| {
+    // Only a class, trait, interface, namespace or module takes members in its own body
+    // (a Rust struct's body is its fields).
+    let holds_members = lang.method_parents.contains(&container.kind) || container.kind == "module";
+    let body = container.body.filter(|_| holds_members).ok_or_else(|| {
         Error::new(
             ErrorCode::SymbolNotFound,
             format!(
-                "`{}` is a {} and has no body to insert into",
+                "`{}` is a {} with no member to insert after",
                 container.path, container.kind
             ),
-            "insert into a class, impl, trait, namespace or module, or use `after_symbol`",
+            "insert into a class, impl, trait, namespace or module; for a Rust type without an inherent impl, \
+             insert a whole `impl` block with `after_symbol`",
         )
     })?;
     let text = index.source.text();

@@ -242,8 +242,11 @@ impl<'t> Extractor<'_, 't> {
             }
             listed.push(Some(symbols.len()));
             let parent_path = parent.map(|p| paths[p].clone());
+            let parent_kind = parent.map(|p| kinds[p].clone());
             let parent = parent.and_then(|p| self.nearest_listed(p, &listed));
-            symbols.push(self.symbol(f, path, name, kind, (parent, parent_path)));
+            let mut symbol = self.symbol(f, path, name, kind, (parent, parent_path));
+            symbol.parent_kind = parent_kind;
+            symbols.push(symbol);
         }
         number_duplicates(&mut symbols);
         symbols
@@ -336,6 +339,7 @@ impl<'t> Extractor<'_, 't> {
             docstring,
             indent: self.source.indent_at(start).to_string(),
             parent_path,
+            parent_kind: None,
             parent,
             attached,
             pieces,

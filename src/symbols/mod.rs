@@ -68,6 +68,8 @@ pub struct Symbol {
     /// The path of the enclosing definition or scope (`Engine` for a method in
     /// `impl Engine`), `None` at the top level.
     pub parent_path: Option<String>,
+    /// The kind of what encloses it (`class`, `impl`, `trait_impl`, `module`, ...).
+    pub parent_kind: Option<String>,
     /// Index (into [`SymbolIndex::symbols`]) of the nearest enclosing listed symbol. For
     /// a method in a Rust `impl` this is not the struct: the impl block is a scope only.
     pub parent: Option<usize>,

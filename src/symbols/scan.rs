@@ -34,6 +34,9 @@ pub struct SymbolRecord {
     pub end_byte: usize,
     pub name_line: usize,
     pub parent: Option<String>,
+    /// The kind of what encloses it: `class`, `impl`, `trait_impl` (a Rust `impl Trait for T`),
+    /// `module`, ...
+    pub parent_kind: Option<String>,
     /// The path that names this definition alone (`Engine.fmt#2` when the path is shared).
     pub selector: String,
     pub indent: String,
@@ -55,6 +58,7 @@ impl From<&Symbol> for SymbolRecord {
             end_byte: s.extent.end_byte,
             name_line: s.name_span.start_line,
             parent: s.parent_path.clone(),
+            parent_kind: s.parent_kind.clone(),
             selector: s.selector(),
             indent: s.indent.clone(),
             attached: s.attached.clone(),

@@ -1,0 +1,223 @@
+//! Semantic operations x languages x edge cases, through the whole `apply` path (a real
+//! file in a temporary root, written atomically). Each snapshot shows the file after the
+//! patch, or the refusal; a rejected patch must leave the file byte for byte as it was.
+
+use saguaro::apply::{apply, Options};
+use serde_json::{json, Value};
+
+/// Applies `ops` to a file `name` holding `source`; the file after, or the errors.
+fn run(name: &str, source: &str, ops: Value) -> String {
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join(name);
+    std::fs::write(&path, source).unwrap();
+    let patch = json!({"type": "patch", "target_file": name, "operations": ops});
+    let answer = apply(
+        &patch.to_string(),
+        &Options {
+            root: dir.path().into(),
+            dry_run: false,
+            format: None,
+        },
+    );
+    let after = std::fs::read_to_string(&path).unwrap();
+    if answer.errors.is_empty() {
+        let kept: Vec<String> = answer
+            .matches
+            .iter()
+            .filter(|m| !m.kept.is_empty() || m.renamed_to.is_some())
+            .map(|m| format!("op {}: kept {:?} renamed_to {:?}", m.operation, m.kept, m.renamed_to))
+            .collect();
+        let notes = if kept.is_empty() {
+            String::new()
+        } else {
+            format!("{}\n---\n", kept.join("\n"))
+        };
+        // Show line endings and a missing final newline explicitly.
+        format!(
+            "{notes}{}",
+            after.replace('\r', "\\r").replace('\u{feff}', "<BOM>")
+                + if after.ends_with('\n') {
+                    ""
+                } else {
+                    "<no newline at end>"
+                }
+        )
+    } else {
+        assert_eq!(after, source, "a rejected patch leaves the file unchanged");
+        serde_json::to_string_pretty(&answer.errors).unwrap()
+    }
+}
+
+macro_rules! case {
+    ($name:ident, $file:expr, $source:expr, $ops:tt) => {
+        #[test]
+        fn $name() {
+            insta::assert_snapshot!(stringify!($name), run($file, $source, json!($ops)));
+        }
+    };
+}
+
+const PY: &str = r#"import functools
+
+
+class Engine:
+    """Runs jobs."""
+
+    @property
+    def name(self) -> str:
+        return "engine"
+
+    @functools.cache
+    def process(self, job):
+        """Process one job."""
+        return job
+
+    async def close(self):
+        pass
+
+
+def helper(x):
+    return x
+"#;
+
+case!(py_replace_keeps_decorator_when_content_has_none, "engine.py", PY,
+    [{"op": "replace", "symbol": "Engine.process", "content": "def process(self, job, *, retries=0):\n    return job"}]);
+case!(py_replace_swaps_decorator_the_content_carries, "engine.py", PY,
+    [{"op": "replace", "symbol": "Engine.process", "content": "    @functools.lru_cache(maxsize=8)\n    def process(self, job):\n        return job"}]);
+case!(py_replace_drops_decorator_with_keep_attached_false, "engine.py", PY,
+    [{"op": "replace", "symbol": "Engine.process", "keep_attached": false, "content": "def process(self, job):\n    return job"}]);
+case!(py_replace_renames_and_reports_it, "engine.py", PY,
+    [{"op": "replace", "symbol": "helper", "content": "def assist(x):\n    return x * 2"}]);
+case!(py_insert_after_method_then_replace_it, "engine.py", PY, [
+    {"op": "replace", "symbol": "Engine.process", "content": "    def process(self, input: str) -> dict:\n        return {\"result\": input}"},
+    {"op": "insert", "after_symbol": "Engine.process", "content": "    def validate(self, data: dict) -> bool:\n        return True"}]);
+case!(py_insert_before_goes_above_decorators, "engine.py", PY,
+    [{"op": "insert", "before_symbol": "Engine.process", "content": "def reset(self):\n    self.jobs = []"}]);
+case!(py_insert_after_top_level_uses_two_blank_lines, "engine.py", PY,
+    [{"op": "insert", "after_symbol": "Engine", "content": "class Worker:\n    pass"}]);
+case!(py_insert_into_class, "engine.py", PY,
+    [{"op": "insert", "into": "Engine", "content": "def stop(self):\n    return None"}]);
+case!(py_delete_middle_method, "engine.py", PY, [{"op": "delete", "symbol": "Engine.process"}]);
+case!(py_delete_last_member_leaves_pass, "box.py", "class Box:\n    def only(self):\n        return 1\n\n\nx = Box()\n",
+    [{"op": "delete", "symbol": "Box.only"}]);
+case!(py_docstring_replaced_keeps_quotes, "engine.py", PY,
+    [{"op": "update_docstring", "symbol": "Engine.process", "content": "Process one job.\n\nReturns the job unchanged."}]);
+case!(py_docstring_created_with_quotes_inside, "engine.py", PY,
+    [{"op": "update_docstring", "symbol": "helper", "content": "Return x; note the \"\"\" in here."}]);
+case!(py_docstring_removed, "engine.py", PY, [{"op": "update_docstring", "symbol": "Engine", "content": ""}]);
+case!(py_tabs_file_gets_tabs, "tabs.py", "class A:\n\tdef f(self):\n\t\treturn 1\n",
+    [{"op": "replace", "symbol": "A.f", "content": "def f(self):\n    if True:\n        return 2"}]);
+case!(py_crlf_and_bom_preserved, "crlf.py", "\u{feff}def f():\r\n    return 1\r\n\r\n\r\ndef g():\r\n    return 2\r\n",
+    [{"op": "replace", "symbol": "f", "content": "def f():\n    x = 1\n    return x"},
+     {"op": "insert", "after_symbol": "g", "content": "def h():\n    return 3"}]);
+case!(py_last_symbol_without_final_newline, "end.py", "def a():\n    return 1\n\n\ndef b():\n    return 2",
+    [{"op": "replace", "symbol": "b", "content": "def b():\n    return 3"}]);
+case!(py_unicode_identifiers_and_strings, "uni.py", "def grüße(name):\n    return f\"Grüß Gott, {name} ✓\"\n",
+    [{"op": "replace", "symbol": "grüße", "content": "def grüße(name):\n    return f\"Servus, {name} ✓\""}]);
+case!(py_overload_needs_an_occurrence, "ov.py",
+    "from typing import overload\n\n\n@overload\ndef f(x: int) -> int: ...\n@overload\ndef f(x: str) -> str: ...\ndef f(x):\n    return x\n",
+    [{"op": "replace", "symbol": "f", "content": "def f(x):\n    return x"}]);
+case!(py_overload_by_occurrence, "ov.py",
+    "from typing import overload\n\n\n@overload\ndef f(x: int) -> int: ...\n@overload\ndef f(x: str) -> str: ...\ndef f(x):\n    return x\n",
+    [{"op": "replace", "symbol": "f#3", "content": "def f(x):\n    return repr(x)"}]);
+case!(py_syntax_error_is_refused, "engine.py", PY,
+    [{"op": "replace", "symbol": "helper", "content": "def helper(x:\n    return x"}]);
+case!(py_unknown_symbol_suggests, "engine.py", PY, [{"op": "delete", "symbol": "Engine.proces"}]);
+case!(py_second_operation_failing_writes_nothing, "engine.py", PY,
+    [{"op": "delete", "symbol": "helper"}, {"op": "delete", "symbol": "helper"}]);
+
+const RS: &str = r#"use std::fmt;
+
+/// A store.
+#[derive(Debug, Clone)]
+pub struct Store<T> {
+    items: Vec<T>,
+}
+
+impl<T: Clone> Store<T> {
+    /// Returns item `i`.
+    #[inline]
+    pub fn get(&self, i: usize) -> Option<T> {
+        self.items.get(i).cloned()
+    }
+
+    pub fn len(&self) -> usize {
+        self.items.len()
+    }
+}
+
+impl<T> fmt::Display for Store<T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "store")
+    }
+}
+
+pub trait Named {
+    fn name(&self) -> String;
+}
+"#;
+
+case!(rs_replace_keeps_attribute_and_doc, "store.rs", RS,
+    [{"op": "replace", "symbol": "Store.get", "content": "pub fn get(&self, i: usize) -> Option<&T> {\n    self.items.get(i)\n}"}]);
+case!(rs_replace_with_new_doc_keeps_attribute, "store.rs", RS,
+    [{"op": "replace", "symbol": "Store.get", "content": "/// Borrows item `i`.\npub fn get(&self, i: usize) -> Option<&T> {\n    self.items.get(i)\n}"}]);
+case!(rs_replace_struct_keeps_derive, "store.rs", RS,
+    [{"op": "replace", "symbol": "Store", "content": "pub struct Store<T> {\n    items: Vec<T>,\n    limit: usize,\n}"}]);
+case!(rs_trait_impl_method_by_type_path, "store.rs", RS,
+    [{"op": "replace", "symbol": "Store::fmt", "content": "fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {\n    write!(f, \"store of {}\", std::any::type_name::<T>())\n}"}]);
+case!(rs_insert_into_type_goes_into_its_last_impl, "store.rs", RS,
+    [{"op": "insert", "into": "Store", "content": "fn describe(&self) -> String {\n    self.to_string()\n}"}]);
+case!(rs_insert_into_trait, "store.rs", RS,
+    [{"op": "insert", "into": "Named", "content": "fn shout(&self) -> String {\n    self.name().to_uppercase()\n}"}]);
+case!(rs_docstring_lines, "store.rs", RS,
+    [{"op": "update_docstring", "symbol": "Store.len", "content": "How many items.\n\nCounts every item once."}]);
+case!(rs_delete_method_with_its_doc_and_attribute, "store.rs", RS, [{"op": "delete", "symbol": "Store.get"}]);
+
+const TS: &str = r#"import { log } from "./log";
+
+/** Fetches a job. */
+export async function fetchJob(id: string): Promise<Job> {
+  return api.get(id);
+}
+
+export const isDone = (job: Job): boolean => job.state === "done";
+
+export class Client {
+  constructor(private readonly base: string) {}
+
+  /** Sends a request. */
+  @log
+  async send(path: string): Promise<Response> {
+    return fetch(this.base + path);
+  }
+
+  get url(): string {
+    return this.base;
+  }
+}
+
+export default function create(): Client {
+  return new Client("/");
+}
+"#;
+
+case!(ts_replace_keeps_export_and_doc, "client.ts", TS,
+    [{"op": "replace", "symbol": "fetchJob", "content": "async function fetchJob(id: string, signal?: AbortSignal): Promise<Job> {\n  return api.get(id, { signal });\n}"}]);
+case!(ts_replace_with_export_gives_one_export, "client.ts", TS,
+    [{"op": "replace", "symbol": "isDone", "content": "export const isDone = (job: Job): boolean => job.state === \"done\" || job.state === \"failed\";"}]);
+case!(ts_replace_method_keeps_decorator_and_doc, "client.ts", TS,
+    [{"op": "replace", "symbol": "Client.send", "content": "async send(path: string, init?: RequestInit): Promise<Response> {\n  return fetch(this.base + path, init);\n}"}]);
+case!(ts_replace_export_default_function, "client.ts", TS,
+    [{"op": "replace", "symbol": "create", "content": "function create(base = \"/\"): Client {\n  return new Client(base);\n}"}]);
+case!(ts_docstring_block, "client.ts", TS,
+    [{"op": "update_docstring", "symbol": "Client.url", "content": "The base URL.\n\nNever ends with a slash."}]);
+case!(ts_insert_after_method, "client.ts", TS,
+    [{"op": "insert", "after_symbol": "Client.send", "content": "close(): void {\n  this.closed = true;\n}"}]);
+
+case!(tsx_replace_component_with_multiline_jsx, "App.tsx",
+    "export function Badge({ state }: { state: string }) {\n  return <span className=\"badge\">{state}</span>;\n}\n\nexport const App = () => <Badge state=\"ok\" />;\n",
+    [{"op": "replace", "symbol": "Badge", "content": "function Badge({ state }: { state: string }) {\n  return (\n    <span className=\"badge\" title={state}>\n      {state.toUpperCase()}\n    </span>\n  );\n}"}]);
+case!(js_empty_class_body_into, "empty.js", "class Empty {}\n\nmodule.exports = { Empty };\n",
+    [{"op": "insert", "into": "Empty", "content": "size() {\n  return 0;\n}"}]);
+case!(js_delete_function, "util.js", "function a() {\n  return 1;\n}\n\nfunction b() {\n  return 2;\n}\n\nfunction c() {\n  return 3;\n}\n",
+    [{"op": "delete", "symbol": "b"}]);
