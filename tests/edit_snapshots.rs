@@ -221,3 +221,15 @@ case!(js_empty_class_body_into, "empty.js", "class Empty {}\n\nmodule.exports = 
     [{"op": "insert", "into": "Empty", "content": "size() {\n  return 0;\n}"}]);
 case!(js_delete_function, "util.js", "function a() {\n  return 1;\n}\n\nfunction b() {\n  return 2;\n}\n\nfunction c() {\n  return 3;\n}\n",
     [{"op": "delete", "symbol": "b"}]);
+
+case!(py_rewrite_confined_to_one_symbol, "log.py",
+    "def f(x):\n    print(x)\n    print(x + 1)\n    return x\n\n\ndef g():\n    print(1)\n",
+    [{"op": "rewrite", "symbol": "f", "pattern": "print($A)", "rewrite": "log.info($A)"}]);
+case!(rs_rewrite_whole_file_with_metavariables, "swap.rs",
+    "fn a() -> i32 {\n    pow(2, 8)\n}\n\nfn b() -> i32 {\n    pow(a(), 3)\n}\n",
+    [{"op": "rewrite", "pattern": "pow($BASE, $EXP)", "rewrite": "$BASE.pow($EXP)"}]);
+case!(ts_rewrite_multiple_arguments, "api.ts",
+    "export function send(url: string) {\n  return fetch(url, { method: \"POST\" }, 3);\n}\n",
+    [{"op": "rewrite", "symbol": "send", "pattern": "fetch($URL, $$$REST)", "rewrite": "http.post($URL)"}]);
+case!(rewrite_without_a_match_is_no_match, "log.py", "def f(x):\n    return x\n",
+    [{"op": "rewrite", "symbol": "f", "pattern": "print($A)", "rewrite": "log.info($A)"}]);

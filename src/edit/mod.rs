@@ -18,6 +18,7 @@ pub mod attached;
 pub mod docstring;
 pub mod indent;
 pub mod layout;
+pub mod rewrite;
 pub mod verify;
 
 use crate::feedback::{Error, ErrorCode};
@@ -51,6 +52,7 @@ pub enum OpKind {
     Insert,
     Delete,
     UpdateDocstring,
+    Rewrite,
 }
 
 /// One operation. Which fields it needs depends on `op`; [`Operation::check`] says what is
@@ -69,6 +71,12 @@ pub struct Operation {
     pub into: Option<String>,
     #[serde(default)]
     pub content: Option<String>,
+    /// `rewrite`: an ast-grep pattern with metavariables (`print($A)`).
+    #[serde(default)]
+    pub pattern: Option<String>,
+    /// `rewrite`: the template the matches become (`log.info($A)`).
+    #[serde(default)]
+    pub rewrite: Option<String>,
     /// `false`: the content replaces the whole extent as written (decorators, attributes,
     /// doc comment and `export` included), the way to drop one.
     #[serde(default)]
@@ -178,10 +186,19 @@ fn op_name(op: OpKind) -> &'static str {
         OpKind::Insert => "insert",
         OpKind::Delete => "delete",
         OpKind::UpdateDocstring => "update_docstring",
+        OpKind::Rewrite => "rewrite",
     }
 }
 
 fn apply_one(index: &SymbolIndex, lang: &'static Language, op: &Operation) -> Result<Edit, Error> {
+    match op.op {
+        // The one operation whose symbol is optional.
+        OpKind::Rewrite => apply_rewrite(index, lang, op),
+        _ => apply_at_symbol(index, lang, op),
+    }
+}
+
+fn apply_at_symbol(index: &SymbolIndex, lang: &'static Language, op: &Operation) -> Result<Edit, Error> {
     let (anchor, content) = op.check()?;
     let symbol = index.resolve(&NamePath::parse(anchor)?)?;
     let style = Style::of(index.source.text(), &lang.indent);
@@ -197,6 +214,7 @@ fn apply_one(index: &SymbolIndex, lang: &'static Language, op: &Operation) -> Re
         renamed_to: None,
     };
     match op.op {
+        OpKind::Rewrite => apply_rewrite(index, lang, op),
         OpKind::Replace => replace(
             index,
             symbol,
@@ -239,6 +257,38 @@ fn apply_one(index: &SymbolIndex, lang: &'static Language, op: &Operation) -> Re
             })
         }
     }
+}
+
+/// `rewrite`: within a symbol when one is named, else the whole file.
+fn apply_rewrite(index: &SymbolIndex, lang: &'static Language, op: &Operation) -> Result<Edit, Error> {
+    let needs = |field: &str| {
+        Error::new(
+            ErrorCode::InvalidFormat,
+            format!("`rewrite` needs `{field}`"),
+            r#"for example {"op": "rewrite", "symbol": "Engine.process", "pattern": "print($A)", "rewrite": "log.info($A)"}"#,
+        )
+    };
+    let pattern = op.pattern.as_deref().ok_or_else(|| needs("pattern"))?;
+    let template = op.rewrite.as_deref().ok_or_else(|| needs("rewrite"))?;
+    let symbol = match op.symbol.as_deref() {
+        Some(path) => Some(index.resolve(&NamePath::parse(path)?)?),
+        None => None,
+    };
+    let (text, start_line, end_line) = rewrite::rewrite(index, lang, symbol.map(|s| s.extent), pattern, template)?;
+    Ok(Edit {
+        text,
+        matched: OpMatch {
+            operation: 0,
+            op: op.op,
+            symbol: symbol.map(|s| s.selector()).unwrap_or_default(),
+            strategy: if symbol.is_some() { "symbol" } else { "pattern" },
+            confidence: 1.0,
+            start_line,
+            end_line,
+            kept: Vec::new(),
+            renamed_to: None,
+        },
+    })
 }
 
 /// 0-based first and last line of the extent, when it owns them (nothing else on them).

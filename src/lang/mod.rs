@@ -16,6 +16,7 @@
 //! assert!(python.query("symbols").is_ok());
 //! ```
 
+pub mod astgrep;
 pub mod grammar;
 
 use crate::feedback::Error;
@@ -73,6 +74,10 @@ pub struct Language {
     /// The statement that keeps a block valid once its last statement is gone (`pass`).
     #[serde(default)]
     pub empty_body: Option<String>,
+    /// The character that spells a `$` metavariable inside an ast-grep pattern where `$`
+    /// cannot start an identifier (Python, Rust).
+    #[serde(default)]
+    pub metavar_expando: Option<char>,
     /// Blank lines between top-level definitions (PEP 8's two for Python).
     #[serde(default = "one")]
     pub top_level_gap: usize,
