@@ -31,7 +31,7 @@ fn every_extent_is_well_formed_on_every_fixture() {
     for fixture in common::FIXTURES {
         let index = index_file(fixture);
         let text = index.source.text();
-        assert!(index.error_lines.is_empty(), "{fixture} parses cleanly");
+        assert!(index.parse_errors.is_empty(), "{fixture} parses cleanly");
         assert!(index.symbols.len() > 25, "{fixture} has a realistic number of symbols");
         for s in &index.symbols {
             let what = format!("{fixture}: {}", s.selector());
@@ -335,7 +335,7 @@ fn doc_comments_cut_off_by_a_blank_line_are_not_attached() {
 fn files_with_parse_errors_still_list_what_recovered() {
     let text = "def ok():\n    return 1\n\ndef broken(:\n    pass\n\nclass Fine:\n    def m(self):\n        return 2\n";
     let index = index_text(text, "python");
-    assert_eq!(index.error_lines, vec![4]);
+    assert_eq!(index.error_lines(), vec![4]);
     assert!(index.resolve_str("ok").is_ok());
     assert!(index.resolve_str("Fine.m").is_ok());
 }

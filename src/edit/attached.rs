@@ -130,7 +130,7 @@ fn push_lines(out: &mut String, lines: &[String]) {
 fn content_symbol(content0: &str, lang: &'static Language) -> Result<Option<ContentSymbol>, Error> {
     let alone = SymbolIndex::build(SourceText::new(content0.to_string()), &lang.name)?;
     let first = alone.symbols.iter().find(|s| s.parent_path.is_none()).cloned();
-    if alone.error_lines.is_empty() || lang.member_wrapper.is_none() {
+    if alone.parse_errors.is_empty() || lang.member_wrapper.is_none() {
         return Ok(first.map(|symbol| ContentSymbol {
             symbol,
             text: content0.to_string(),
@@ -140,13 +140,13 @@ fn content_symbol(content0: &str, lang: &'static Language) -> Result<Option<Cont
     let prefix = format!("{open}\n");
     let wrapped = format!("{prefix}{content0}\n{close}\n");
     let inside = SymbolIndex::build(SourceText::new(wrapped), &lang.name)?;
-    if !inside.error_lines.is_empty() {
+    if !inside.parse_errors.is_empty() {
         return Err(Error::new(
             ErrorCode::SyntaxError,
             format!("the content does not parse as {} code", lang.name),
             "send the complete definition, from its first decorator or doc comment line to its last line",
         )
-        .with_lines(alone.error_lines.clone()));
+        .with_lines(alone.error_lines()));
     }
     let member = inside
         .symbols

@@ -9,33 +9,43 @@ use crate::symbols::SymbolIndex;
 /// The index of `new_text`, or `syntax_error` naming the lines the edit broke.
 pub fn reparse(before: &SymbolIndex, new_text: String) -> Result<SymbolIndex, Error> {
     let after = SymbolIndex::build(SourceText::new(new_text), before.language)?;
-    if after.error_lines.len() <= before.error_lines.len() {
+    if after.parse_errors.len() <= before.parse_errors.len() {
         return Ok(after);
     }
-    let new_lines: Vec<usize> = after
-        .error_lines
+    // The errors on lines that had none: the ones the edit made (line numbers may shift, so
+    // when every error line existed before, all of them are shown).
+    let old_lines = before.error_lines();
+    let new_points: Vec<(usize, usize)> = after
+        .parse_errors
         .iter()
         .copied()
-        .filter(|l| !before.error_lines.contains(l))
+        .filter(|(line, _)| !old_lines.contains(line))
         .collect();
-    let shown = if new_lines.is_empty() {
-        after.error_lines.clone()
+    let points = if new_points.is_empty() {
+        after.parse_errors.clone()
     } else {
-        new_lines
+        new_points
     };
     let text = after.source.text();
-    let excerpt: Vec<String> = shown
+    let excerpt: Vec<String> = points
         .iter()
         .take(3)
-        .map(|&l| {
-            let start = after.source.line_start(l - 1);
-            let end = after.source.line_start(l);
-            format!("{l}: {}", text[start..end].trim_end())
+        .map(|&(line, _)| {
+            let start = after.source.line_start(line - 1);
+            let end = after.source.line_start(line);
+            format!("{line}: {}", text[start..end].trim_end())
         })
         .collect();
+    let (line, column) = points[0];
+    let mut shown: Vec<usize> = points.iter().map(|&(l, _)| l).collect();
+    shown.dedup();
     Err(Error::new(
         ErrorCode::SyntaxError,
-        format!("the edit would leave {} with a parse error at line {}:\n    {}", after.language, shown[0], excerpt.join("\n    ")),
+        format!(
+            "the edit would leave {} with a parse error at line {line}, column {column}:\n    {}",
+            after.language,
+            excerpt.join("\n    ")
+        ),
         "check the content for unbalanced brackets, a missing `:` or `;`, or a body indented wrongly; nothing was written",
     )
     .with_lines(shown))

@@ -44,8 +44,8 @@ pub(super) fn index(parser: &mut Parser, lang: &'static Language, source: Source
         collected,
     };
     let symbols = ctx.symbols(&found);
-    let error_lines = if root.has_error() {
-        ctx.error_lines(root)
+    let parse_errors = if root.has_error() {
+        ctx.parse_errors(root)
     } else {
         Vec::new()
     };
@@ -54,7 +54,7 @@ pub(super) fn index(parser: &mut Parser, lang: &'static Language, source: Source
         language: lang.name.as_str(),
         source,
         symbols,
-        error_lines,
+        parse_errors,
     })
 }
 
@@ -430,13 +430,16 @@ impl<'t> Extractor<'_, 't> {
         }
     }
 
-    /// 1-based lines of ERROR and MISSING nodes, visiting only subtrees that hold errors.
-    fn error_lines(&self, root: Node<'_>) -> Vec<usize> {
-        let mut lines = Vec::new();
+    /// 1-based (line, column) of ERROR and MISSING nodes, visiting only subtrees that hold
+    /// errors.
+    fn parse_errors(&self, root: Node<'_>) -> Vec<(usize, usize)> {
+        let mut points = Vec::new();
         let mut stack = vec![root];
         while let Some(node) = stack.pop() {
             if node.is_error() || node.is_missing() {
-                lines.push(self.source.line_of(node.start_byte() + self.bom) + 1);
+                let at = node.start_byte() + self.bom;
+                let line = self.source.line_of(at);
+                points.push((line + 1, at - self.source.line_start(line) + 1));
                 if node.is_missing() {
                     continue;
                 }
@@ -444,9 +447,9 @@ impl<'t> Extractor<'_, 't> {
             let mut cursor = node.walk();
             stack.extend(node.children(&mut cursor).filter(|c| c.has_error() || c.is_missing()));
         }
-        lines.sort_unstable();
-        lines.dedup();
-        lines
+        points.sort_unstable();
+        points.dedup();
+        points
     }
 }
 

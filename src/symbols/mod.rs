@@ -101,8 +101,9 @@ pub struct SymbolIndex {
     pub language: &'static str,
     pub source: SourceText,
     pub symbols: Vec<Symbol>,
-    /// 1-based lines holding parse errors (ERROR or MISSING nodes); empty for a clean file.
-    pub error_lines: Vec<usize>,
+    /// 1-based (line, column) of parse errors (ERROR or MISSING nodes), in file order;
+    /// empty for a clean file.
+    pub parse_errors: Vec<(usize, usize)>,
 }
 
 impl SymbolIndex {
@@ -123,6 +124,13 @@ impl SymbolIndex {
         language: &'static crate::lang::Language,
     ) -> Result<SymbolIndex, Error> {
         extract::index(parser, language, source)
+    }
+
+    /// The 1-based lines holding parse errors.
+    pub fn error_lines(&self) -> Vec<usize> {
+        let mut lines: Vec<usize> = self.parse_errors.iter().map(|&(line, _)| line).collect();
+        lines.dedup();
+        lines
     }
 
     /// The definitions at `path` in file order (several for overloads, getter/setter pairs).

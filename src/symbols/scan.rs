@@ -128,10 +128,8 @@ pub fn scan(paths: &[PathBuf]) -> ScanReport {
     for (explicit, result, shown) in results {
         match result {
             Ok(index) => {
-                if !index.error_lines.is_empty() {
-                    report
-                        .warnings
-                        .push(Error::parse_errors(&shown, index.error_lines.clone()));
+                if !index.parse_errors.is_empty() {
+                    report.warnings.push(Error::parse_errors(&shown, index.error_lines()));
                 }
                 report.files.push(FileSymbols {
                     path: shown,

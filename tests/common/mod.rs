@@ -33,3 +33,19 @@ pub const FIXTURES: &[&str] = &[
     "fixtures/tsx/JobBoard.tsx",
     "fixtures/javascript/router.js",
 ];
+
+/// Runs `saguaro ARGS` in `dir` with `input` on standard input.
+pub fn saguaro_with_stdin(args: &[&str], dir: &Path, input: &str) -> Output {
+    use std::io::Write;
+    let mut child = Command::new(env!("CARGO_BIN_EXE_saguaro"))
+        .args(args)
+        .current_dir(dir)
+        .env("NO_COLOR", "1")
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the saguaro binary runs");
+    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    child.wait_with_output().unwrap()
+}
