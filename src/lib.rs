@@ -6,6 +6,8 @@
 //! - [`source`]: a file's exact text and its lines.
 //! - [`symbols`]: the symbol index — name paths resolved to exact byte ranges.
 //! - [`edit`]: semantic patches planned in memory — replace, insert, delete, docstrings.
+//! - [`textmatch`]: the tiered text matcher (exact, whitespace, indentation, fuzzy) with
+//!   its ambiguity guard.
 //! - [`workspace`]: the root, paths checked against it, atomic writes.
 //! - [`apply`]: a patch in, the answer out: detect, plan, verify, write all or nothing.
 //! - [`feedback`]: errors as values with stable codes, messages and hints.
@@ -23,4 +25,5 @@ pub mod feedback;
 pub mod lang;
 pub mod source;
 pub mod symbols;
+pub mod textmatch;
 pub mod workspace;

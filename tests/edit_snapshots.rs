@@ -24,8 +24,13 @@ fn run(name: &str, source: &str, ops: Value) -> String {
         let kept: Vec<String> = answer
             .matches
             .iter()
-            .filter(|m| !m.kept.is_empty() || m.renamed_to.is_some())
-            .map(|m| format!("op {}: kept {:?} renamed_to {:?}", m.operation, m.kept, m.renamed_to))
+            .filter(|m| !m.kept.is_empty() || m.renamed_to.is_some() || m.strategy != "symbol")
+            .map(|m| {
+                format!(
+                    "op {}: {} {:.2} kept {:?} renamed_to {:?}",
+                    m.operation, m.strategy, m.confidence, m.kept, m.renamed_to
+                )
+            })
             .collect();
         let notes = if kept.is_empty() {
             String::new()
@@ -233,3 +238,17 @@ case!(ts_rewrite_multiple_arguments, "api.ts",
     [{"op": "rewrite", "symbol": "send", "pattern": "fetch($URL, $$$REST)", "rewrite": "http.post($URL)"}]);
 case!(rewrite_without_a_match_is_no_match, "log.py", "def f(x):\n    return x\n",
     [{"op": "rewrite", "symbol": "f", "pattern": "print($A)", "rewrite": "log.info($A)"}]);
+
+const BROKEN_PY: &str = "class Engine:\n    def process(self, job):\n        return job\n\n    def broken(self:\n        pass\n\n    @staticmethod\n    def close():\n        return None\n\n\ndef helper():\n    return 1\n";
+
+case!(py_fallback_finds_a_definition_the_parser_lost, "broken.py", BROKEN_PY,
+    [{"op": "replace", "symbol": "Engine.broken", "content": "def broken(self):\n    return \"fixed\""}]);
+case!(py_fallback_cuts_an_extent_stretched_by_error_recovery, "open.py",
+    "class Engine:\n    def a(self):\n        return (1,\n\n    def b(self):\n        return 2\n",
+    [{"op": "replace", "symbol": "Engine.a", "content": "def a(self):\n    return (1, 2)"}]);
+case!(py_fallback_delete_stops_at_the_next_definition, "runaway.py",
+    "def a(:\n    x = [\n\ndef b():\n    return 2\n",
+    [{"op": "delete", "symbol": "a"}]);
+case!(rs_fallback_braces, "broken.rs",
+    "struct S;\n\nimpl S {\n    fn good(&self) -> u8 {\n        1\n    }\n\n    fn bad(&self) -> u8 {\n        let s = \"}\";\n        match {\n    }\n}\n\nfn after() {}\n",
+    [{"op": "replace", "symbol": "S.good", "content": "fn good(&self) -> u8 {\n    7\n}"}]);

@@ -16,6 +16,7 @@
 
 pub mod attached;
 pub mod docstring;
+pub mod fallback;
 pub mod indent;
 pub mod layout;
 pub mod rewrite;
@@ -200,14 +201,33 @@ fn apply_one(index: &SymbolIndex, lang: &'static Language, op: &Operation) -> Re
 
 fn apply_at_symbol(index: &SymbolIndex, lang: &'static Language, op: &Operation) -> Result<Edit, Error> {
     let (anchor, content) = op.check()?;
-    let symbol = index.resolve(&NamePath::parse(anchor)?)?;
+    let name = NamePath::parse(anchor)?;
+    // The tree resolves the name; where parse errors hide the definition, the text fallback
+    // may find it, with a confidence.
+    let located;
+    let clamped;
+    let (symbol, strategy, confidence) = match index.resolve(&name) {
+        Ok(symbol) => match fallback::clamp_to_text(index, lang, symbol) {
+            Some((cut, confidence)) => {
+                clamped = cut;
+                (&clamped, "fallback", confidence)
+            }
+            None => (symbol, "symbol", 1.0),
+        },
+        Err(e) if e.code == ErrorCode::SymbolNotFound && !index.parse_errors.is_empty() => {
+            located = fallback::locate(index, lang, &name, crate::textmatch::DEFAULT_THRESHOLD)
+                .map_err(|fallback_error| with_parse_error_hint(index, e, &fallback_error))?;
+            (&located.symbol, "fallback", located.confidence)
+        }
+        Err(e) => return Err(e),
+    };
     let style = Style::of(index.source.text(), &lang.indent);
     let matched = |start_line, end_line| OpMatch {
         operation: 0,
         op: op.op,
         symbol: symbol.selector(),
-        strategy: "symbol",
-        confidence: 1.0,
+        strategy,
+        confidence,
         start_line,
         end_line,
         kept: Vec::new(),
@@ -257,6 +277,22 @@ fn apply_at_symbol(index: &SymbolIndex, lang: &'static Language, op: &Operation)
             })
         }
     }
+}
+
+/// The tree's `symbol_not_found`, told that parse errors may hide the definition and what
+/// the text fallback said.
+fn with_parse_error_hint(index: &SymbolIndex, mut error: Error, fallback: &Error) -> Error {
+    let lines: Vec<String> = index.error_lines().iter().take(5).map(|l| l.to_string()).collect();
+    error.hint = format!(
+        "{}; the file has parse errors at line {} that may hide the definition, and the text fallback says: {}",
+        error.hint,
+        lines.join(", "),
+        fallback.message
+    );
+    if fallback.code == ErrorCode::AmbiguousSymbol {
+        return fallback.clone();
+    }
+    error
 }
 
 /// `rewrite`: within a symbol when one is named, else the whole file.

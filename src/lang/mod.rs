@@ -50,6 +50,24 @@ pub enum DocstringStyle {
     DocComment,
 }
 
+/// How a block ends, for the text fallback.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum BlockStyle {
+    /// Where the indentation returns to the header's level (Python).
+    Indentation,
+    /// Where the brace opened on the header closes (Rust, TypeScript, JavaScript).
+    Braces,
+}
+
+/// A definition's first line as a regular expression: group 1 its indentation, group 2 its
+/// name; `{name}` is replaced by the name sought.
+#[derive(Debug, Clone, Deserialize)]
+pub struct FallbackHeader {
+    pub kind: String,
+    pub pattern: String,
+}
+
 /// One `[[language]]` entry of `grammars/languages.toml`.
 #[derive(Debug, Deserialize)]
 #[serde(deny_unknown_fields)]
@@ -78,6 +96,12 @@ pub struct Language {
     /// cannot start an identifier (Python, Rust).
     #[serde(default)]
     pub metavar_expando: Option<char>,
+    /// How the text fallback finds where a definition ends.
+    pub block_style: BlockStyle,
+    /// Lines above a definition that belong to it: `@decorator`, `#[attribute]`.
+    pub attribute_prefixes: Vec<String>,
+    /// How a definition's first line looks, for the text fallback.
+    pub fallback_headers: Vec<FallbackHeader>,
     /// Blank lines between top-level definitions (PEP 8's two for Python).
     #[serde(default = "one")]
     pub top_level_gap: usize,
