@@ -252,3 +252,30 @@ case!(py_fallback_delete_stops_at_the_next_definition, "runaway.py",
 case!(rs_fallback_braces, "broken.rs",
     "struct S;\n\nimpl S {\n    fn good(&self) -> u8 {\n        1\n    }\n\n    fn bad(&self) -> u8 {\n        let s = \"}\";\n        match {\n    }\n}\n\nfn after() {}\n",
     [{"op": "replace", "symbol": "S.good", "content": "fn good(&self) -> u8 {\n    7\n}"}]);
+
+case!(ts_overload_implementation_by_occurrence, "parse.ts",
+    "export function parse(v: string): number;\nexport function parse(v: number): number;\nexport function parse(v: string | number): number {\n  return Number(v);\n}\n",
+    [{"op": "replace", "symbol": "parse#3", "content": "function parse(v: string | number): number {\n  return typeof v === \"number\" ? v : Number.parseFloat(v);\n}"}]);
+case!(py_nested_class_method, "nested.py",
+    "class Outer:\n    class Config:\n        retries = 3\n\n        def as_dict(self):\n            return {\"retries\": self.retries}\n\n    def run(self):\n        return self.Config().as_dict()\n",
+    [{"op": "replace", "symbol": "Outer.Config.as_dict", "content": "def as_dict(self):\n    return vars(self)"},
+     {"op": "insert", "after_symbol": "Outer.Config.as_dict", "content": "def keys(self):\n    return list(self.as_dict())"}]);
+case!(py_async_method_replace_dedent, "aio.py",
+    "class Client:\n    async def fetch(self, url):\n        return await get(url)\n",
+    [{"op": "replace", "symbol": "Client.fetch", "content": "async def fetch(self, url, timeout=10):\n    async with session(timeout) as s:\n        return await s.get(url)"}]);
+case!(rs_async_fn_with_attribute, "server.rs",
+    "#[tokio::main]\nasync fn main() {\n    serve().await;\n}\n\nasync fn serve() {}\n",
+    [{"op": "replace", "symbol": "main", "content": "async fn main() {\n    tracing::init();\n    serve().await;\n}"}]);
+case!(rs_crlf_file_and_last_item_without_newline, "crlf.rs", "fn a() -> u8 {\r\n    1\r\n}\r\n\r\nfn b() -> u8 {\r\n    2\r\n}",
+    [{"op": "insert", "after_symbol": "a", "content": "fn c() -> u8 {\n    3\n}"},
+     {"op": "replace", "symbol": "b", "content": "fn b() -> u8 {\n    20\n}"}]);
+case!(js_docstring_created_and_replaced, "util.js",
+    "/** Old. */\nfunction a() {\n  return 1;\n}\n\nclass K {\n  m() {\n    return 2;\n  }\n}\n",
+    [{"op": "update_docstring", "symbol": "a", "content": "Adds nothing.\n\nReturns 1."},
+     {"op": "update_docstring", "symbol": "K.m", "content": "A method with */ inside."}]);
+case!(tsx_insert_component_after, "App.tsx",
+    "export function Badge() {\n  return <b>ok</b>;\n}\n\nexport default function App() {\n  return <Badge />;\n}\n",
+    [{"op": "insert", "after_symbol": "Badge", "content": "export const Pill = ({ text }: { text: string }) => (\n  <span className=\"pill\">\n    {text}\n  </span>\n);"}]);
+case!(py_decorated_class_replaced_without_decorator_keeps_it, "model.py",
+    "from dataclasses import dataclass\n\n\n@dataclass(frozen=True)\nclass Point:\n    x: int\n    y: int\n",
+    [{"op": "replace", "symbol": "Point", "content": "class Point:\n    x: int\n    y: int\n    z: int = 0"}]);
