@@ -402,3 +402,25 @@ fn truncated_files_never_panic_and_keep_sane_extents() {
         }
     }
 }
+
+/// An index rebuilt incrementally after an edit is the index built from scratch.
+#[test]
+fn incremental_rebuild_equals_a_fresh_build() {
+    for fixture in common::FIXTURES {
+        let before = index_file(fixture);
+        let text = before.source.text().to_string();
+        let middle = text[..text.len() / 2].rfind('\n').unwrap() + 1;
+        let edits = [
+            format!("{}{}", &text[..middle], &text[middle..]).replacen("return", "return  ", 1),
+            format!("{}\n{}", &text[..middle], &text[middle..]),
+            format!("{}{}", &text[..middle], &text[text.len() * 3 / 4..]),
+            format!("{}garbage (( [[ {}", &text[..middle], &text[middle..]),
+        ];
+        for edited in edits {
+            let incremental = before.rebuild(edited.clone()).unwrap();
+            let fresh = index_text(&edited, before.language);
+            assert_eq!(incremental.symbols, fresh.symbols, "{fixture}");
+            assert_eq!(incremental.parse_errors, fresh.parse_errors, "{fixture}");
+        }
+    }
+}

@@ -3,12 +3,11 @@
 //! refused. Errors the file already had elsewhere do not block an edit.
 
 use crate::feedback::{Error, ErrorCode};
-use crate::source::SourceText;
 use crate::symbols::SymbolIndex;
 
 /// The index of `new_text`, or `syntax_error` naming the lines the edit broke.
 pub fn reparse(before: &SymbolIndex, new_text: String) -> Result<SymbolIndex, Error> {
-    let after = SymbolIndex::build(SourceText::new(new_text), before.language)?;
+    let after = before.rebuild(new_text)?;
     if after.parse_errors.len() <= before.parse_errors.len() {
         return Ok(after);
     }

@@ -20,7 +20,14 @@ struct Found<'t> {
     body: Option<Node<'t>>,
 }
 
-pub(super) fn index(parser: &mut Parser, lang: &'static Language, source: SourceText) -> Result<SymbolIndex, Error> {
+/// `previous`: the tree of an earlier version of the text, already edited to match it, so
+/// that tree-sitter re-parses only what changed.
+pub(super) fn index(
+    parser: &mut Parser,
+    lang: &'static Language,
+    source: SourceText,
+    previous: Option<&tree_sitter::Tree>,
+) -> Result<SymbolIndex, Error> {
     let grammar = lang.grammar()?;
     let query = lang.query("symbols")?;
     parser
@@ -29,7 +36,7 @@ pub(super) fn index(parser: &mut Parser, lang: &'static Language, source: Source
     let bom = source.bom_len();
     let text = source.text();
     let tree = parser
-        .parse(&text[bom..], None)
+        .parse(&text[bom..], previous)
         .ok_or_else(|| Error::internal("the parser gave up (no tree)"))?;
     let root = tree.root_node();
 
@@ -55,6 +62,7 @@ pub(super) fn index(parser: &mut Parser, lang: &'static Language, source: Source
         source,
         symbols,
         parse_errors,
+        tree,
     })
 }
 

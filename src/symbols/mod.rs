@@ -29,6 +29,33 @@ use crate::lang::{Attachment, Registry};
 use crate::source::SourceText;
 use serde::Serialize;
 
+/// The edit that turns `old` into `new`: the span between their common prefix and suffix.
+fn input_edit(old: &str, new: &str) -> tree_sitter::InputEdit {
+    let (a, b) = (old.as_bytes(), new.as_bytes());
+    let prefix = a.iter().zip(b).take_while(|(x, y)| x == y).count();
+    let max_suffix = a.len().min(b.len()) - prefix;
+    let suffix = a
+        .iter()
+        .rev()
+        .zip(b.iter().rev())
+        .take(max_suffix)
+        .take_while(|(x, y)| x == y)
+        .count();
+    let point = |bytes: &[u8], at: usize| {
+        let row = memchr::memchr_iter(b'\n', &bytes[..at]).count();
+        let column = at - bytes[..at].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
+        tree_sitter::Point { row, column }
+    };
+    tree_sitter::InputEdit {
+        start_byte: prefix,
+        old_end_byte: a.len() - suffix,
+        new_end_byte: b.len() - suffix,
+        start_position: point(a, prefix),
+        old_end_position: point(a, a.len() - suffix),
+        new_end_position: point(b, b.len() - suffix),
+    }
+}
+
 /// A byte range and the 1-based, inclusive lines it covers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
 pub struct Span {
@@ -104,6 +131,9 @@ pub struct SymbolIndex {
     /// 1-based (line, column) of parse errors (ERROR or MISSING nodes), in file order;
     /// empty for a clean file.
     pub parse_errors: Vec<(usize, usize)>,
+    /// The syntax tree the index was read from (of the text after any BOM), kept so that a
+    /// later version of the text re-parses incrementally.
+    pub tree: tree_sitter::Tree,
 }
 
 impl SymbolIndex {
@@ -114,7 +144,23 @@ impl SymbolIndex {
             .by_name(language)
             .ok_or_else(|| Error::internal(format!("no language named `{language}` is registered")))?;
         let mut parser = tree_sitter::Parser::new();
-        extract::index(&mut parser, lang, source)
+        extract::index(&mut parser, lang, source, None)
+    }
+
+    /// The index of `new_text`, an edited version of this index's text, re-parsing only
+    /// the changed region (the edit is found as the common prefix and suffix).
+    pub fn rebuild(&self, new_text: String) -> Result<SymbolIndex, Error> {
+        let lang = Registry::global()
+            .by_name(self.language)
+            .ok_or_else(|| Error::internal(format!("no language named `{}` is registered", self.language)))?;
+        let mut parser = tree_sitter::Parser::new();
+        let old = self.source.text();
+        if self.source.bom_len() != 0 || new_text.starts_with('\u{feff}') {
+            return extract::index(&mut parser, lang, SourceText::new(new_text), None);
+        }
+        let mut tree = self.tree.clone();
+        tree.edit(&input_edit(old, &new_text));
+        extract::index(&mut parser, lang, SourceText::new(new_text), Some(&tree))
     }
 
     /// Like [`SymbolIndex::build`], reusing a parser (one per thread when indexing many files).
@@ -123,7 +169,7 @@ impl SymbolIndex {
         source: SourceText,
         language: &'static crate::lang::Language,
     ) -> Result<SymbolIndex, Error> {
-        extract::index(parser, language, source)
+        extract::index(parser, language, source, None)
     }
 
     /// The 1-based lines holding parse errors.
