@@ -26,4 +26,5 @@ pub mod lang;
 pub mod source;
 pub mod symbols;
 pub mod textmatch;
+pub mod textpatch;
 pub mod workspace;

@@ -17,6 +17,7 @@ fn run(name: &str, source: &str, ops: Value) -> String {
             root: dir.path().into(),
             dry_run: false,
             format: None,
+            fuzz: 0.85,
         },
     );
     let after = std::fs::read_to_string(&path).unwrap();

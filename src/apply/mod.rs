@@ -5,9 +5,12 @@
 //! and after), `matches` (what each operation resolved to), `errors` (code, message,
 //! hint, candidates) and the unified `diff`.
 
+mod text;
+
 use crate::edit::{self, OpKind, SemanticPatch};
 use crate::feedback::{Error, ErrorCode};
 use crate::lang::{Attachment, Registry};
+use crate::textpatch::TextFormat;
 use crate::workspace::{self, Workspace};
 use serde::Serialize;
 use std::path::PathBuf;
@@ -19,12 +22,18 @@ pub struct Options {
     pub dry_run: bool,
     /// `--format`: `None` detects it.
     pub format: Option<Format>,
+    /// The least confidence a fuzzy text placement needs (`--fuzz`).
+    pub fuzz: f64,
 }
 
 /// The input formats saguaro reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     Semantic,
+    Applydiff,
+    SearchReplace,
+    Unified,
+    Codex,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -103,9 +112,14 @@ fn run(input: &str, options: &Options) -> Result<Answer, Error> {
         Some(format) => format,
         None => detect(input)?,
     };
-    match format {
-        Format::Semantic => semantic(parse_semantic(input)?, options),
-    }
+    let text_format = match format {
+        Format::Semantic => return semantic(parse_semantic(input)?, options),
+        Format::Applydiff => TextFormat::Applydiff,
+        Format::SearchReplace => TextFormat::SearchReplace,
+        Format::Unified => TextFormat::Unified,
+        Format::Codex => TextFormat::Codex,
+    };
+    text::apply(input, text_format, options, options.fuzz)
 }
 
 /// Which format `input` is in, from its first characters.
@@ -121,28 +135,17 @@ fn detect(input: &str) -> Result<Format, Error> {
     if trimmed.starts_with('{') {
         return Ok(Format::Semantic);
     }
-    let text_format = [
-        (">>> file:", "ApplyDiff"),
-        ("<<<<<<< SEARCH", "SEARCH/REPLACE"),
-        ("*** Begin Patch", "Codex apply_patch"),
-        ("@@", "unified diff"),
-        ("--- ", "unified diff"),
-    ]
-    .into_iter()
-    .find(|(marker, _)| input.contains(marker))
-    .map(|(_, name)| name);
-    Err(match text_format {
-        Some(name) => Error::new(
-            ErrorCode::InvalidFormat,
-            format!("this looks like a {name} patch, which this build of saguaro cannot apply yet"),
-            "send the change as a semantic patch (JSON with \"type\": \"patch\", \"target_file\" and \"operations\")",
-        ),
-        None => Error::new(
+    match crate::textpatch::detect(input) {
+        Some(TextFormat::Applydiff) => Ok(Format::Applydiff),
+        Some(TextFormat::SearchReplace) => Ok(Format::SearchReplace),
+        Some(TextFormat::Unified) => Ok(Format::Unified),
+        Some(TextFormat::Codex) => Ok(Format::Codex),
+        None => Err(Error::new(
             ErrorCode::InvalidFormat,
             "the patch is in no format saguaro reads",
-            "send a semantic patch: {\"type\": \"patch\", \"target_file\": \"src/a.py\", \"operations\": [...]}",
-        ),
-    })
+            "send a semantic patch (JSON with \"type\": \"patch\"), an ApplyDiff `>>> file:` block, SEARCH/REPLACE blocks, a unified diff or a Codex `*** Begin Patch`",
+        )),
+    }
 }
 
 fn parse_semantic(input: &str) -> Result<SemanticPatch, Error> {

@@ -19,6 +19,9 @@ pub struct Args {
     /// Plan and verify, print the diff, write nothing.
     #[arg(long)]
     dry_run: bool,
+    /// The least confidence a fuzzy placement of a text hunk needs (0 to 1).
+    #[arg(long, default_value_t = crate::textmatch::DEFAULT_THRESHOLD, value_parser = fuzz_value)]
+    fuzz: f64,
     /// Print one JSON object (INTERFACE.md §4).
     #[arg(long)]
     json: bool,
@@ -42,6 +45,7 @@ pub fn run(args: Args) -> i32 {
         root: args.root,
         dry_run: args.dry_run,
         format: args.format,
+        fuzz: args.fuzz,
     };
     answer_out(&apply::apply(&input, &options), args.json)
 }
@@ -137,4 +141,11 @@ fn colour_diff(diff: &str) -> String {
             format!("\x1b[{code}m{l}\x1b[0m\n")
         })
         .collect()
+}
+
+fn fuzz_value(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
+        _ => Err(format!("`{text}` is not a confidence between 0 and 1 (e.g. 0.85)")),
+    }
 }

@@ -147,6 +147,7 @@ fn run(file: &Path, operation: serde_json::Value, common: &Common) -> i32 {
         root,
         dry_run: common.dry_run,
         format: Some(apply::Format::Semantic),
+        fuzz: crate::textmatch::DEFAULT_THRESHOLD,
     };
     answer_out(&apply::apply(&patch.to_string(), &options), common.json)
 }

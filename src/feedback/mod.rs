@@ -31,6 +31,8 @@ pub enum ErrorCode {
     FileExists,
     FileMissing,
     Conflict,
+    /// A text hunk whose new lines are already where its old lines would be.
+    AlreadyApplied,
     /// No language is registered for the file's extension.
     UnsupportedLanguage,
     /// The file exists but could not be read (permissions, a directory, an I/O error).
@@ -57,6 +59,7 @@ impl ErrorCode {
             ErrorCode::FileExists => "file_exists",
             ErrorCode::FileMissing => "file_missing",
             ErrorCode::Conflict => "conflict",
+            ErrorCode::AlreadyApplied => "already_applied",
             ErrorCode::UnsupportedLanguage => "unsupported_language",
             ErrorCode::UnreadableFile => "unreadable_file",
             ErrorCode::NotUtf8 => "not_utf8",

@@ -105,6 +105,10 @@ pub fn find_block(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<
             return Ok(p);
         }
     }
+    // 2b. blank lines: a blank line dropped or added inside the block.
+    if let Some(p) = ignoring_blank_lines(haystack, &needle)? {
+        return Ok(p);
+    }
     // 3. indentation: the same lines after one uniform shift.
     let hits: Vec<usize> = windows
         .clone()
@@ -115,6 +119,41 @@ pub fn find_block(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<
     }
     // 4. fuzzy, on anchored windows only.
     fuzzy(haystack, &needle, threshold)
+}
+
+/// The block's non-blank lines, in order, against the file's non-blank lines (whitespace
+/// normalised): a placement spanning the file lines from the first to the last match.
+fn ignoring_blank_lines(haystack: &[&str], needle: &[&str]) -> Result<Option<Placement>, Unplaced> {
+    let normalise = WHITESPACE_LEVELS[3];
+    let want: Vec<String> = needle
+        .iter()
+        .filter(|l| !l.trim().is_empty())
+        .map(|l| normalise(l))
+        .collect();
+    if want.len() == needle.len() && !haystack.iter().any(|l| l.trim().is_empty()) {
+        return Ok(None); // nothing blank on either side: the tiers above already looked
+    }
+    let code: Vec<usize> = (0..haystack.len())
+        .filter(|&i| !haystack[i].trim().is_empty())
+        .collect();
+    if want.is_empty() || want.len() > code.len() {
+        return Ok(None);
+    }
+    let keys: Vec<String> = code.iter().map(|&i| normalise(haystack[i])).collect();
+    let hits: Vec<Placement> = (0..=code.len() - want.len())
+        .filter(|&s| keys[s..s + want.len()] == want[..])
+        .map(|s| Placement {
+            start: code[s],
+            end: code[s + want.len() - 1] + 1,
+            tier: Tier::Whitespace,
+            confidence: 0.95,
+        })
+        .collect();
+    match hits.len() {
+        0 => Ok(None),
+        1 => Ok(Some(hits[0])),
+        _ => Err(Unplaced::Ambiguous { candidates: hits }),
+    }
 }
 
 /// The unique placement among `hits`, none, or `Ambiguous`.
@@ -140,8 +179,9 @@ fn fuzzy(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<Placement
     let key = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
     let needle_keys: std::collections::HashSet<String> =
         needle.iter().map(|l| key(l)).filter(|k| k.len() > 3).collect();
-    let wanted = needle.iter().map(|l| key(l)).collect::<Vec<_>>().join("\n");
-    // Windows holding a line equal to one of the block's (whitespace aside) are candidates.
+    // A window's confidence is the mean of its lines' similarities: one retyped line in a
+    // long block weighs as one line, so near-twin blocks elsewhere stay far apart.
+    let needle_keyed: Vec<String> = needle.iter().map(|l| key(l)).collect();
     let mut starts: Vec<usize> = Vec::new();
     for (i, line) in haystack.iter().enumerate() {
         if needle_keys.contains(&key(line)) {
@@ -160,13 +200,16 @@ fn fuzzy(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<Placement
     let mut scored: Vec<Placement> = starts
         .into_iter()
         .map(|s| {
-            let window = haystack[s..s + n].iter().map(|l| key(l)).collect::<Vec<_>>().join("\n");
-            let confidence = strsim::normalized_damerau_levenshtein(&window, &wanted);
+            let total: f64 = haystack[s..s + n]
+                .iter()
+                .zip(&needle_keyed)
+                .map(|(h, want)| strsim::normalized_damerau_levenshtein(&key(h), want))
+                .sum();
             Placement {
                 start: s,
                 end: s + n,
                 tier: Tier::Fuzzy,
-                confidence,
+                confidence: total / n as f64,
             }
         })
         .collect();
@@ -286,6 +329,14 @@ mod tests {
         let p = find_block(&FILE, &["def b():", "    y = compte(2)", "    return y"], 0.85).unwrap();
         assert_eq!((p.start, p.tier), (4, Tier::Fuzzy));
         assert!(p.confidence > 0.9 && p.confidence < 1.0);
+    }
+
+    #[test]
+    fn a_blank_line_dropped_or_added_inside_the_block() {
+        let p = find_block(&FILE, &["    return x", "def b():"], 0.85).unwrap();
+        assert_eq!((p.start, p.end, p.tier), (2, 5, Tier::Whitespace));
+        let p = find_block(&FILE, &["def b():", "", "    y = compute(2)"], 0.85).unwrap();
+        assert_eq!((p.start, p.end), (4, 6));
     }
 
     #[test]

@@ -1,0 +1,59 @@
+//! Text patches: ApplyDiff, SEARCH/REPLACE, unified diffs and Codex `apply_patch`, parsed
+//! into one model of file changes and hunks, then placed with the tiered matcher.
+//!
+//! A hunk is a `from` block (context and removed lines) and a `to` block (context and added
+//! lines), with whatever the format adds to locate it: a line number hint (unified, never
+//! trusted alone), a locator line (Codex `@@ def f`), an end-of-file mark. Every format
+//! parses into this model; placement and application know no format.
+
+mod parse;
+pub mod place;
+
+pub use parse::{detect, parse};
+
+use serde::Serialize;
+
+/// The text formats.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum TextFormat {
+    Applydiff,
+    SearchReplace,
+    Unified,
+    Codex,
+}
+
+/// One change to one file's lines.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Hunk {
+    pub from: Vec<String>,
+    pub to: Vec<String>,
+    /// 0-based line where a unified diff says the block starts: a tie-breaker only.
+    pub hint: Option<usize>,
+    /// Codex `@@ LINE`: the block is searched after this line.
+    pub anchor: Option<String>,
+    /// The block ends the file (Codex `*** End of File`).
+    pub at_end: bool,
+    /// A per-block confidence threshold (ApplyDiff `fuzz=`).
+    pub fuzz: Option<f64>,
+}
+
+/// What happens to one file.
+#[derive(Debug, Clone, PartialEq)]
+pub enum FileAction {
+    /// Hunks placed in the existing file.
+    Update(Vec<Hunk>),
+    /// A new file with this content.
+    Create(String),
+    /// The whole content replaced (ApplyDiff `mode=replace`).
+    Replace(String),
+    Delete,
+}
+
+#[derive(Debug, Clone, PartialEq)]
+pub struct FileChange {
+    pub path: String,
+    pub action: FileAction,
+    /// Codex `*** Move to:`, unified renames.
+    pub move_to: Option<String>,
+}

@@ -1,0 +1,485 @@
+//! Placing hunks in a file and applying them: a unique placement at a stated confidence for
+//! every hunk, against the original file, or a refusal that says exactly why.
+//!
+//! The new lines come from the hunk's `from`→`to` diff laid over the *file's* lines: a
+//! context line is written as the file has it (never the patch's possibly retouched copy),
+//! a line the file has but the block lacks (a blank line) stays, and added lines move with
+//! the block's indentation shift. Each line keeps its own line ending; added lines take
+//! their neighbour's.
+
+use super::Hunk;
+use crate::feedback::{Candidate, Error, ErrorCode};
+use crate::textmatch::{self, indent_width, Placement, Tier, Unplaced};
+use serde::Serialize;
+
+/// Where a hunk went.
+#[derive(Debug, Clone, Serialize)]
+pub struct HunkMatch {
+    pub hunk: usize,
+    pub tier: Tier,
+    pub confidence: f64,
+    /// 1-based lines of the original file the hunk's `from` block covered.
+    pub start_line: usize,
+    pub end_line: usize,
+}
+
+/// A file as lines, each with its ending.
+struct Lines<'a> {
+    code: Vec<&'a str>,
+    endings: Vec<&'a str>,
+}
+
+impl<'a> Lines<'a> {
+    fn of(text: &'a str) -> Lines<'a> {
+        let mut code = Vec::new();
+        let mut endings = Vec::new();
+        for raw in text.split_inclusive('\n') {
+            let body = raw.trim_end_matches('\n').trim_end_matches('\r');
+            code.push(body);
+            endings.push(&raw[body.len()..]);
+        }
+        Lines { code, endings }
+    }
+
+    /// The ending of most lines, for lines the patch adds.
+    fn usual_ending(&self) -> &'a str {
+        let crlf = self.endings.iter().filter(|e| **e == "\r\n").count();
+        let lf = self.endings.iter().filter(|e| **e == "\n").count();
+        if crlf > lf {
+            "\r\n"
+        } else {
+            "\n"
+        }
+    }
+}
+
+/// `text` with every hunk applied, and where each went.
+pub fn apply(text: &str, hunks: &[Hunk], threshold: f64) -> Result<(String, Vec<HunkMatch>), Error> {
+    let lines = Lines::of(text);
+    let mut placed: Vec<(usize, Placement)> = Vec::new();
+    for (i, hunk) in hunks.iter().enumerate() {
+        let placement = place(&lines.code, hunk, hunk.fuzz.unwrap_or(threshold)).map_err(|e| e.at_operation(i))?;
+        placed.push((i, placement));
+    }
+    placed.sort_by_key(|(_, p)| (p.start, p.end));
+    for pair in placed.windows(2) {
+        let ((a, pa), (b, pb)) = (pair[0], pair[1]);
+        if pb.start < pa.end {
+            return Err(Error::new(
+                ErrorCode::Conflict,
+                format!(
+                    "hunks {a} and {b} overlap (lines {}-{} and {}-{})",
+                    pa.start + 1,
+                    pa.end,
+                    pb.start + 1,
+                    pb.end
+                ),
+                "merge the two hunks into one, or give each its own lines",
+            )
+            .at_operation(b));
+        }
+    }
+
+    let eol = lines.usual_ending();
+    let mut out = String::with_capacity(text.len() + 256);
+    let mut cursor = 0;
+    for &(i, p) in &placed {
+        for k in cursor..p.start {
+            out.push_str(lines.code[k]);
+            out.push_str(lines.endings[k]);
+        }
+        let region_ends_file = p.end == lines.code.len();
+        write_region(&mut out, &lines, p, &hunks[i], eol, region_ends_file);
+        cursor = p.end;
+    }
+    for k in cursor..lines.code.len() {
+        out.push_str(lines.code[k]);
+        out.push_str(lines.endings[k]);
+    }
+    let matches = placed
+        .iter()
+        .map(|&(i, p)| HunkMatch {
+            hunk: i,
+            tier: p.tier,
+            confidence: round(p.confidence),
+            start_line: p.start + 1,
+            end_line: p.end.max(p.start + 1),
+        })
+        .collect();
+    Ok((out, matches))
+}
+
+fn round(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
+}
+
+/// Where the hunk's `from` block sits.
+fn place(file: &[&str], hunk: &Hunk, threshold: f64) -> Result<Placement, Error> {
+    let from: Vec<&str> = hunk.from.iter().map(String::as_str).collect();
+    if from.iter().all(|l| l.trim().is_empty()) {
+        // A pure insertion: only at the very start of an empty file or at a marked end.
+        if hunk.at_end || file.is_empty() {
+            let end = file.len();
+            return Ok(Placement {
+                start: end,
+                end,
+                tier: Tier::Exact,
+                confidence: 1.0,
+            });
+        }
+        return Err(Error::new(
+            ErrorCode::NoMatch,
+            "the hunk adds lines but gives no context to place them",
+            "include 3 or more unchanged lines around the addition (or `*** End of File` for an addition at the end)",
+        ));
+    }
+    // A Codex `@@ line` narrows the search to what follows that line.
+    let offset = match &hunk.anchor {
+        Some(anchor) => anchor_line(file, anchor)? + 1,
+        None => 0,
+    };
+    let haystack = &file[offset..];
+    let shift = |p: Placement| Placement {
+        start: p.start + offset,
+        end: p.end + offset,
+        ..p
+    };
+    match textmatch::find_block(haystack, &from, threshold) {
+        Ok(p) => Ok(shift(p)),
+        Err(Unplaced::Ambiguous { candidates }) => {
+            let candidates: Vec<Placement> = candidates.into_iter().map(shift).collect();
+            // A line number may choose among equal places when it points exactly at one;
+            // an end-of-file hunk takes the one at the end.
+            // Blank lines at the block's edges are not part of a placement: the hunk as
+            // written starts that many lines earlier.
+            let lead = from.iter().take_while(|l| l.trim().is_empty()).count();
+            let by_hint: Vec<&Placement> = candidates
+                .iter()
+                .filter(|c| c.start.checked_sub(lead) == hunk.hint)
+                .collect();
+            if by_hint.len() == 1 {
+                return Ok(*by_hint[0]);
+            }
+            if hunk.at_end {
+                if let Some(last) = candidates.iter().find(|c| c.end == file.len()) {
+                    return Ok(*last);
+                }
+            }
+            Err(ambiguous(&candidates))
+        }
+        Err(Unplaced::NoMatch { closest }) => {
+            let to: Vec<&str> = hunk.to.iter().map(String::as_str).collect();
+            if to != from && !to.iter().all(|l| l.trim().is_empty()) {
+                if let Ok(p) = textmatch::find_block(haystack, &to, 1.0) {
+                    if p.tier <= Tier::Whitespace {
+                        return Err(Error::new(
+                            ErrorCode::AlreadyApplied,
+                            format!(
+                                "the hunk's new lines are already at lines {}-{}; it was applied before",
+                                p.start + offset + 1,
+                                p.end + offset
+                            ),
+                            "nothing to do for this hunk; read the file again before sending further changes",
+                        ));
+                    }
+                }
+            }
+            Err(no_match(file, &from, closest.map(shift), threshold))
+        }
+    }
+}
+
+fn anchor_line(file: &[&str], anchor: &str) -> Result<usize, Error> {
+    let want = anchor.split_whitespace().collect::<Vec<_>>().join(" ");
+    let hits: Vec<usize> = (0..file.len())
+        .filter(|&i| file[i].split_whitespace().collect::<Vec<_>>().join(" ") == want)
+        .collect();
+    match hits.as_slice() {
+        [one] => Ok(*one),
+        [] => Err(Error::new(
+            ErrorCode::NoMatch,
+            format!("the locator line `@@ {anchor}` is not in the file"),
+            "use a line that appears in the file, such as the enclosing function's header",
+        )),
+        _ => Err(Error::new(
+            ErrorCode::AmbiguousMatch,
+            format!("the locator line `@@ {anchor}` appears {} times", hits.len()),
+            "use a locator line that appears once, or more context lines",
+        )
+        .with_candidates(
+            hits.iter()
+                .map(|&l| Candidate {
+                    line: l + 1,
+                    path: None,
+                    kind: None,
+                    confidence: Some(1.0),
+                })
+                .collect(),
+        )),
+    }
+}
+
+fn ambiguous(candidates: &[Placement]) -> Error {
+    let places: Vec<String> = candidates
+        .iter()
+        .map(|c| format!("lines {}-{}", c.start + 1, c.end))
+        .collect();
+    Error::new(
+        ErrorCode::AmbiguousMatch,
+        format!(
+            "the `from` block matches {} places with near-equal confidence: {}",
+            candidates.len(),
+            places.join(", ")
+        ),
+        "send the same change with more surrounding context lines (5 or more) so that it matches one place",
+    )
+    .with_candidates(
+        candidates
+            .iter()
+            .map(|c| Candidate {
+                line: c.start + 1,
+                path: None,
+                kind: None,
+                confidence: Some(round(c.confidence)),
+            })
+            .collect(),
+    )
+}
+
+fn no_match(file: &[&str], from: &[&str], closest: Option<Placement>, threshold: f64) -> Error {
+    let (hint, candidates) = match closest {
+        Some(c) => {
+            let real = file[c.start..c.end].join("\n") + "\n";
+            let sent = from.join("\n") + "\n";
+            let diff = similar::TextDiff::from_lines(&sent, &real)
+                .unified_diff()
+                .context_radius(1)
+                .header("sent", "file")
+                .to_string();
+            let diff: String = diff.lines().take(16).map(|l| format!("\n    {l}")).collect();
+            (
+                format!(
+                    "the closest region is lines {}-{} (confidence {:.2}); read those lines again and resend the block as they are now:{diff}",
+                    c.start + 1,
+                    c.end,
+                    c.confidence
+                ),
+                vec![Candidate { line: c.start + 1, path: None, kind: None, confidence: Some(round(c.confidence)) }],
+            )
+        }
+        None => (
+            "no line of the block is in the file: the file may have changed or the path may be wrong; read it again"
+                .to_string(),
+            Vec::new(),
+        ),
+    };
+    Error::new(
+        ErrorCode::NoMatch,
+        format!("the `from` block matches nowhere at or above confidence {threshold:.2}"),
+        hint,
+    )
+    .with_candidates(candidates)
+}
+
+/// Lines as non-blank lines and the blank lines before each (the gaps).
+struct Gapped<'a> {
+    code: Vec<&'a str>,
+    gaps: Vec<usize>,
+    tail: usize,
+}
+
+fn gapped<'a>(lines: &[&'a str]) -> Gapped<'a> {
+    let (mut code, mut gaps, mut run) = (Vec::new(), Vec::new(), 0);
+    for line in lines {
+        if line.trim().is_empty() {
+            run += 1;
+        } else {
+            code.push(*line);
+            gaps.push(run);
+            run = 0;
+        }
+    }
+    Gapped { code, gaps, tail: run }
+}
+
+/// The new lines of a placed region.
+///
+/// Non-blank lines follow the `from`→`to` diff; blank lines are counted per gap between
+/// them: where the patch leaves a gap as it found it (`to` = `from`), the file's own gap
+/// stays, whatever the patch said it was; where the patch changes it, the patch's new gap
+/// is written. A blank line a patch dropped or added by mistake therefore changes nothing.
+fn write_region<'a>(
+    out: &mut String,
+    lines: &Lines<'a>,
+    p: Placement,
+    hunk: &Hunk,
+    eol: &'a str,
+    region_ends_file: bool,
+) {
+    let from: Vec<&str> = hunk.from.iter().map(String::as_str).collect();
+    let to: Vec<&str> = hunk.to.iter().map(String::as_str).collect();
+    let (a, b) = (gapped(&from), gapped(&to));
+    // The file's non-blank lines of the region, and the blank lines before each.
+    let file_code: Vec<usize> = (p.start..p.end).filter(|&k| !lines.code[k].trim().is_empty()).collect();
+    if file_code.len() != a.code.len() {
+        // The block's lines do not pair with the file's one by one (a fuzzy match of another
+        // shape): take the block's new lines as they are, at the file's indentation.
+        let delta = indent_delta(lines, &file_code, &a.code);
+        let tabs = file_uses_tabs(lines);
+        let mut parts: Vec<(String, &'a str)> = to.iter().map(|l| (shift_indent(l, delta, tabs), eol)).collect();
+        finish(out, &mut parts, lines, p, region_ends_file);
+        return;
+    }
+    let blanks_before = |i: usize| -> Vec<usize> {
+        let lo = if i == 0 { p.start } else { file_code[i - 1] + 1 };
+        (lo..file_code[i])
+            .filter(|&k| lines.code[k].trim().is_empty())
+            .collect()
+    };
+    let delta = indent_delta(lines, &file_code, &a.code);
+    let tabs = file_uses_tabs(lines);
+    let mut parts: Vec<(String, &'a str)> = Vec::new();
+    let push_gap = |parts: &mut Vec<(String, &'a str)>, file_blanks: &[usize], count: usize| {
+        for n in 0..count {
+            match file_blanks.get(n) {
+                Some(&k) => parts.push((lines.code[k].to_string(), lines.endings[k])),
+                None => parts.push((String::new(), eol)),
+            }
+        }
+    };
+    let diff = similar::capture_diff_slices(similar::Algorithm::Myers, &a.code, &b.code);
+    for op in &diff {
+        let (tag, old_index, new_index) = op.as_tag_tuple();
+        match tag {
+            similar::DiffTag::Equal => {
+                for (i, j) in old_index.clone().zip(new_index.clone()) {
+                    let f = blanks_before(i);
+                    let count = if i == 0 && j == 0 {
+                        // Blank lines before the block are outside the placement: only lines
+                        // the patch adds there are written.
+                        b.gaps[0].saturating_sub(a.gaps[0])
+                    } else if b.gaps[j] == a.gaps[i] {
+                        f.len()
+                    } else {
+                        b.gaps[j]
+                    };
+                    push_gap(&mut parts, &f, count);
+                    let k = file_code[i];
+                    parts.push((lines.code[k].to_string(), lines.endings[k]));
+                }
+            }
+            similar::DiffTag::Delete => {}
+            similar::DiffTag::Insert => {
+                for j in new_index.clone() {
+                    push_gap(
+                        &mut parts,
+                        &[],
+                        if j == 0 {
+                            b.gaps[0].saturating_sub(a.gaps[0])
+                        } else {
+                            b.gaps[j]
+                        },
+                    );
+                    parts.push((shift_indent(b.code[j], delta, tabs), eol));
+                }
+            }
+            similar::DiffTag::Replace => {
+                let (olds, news): (Vec<usize>, Vec<usize>) = (old_index.clone().collect(), new_index.clone().collect());
+                // A context line the patch retouched (its old line is not what the file has,
+                // and its new line is the old one modulo whitespace) stays as the file has it.
+                let same = olds
+                    .iter()
+                    .zip(&news)
+                    .take_while(|(&i, &j)| {
+                        lines.code[file_code[i]] != a.code[i] && same_modulo_whitespace(a.code[i], b.code[j])
+                    })
+                    .count();
+                for (&i, &j) in olds.iter().zip(&news).take(same) {
+                    let f = blanks_before(i);
+                    let count = if b.gaps[j] == a.gaps[i] { f.len() } else { b.gaps[j] };
+                    push_gap(&mut parts, &f, count);
+                    let k = file_code[i];
+                    parts.push((lines.code[k].to_string(), lines.endings[k]));
+                }
+                for (n, &j) in news[same..].iter().enumerate() {
+                    // The first new line takes the place of the first old one: the gap before
+                    // it follows the same rule as a context line's.
+                    match olds.get(same).filter(|_| n == 0) {
+                        Some(&i) if !(i == 0 && j == 0) => {
+                            let f = blanks_before(i);
+                            let count = if b.gaps[j] == a.gaps[i] { f.len() } else { b.gaps[j] };
+                            push_gap(&mut parts, &f, count);
+                        }
+                        _ => push_gap(
+                            &mut parts,
+                            &[],
+                            if j == 0 {
+                                b.gaps[0].saturating_sub(a.gaps[0])
+                            } else {
+                                b.gaps[j]
+                            },
+                        ),
+                    }
+                    parts.push((shift_indent(b.code[j], delta, tabs), eol));
+                }
+            }
+        }
+    }
+    // Blank lines the patch adds after its last line.
+    for _ in 0..b.tail.saturating_sub(a.tail) {
+        parts.push((String::new(), eol));
+    }
+    finish(out, &mut parts, lines, p, region_ends_file);
+}
+
+/// Appends the region's lines; a line left without an ending gets one unless it ends a
+/// file that had no final newline.
+fn finish(out: &mut String, parts: &mut [(String, &str)], lines: &Lines<'_>, p: Placement, region_ends_file: bool) {
+    let file_had_final_newline = lines.endings.last().is_none_or(|e| !e.is_empty());
+    let eol = lines.usual_ending();
+    let count = parts.len();
+    for (n, (text, ending)) in parts.iter().enumerate() {
+        out.push_str(text);
+        let last = n + 1 == count;
+        if !ending.is_empty() {
+            out.push_str(ending);
+        } else if !(last && region_ends_file && !file_had_final_newline) {
+            out.push_str(eol);
+        }
+    }
+    let _ = p;
+}
+
+/// The indentation shift from the block to the file, read off the first line pair.
+fn indent_delta(lines: &Lines<'_>, file_code: &[usize], block: &[&str]) -> isize {
+    match (file_code.first(), block.first()) {
+        (Some(&k), Some(line)) => indent_width(lines.code[k]) as isize - indent_width(line) as isize,
+        _ => 0,
+    }
+}
+
+fn file_uses_tabs(lines: &Lines<'_>) -> bool {
+    lines.code.iter().filter(|l| l.starts_with('\t')).count() > lines.code.iter().filter(|l| l.starts_with(' ')).count()
+}
+
+fn same_modulo_whitespace(a: &str, b: &str) -> bool {
+    a.split_whitespace().eq(b.split_whitespace())
+}
+
+/// `line` moved right (or left) by `delta` columns, in tabs or spaces as the file indents.
+fn shift_indent(line: &str, delta: isize, tabs: bool) -> String {
+    if delta == 0 || line.trim().is_empty() {
+        return if line.trim().is_empty() {
+            String::new()
+        } else {
+            line.to_string()
+        };
+    }
+    let width = (indent_width(line) as isize + delta).max(0) as usize;
+    let indent = if tabs {
+        "\t".repeat(width / 4) + &" ".repeat(width % 4)
+    } else {
+        " ".repeat(width)
+    };
+    format!("{indent}{}", line.trim_start())
+}
