@@ -189,7 +189,7 @@ fn text_and_garbage_inputs_are_invalid_format() {
         ("{ this is not json", "does not parse"),
         (
             "*** Begin Patch\n*** Update File: a.py\n*** End Patch\n",
-            "Codex apply_patch",
+            "has no change",
         ),
         ("", "empty"),
     ] {
