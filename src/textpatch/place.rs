@@ -30,13 +30,31 @@ struct Lines<'a> {
 }
 
 impl<'a> Lines<'a> {
+    /// Lines end at `\n`, `\r\n`, or a lone `\r` (old Mac files, and mixed ones).
     fn of(text: &'a str) -> Lines<'a> {
-        let mut code = Vec::new();
-        let mut endings = Vec::new();
-        for raw in text.split_inclusive('\n') {
-            let body = raw.trim_end_matches('\n').trim_end_matches('\r');
-            code.push(body);
-            endings.push(&raw[body.len()..]);
+        let bytes = text.as_bytes();
+        let (mut code, mut endings) = (Vec::new(), Vec::new());
+        let mut start = 0;
+        let mut i = 0;
+        while i < bytes.len() {
+            let ending_len = match bytes[i] {
+                b'\n' => 1,
+                b'\r' if bytes.get(i + 1) == Some(&b'\n') => 2,
+                b'\r' => 1,
+                _ => 0,
+            };
+            if ending_len > 0 {
+                code.push(&text[start..i]);
+                endings.push(&text[i..i + ending_len]);
+                i += ending_len;
+                start = i;
+            } else {
+                i += 1;
+            }
+        }
+        if start < text.len() {
+            code.push(&text[start..]);
+            endings.push("");
         }
         Lines { code, endings }
     }
