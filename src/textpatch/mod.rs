@@ -36,6 +36,45 @@ pub struct Hunk {
     pub at_end: bool,
     /// A per-block confidence threshold (ApplyDiff `fuzz=`).
     pub fuzz: Option<f64>,
+    /// The hunk's lines as the format marks them (unified, Codex: ` `, `-`, `+`), when it
+    /// does: which lines are context is then known, not guessed by a diff.
+    pub marked: Option<Vec<Marked>>,
+}
+
+/// A line of a hunk that marks its lines.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Marked {
+    Context,
+    Removed,
+    Added,
+}
+
+impl Hunk {
+    /// A hunk of separate `from` and `to` blocks (ApplyDiff, SEARCH/REPLACE).
+    pub fn blocks(from: Vec<String>, to: Vec<String>) -> Hunk {
+        Hunk {
+            from,
+            to,
+            hint: None,
+            anchor: None,
+            at_end: false,
+            fuzz: None,
+            marked: None,
+        }
+    }
+
+    /// Adds one marked line (unified, Codex).
+    pub fn push(&mut self, mark: Marked, line: &str) {
+        match mark {
+            Marked::Context => {
+                self.from.push(line.to_string());
+                self.to.push(line.to_string());
+            }
+            Marked::Removed => self.from.push(line.to_string()),
+            Marked::Added => self.to.push(line.to_string()),
+        }
+        self.marked.get_or_insert_with(Vec::new).push(mark);
+    }
 }
 
 /// What happens to one file.

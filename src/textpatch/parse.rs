@@ -1,7 +1,7 @@
 //! The four text formats into [`FileChange`]s. Malformed input is `invalid_format` naming
 //! the line and what was expected there.
 
-use super::{FileAction, FileChange, Hunk, TextFormat};
+use super::{FileAction, FileChange, Hunk, Marked, TextFormat};
 use crate::feedback::{Error, ErrorCode};
 
 /// Parses `input` in `format`.
@@ -137,12 +137,8 @@ fn applydiff(lines: &[&str]) -> Result<Vec<FileChange>, Error> {
             FileAction::Replace(join_with_final_newline(&to))
         } else {
             FileAction::Update(vec![Hunk {
-                from,
-                to,
-                hint: None,
-                anchor: None,
-                at_end: false,
                 fuzz,
+                ..Hunk::blocks(from, to)
             }])
         };
         out.push(FileChange {
@@ -228,14 +224,7 @@ fn search_replace(lines: &[&str]) -> Result<Vec<FileChange>, Error> {
         let to = owned(&lines[divider + 1..end]);
         out.push(FileChange {
             path: file,
-            action: FileAction::Update(vec![Hunk {
-                from,
-                to,
-                hint: None,
-                anchor: None,
-                at_end: false,
-                fuzz: None,
-            }]),
+            action: FileAction::Update(vec![Hunk::blocks(from, to)]),
             move_to: None,
         });
         i = end + 1;
@@ -286,40 +275,30 @@ fn unified(lines: &[&str]) -> Result<Vec<FileChange>, Error> {
                 .and_then(|n| n.parse::<usize>().ok())
                 .map(|n| n.saturating_sub(1));
             i += 1;
-            let (mut from, mut to) = (Vec::new(), Vec::new());
+            let mut hunk = Hunk {
+                hint,
+                ..Hunk::blocks(Vec::new(), Vec::new())
+            };
             while i < lines.len()
                 && !lines[i].starts_with("@@")
                 && !(lines[i].starts_with("--- ") && lines.get(i + 1).is_some_and(|l| l.starts_with("+++ ")))
             {
                 let l = lines[i];
                 match l.chars().next() {
-                    Some(' ') => {
-                        from.push(l[1..].to_string());
-                        to.push(l[1..].to_string());
-                    }
-                    Some('-') => from.push(l[1..].to_string()),
+                    Some(' ') => hunk.push(Marked::Context, &l[1..]),
+                    Some('-') => hunk.push(Marked::Removed, &l[1..]),
                     Some('+') => {
-                        to.push(l[1..].to_string());
+                        hunk.push(Marked::Added, &l[1..]);
                         added_text.push(l[1..].to_string());
                     }
                     Some('\\') => {}
                     // An empty line in a hunk is a blank context line (editors strip the space).
-                    None => {
-                        from.push(String::new());
-                        to.push(String::new());
-                    }
+                    None => hunk.push(Marked::Context, ""),
                     _ => break,
                 }
                 i += 1;
             }
-            hunks.push(Hunk {
-                from,
-                to,
-                hint,
-                anchor: None,
-                at_end: false,
-                fuzz: None,
-            });
+            hunks.push(hunk);
         }
         let change = match (old_path, new_path) {
             (None, Some(path)) => FileChange {
@@ -414,38 +393,21 @@ fn codex(raw: &[&str]) -> Result<Vec<FileChange>, Error> {
                 if let Some(anchor) = l.trim_start().strip_prefix("@@") {
                     let anchor = anchor.trim();
                     hunks.push(Hunk {
-                        from: Vec::new(),
-                        to: Vec::new(),
-                        hint: None,
                         anchor: (!anchor.is_empty()).then(|| anchor.to_string()),
-                        at_end: false,
-                        fuzz: None,
+                        ..Hunk::blocks(Vec::new(), Vec::new())
                     });
                     i += 1;
                     continue;
                 }
                 if hunks.is_empty() {
-                    hunks.push(Hunk {
-                        from: Vec::new(),
-                        to: Vec::new(),
-                        hint: None,
-                        anchor: None,
-                        at_end: false,
-                        fuzz: None,
-                    });
+                    hunks.push(Hunk::blocks(Vec::new(), Vec::new()));
                 }
                 let h = hunks.last_mut().expect("a hunk");
                 match l.chars().next() {
-                    Some(' ') => {
-                        h.from.push(l[1..].to_string());
-                        h.to.push(l[1..].to_string());
-                    }
-                    Some('-') => h.from.push(l[1..].to_string()),
-                    Some('+') => h.to.push(l[1..].to_string()),
-                    None => {
-                        h.from.push(String::new());
-                        h.to.push(String::new());
-                    }
+                    Some(' ') => h.push(Marked::Context, &l[1..]),
+                    Some('-') => h.push(Marked::Removed, &l[1..]),
+                    Some('+') => h.push(Marked::Added, &l[1..]),
+                    None => h.push(Marked::Context, ""),
                     _ => {
                         return Err(invalid(
                             begin + i + 2,

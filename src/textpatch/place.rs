@@ -7,7 +7,7 @@
 //! the block's indentation shift. Each line keeps its own line ending; added lines take
 //! their neighbour's.
 
-use super::Hunk;
+use super::{Hunk, Marked};
 use crate::feedback::{Candidate, Error, ErrorCode};
 use crate::textmatch::{self, indent_width, Placement, Tier, Unplaced};
 use serde::Serialize;
@@ -365,7 +365,11 @@ fn write_region<'a>(
             }
         }
     };
-    let diff = similar::capture_diff_slices(similar::Algorithm::Myers, &a.code, &b.code);
+    // Formats that mark their lines say which are context; only separate blocks are diffed.
+    let diff = match &hunk.marked {
+        Some(marks) => marked_ops(marks, &from, &to),
+        None => similar::capture_diff_slices(similar::Algorithm::Myers, &a.code, &b.code),
+    };
     for op in &diff {
         let (tag, old_index, new_index) = op.as_tag_tuple();
         match tag {
@@ -478,6 +482,74 @@ fn indent_delta(lines: &Lines<'_>, file_code: &[usize], block: &[&str]) -> isize
 
 fn file_uses_tabs(lines: &Lines<'_>) -> bool {
     lines.code.iter().filter(|l| l.starts_with('\t')).count() > lines.code.iter().filter(|l| l.starts_with(' ')).count()
+}
+
+/// The diff a marked hunk states, over its non-blank lines (blank lines are gaps).
+fn marked_ops(marks: &[Marked], from: &[&str], to: &[&str]) -> Vec<similar::DiffOp> {
+    use similar::DiffOp;
+    let (mut f, mut t, mut old, mut new) = (0, 0, 0, 0);
+    let mut ops: Vec<DiffOp> = Vec::new();
+    for mark in marks {
+        match mark {
+            Marked::Context => {
+                if !from[f].trim().is_empty() {
+                    match ops.last_mut() {
+                        Some(DiffOp::Equal { len, .. }) => *len += 1,
+                        _ => ops.push(DiffOp::Equal {
+                            old_index: old,
+                            new_index: new,
+                            len: 1,
+                        }),
+                    }
+                    old += 1;
+                    new += 1;
+                }
+                f += 1;
+                t += 1;
+            }
+            Marked::Removed => {
+                if !from[f].trim().is_empty() {
+                    match ops.last_mut() {
+                        Some(DiffOp::Delete { old_len, .. }) | Some(DiffOp::Replace { old_len, .. }) => *old_len += 1,
+                        _ => ops.push(DiffOp::Delete {
+                            old_index: old,
+                            old_len: 1,
+                            new_index: new,
+                        }),
+                    }
+                    old += 1;
+                }
+                f += 1;
+            }
+            Marked::Added => {
+                if !to[t].trim().is_empty() {
+                    match ops.last_mut() {
+                        Some(DiffOp::Insert { new_len, .. }) | Some(DiffOp::Replace { new_len, .. }) => *new_len += 1,
+                        Some(&mut DiffOp::Delete {
+                            old_index,
+                            old_len,
+                            new_index,
+                        }) => {
+                            *ops.last_mut().expect("a last op") = DiffOp::Replace {
+                                old_index,
+                                old_len,
+                                new_index,
+                                new_len: 1,
+                            };
+                        }
+                        _ => ops.push(DiffOp::Insert {
+                            old_index: old,
+                            new_index: new,
+                            new_len: 1,
+                        }),
+                    }
+                    new += 1;
+                }
+                t += 1;
+            }
+        }
+    }
+    ops
 }
 
 fn same_modulo_whitespace(a: &str, b: &str) -> bool {
