@@ -107,7 +107,7 @@ pub fn apply(text: &str, hunks: &[Hunk], threshold: f64) -> Result<(String, Vec<
             out.push_str(lines.endings[k]);
         }
         let region_ends_file = p.end == lines.code.len();
-        write_region(&mut out, &lines, p, &hunks[i], eol, region_ends_file);
+        write_region(&mut out, &lines, p, &hunks[i], eol, region_ends_file).map_err(|e| e.at_operation(i))?;
         cursor = p.end;
     }
     for k in cursor..lines.code.len() {
@@ -333,7 +333,7 @@ fn write_region<'a>(
     hunk: &Hunk,
     eol: &'a str,
     region_ends_file: bool,
-) {
+) -> Result<(), Error> {
     let from: Vec<&str> = hunk.from.iter().map(String::as_str).collect();
     let to: Vec<&str> = hunk.to.iter().map(String::as_str).collect();
     let (a, b) = (gapped(&from), gapped(&to));
@@ -346,7 +346,7 @@ fn write_region<'a>(
         let tabs = file_uses_tabs(lines);
         let mut parts: Vec<(String, &'a str)> = to.iter().map(|l| (shift_indent(l, delta, tabs), eol)).collect();
         finish(out, &mut parts, lines, p, region_ends_file);
-        return;
+        return Ok(());
     }
     let blanks_before = |i: usize| -> Vec<usize> {
         let lo = if i == 0 { p.start } else { file_code[i - 1] + 1 };
@@ -370,12 +370,35 @@ fn write_region<'a>(
         Some(marks) => marked_ops(marks, &from, &to),
         None => similar::capture_diff_slices(similar::Algorithm::Myers, &a.code, &b.code),
     };
+    // New lines were just written: the file's blank lines before the next context line
+    // could belong before or after them.
+    let mut after_change = false;
+    // The patch's blank lines right before the new lines it just wrote.
+    let mut gap_before_new: Option<usize> = None;
     for op in &diff {
         let (tag, old_index, new_index) = op.as_tag_tuple();
         match tag {
             similar::DiffTag::Equal => {
                 for (i, j) in old_index.clone().zip(new_index.clone()) {
                     let f = blanks_before(i);
+                    // The file has blank lines here that the block does not show, the new lines
+                    // came with none before them: the missing ones may belong before or after
+                    // the new lines, and the two results differ.
+                    if after_change && f.len() > a.gaps[i] && gap_before_new == Some(0) && b.gaps[j] > 0 {
+                        return Err(Error::new(
+                            ErrorCode::AmbiguousMatch,
+                            format!(
+                                "the block says {} blank line(s) before line {}, the file has {}: where its blank lines go around the new lines is not certain",
+                                a.gaps[i],
+                                file_code[i] + 1,
+                                f.len()
+                            ),
+                            "resend the block with the file's blank lines exactly as they are around the change",
+                        )
+                        .with_candidates(vec![Candidate { line: file_code[i] + 1, path: None, kind: None, confidence: None }]));
+                    }
+                    after_change = false;
+                    gap_before_new = None;
                     let count = if i == 0 && j == 0 {
                         // Blank lines before the block are outside the placement: only lines
                         // the patch adds there are written.
@@ -390,8 +413,10 @@ fn write_region<'a>(
                     parts.push((lines.code[k].to_string(), lines.endings[k]));
                 }
             }
-            similar::DiffTag::Delete => {}
+            similar::DiffTag::Delete => after_change = true,
             similar::DiffTag::Insert => {
+                after_change = true;
+                gap_before_new = new_index.clone().next().map(|j| b.gaps[j]);
                 for j in new_index.clone() {
                     push_gap(
                         &mut parts,
@@ -406,6 +431,8 @@ fn write_region<'a>(
                 }
             }
             similar::DiffTag::Replace => {
+                after_change = true;
+                gap_before_new = new_index.clone().next().map(|j| b.gaps[j]);
                 let (olds, news): (Vec<usize>, Vec<usize>) = (old_index.clone().collect(), new_index.clone().collect());
                 // A context line the patch retouched (its old line is not what the file has,
                 // and its new line is the old one modulo whitespace) stays as the file has it.
@@ -452,6 +479,7 @@ fn write_region<'a>(
         parts.push((String::new(), eol));
     }
     finish(out, &mut parts, lines, p, region_ends_file);
+    Ok(())
 }
 
 /// Appends the region's lines; a line left without an ending gets one unless it ends a
