@@ -85,8 +85,12 @@ pub fn apply(input: &str, format: TextFormat, options: &super::Options, threshol
                 }
             }
             (FileAction::Update(hunks), Some(text)) => {
-                let (new, placed) = place::apply(text, hunks, threshold).map_err(|e| e.in_file(&shown))?;
+                // Hunk numbers count across the whole patch, as the matches do.
                 let base = matches.len();
+                let (new, placed) = place::apply(text, hunks, threshold).map_err(|mut e| {
+                    e.operation = e.operation.map(|i| base + i);
+                    e.in_file(&shown)
+                })?;
                 matches.extend(placed.into_iter().map(|m| Match {
                     file: shown.clone(),
                     operation: base + m.hunk,

@@ -162,7 +162,16 @@ fn place(file: &[&str], hunk: &Hunk, threshold: f64) -> Result<Placement, Error>
         end: p.end + offset,
         ..p
     };
+    let to: Vec<&str> = hunk.to.iter().map(String::as_str).collect();
     match textmatch::find_block(haystack, &from, threshold) {
+        // A fuzzy find of the old lines exactly where the new ones already are: the hunk
+        // was applied before.
+        Ok(p) if p.tier == Tier::Fuzzy && to != from => match textmatch::find_block(haystack, &to, 1.0) {
+            Ok(q) if q.tier <= Tier::Whitespace && q.start < p.end && p.start < q.end => {
+                Err(already_applied(q.start + offset, q.end + offset))
+            }
+            _ => Ok(shift(p)),
+        },
         Ok(p) => Ok(shift(p)),
         Err(Unplaced::Ambiguous { candidates }) => {
             let candidates: Vec<Placement> = candidates.into_iter().map(shift).collect();
@@ -186,25 +195,28 @@ fn place(file: &[&str], hunk: &Hunk, threshold: f64) -> Result<Placement, Error>
             Err(ambiguous(&candidates))
         }
         Err(Unplaced::NoMatch { closest }) => {
-            let to: Vec<&str> = hunk.to.iter().map(String::as_str).collect();
             if to != from && !to.iter().all(|l| l.trim().is_empty()) {
                 if let Ok(p) = textmatch::find_block(haystack, &to, 1.0) {
                     if p.tier <= Tier::Whitespace {
-                        return Err(Error::new(
-                            ErrorCode::AlreadyApplied,
-                            format!(
-                                "the hunk's new lines are already at lines {}-{}; it was applied before",
-                                p.start + offset + 1,
-                                p.end + offset
-                            ),
-                            "nothing to do for this hunk; read the file again before sending further changes",
-                        ));
+                        return Err(already_applied(p.start + offset, p.end + offset));
                     }
                 }
             }
             Err(no_match(file, &from, closest.map(shift), threshold))
         }
     }
+}
+
+fn already_applied(start: usize, end: usize) -> Error {
+    Error::new(
+        ErrorCode::AlreadyApplied,
+        format!(
+            "the hunk's new lines are already at lines {}-{}; it was applied before",
+            start + 1,
+            end
+        ),
+        "nothing to do for this hunk; read the file again before sending further changes",
+    )
 }
 
 fn anchor_line(file: &[&str], anchor: &str) -> Result<usize, Error> {
