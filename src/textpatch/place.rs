@@ -166,7 +166,7 @@ fn place(file: &[&str], hunk: &Hunk, threshold: f64) -> Result<Placement, Error>
     match textmatch::find_block(haystack, &from, threshold) {
         // A fuzzy find of the old lines exactly where the new ones already are: the hunk
         // was applied before.
-        Ok(p) if p.tier == Tier::Fuzzy && to != from => match textmatch::find_block(haystack, &to, 1.0) {
+        Ok(p) if p.tier == Tier::Fuzzy && adds_a_line(&from, &to) => match textmatch::find_block(haystack, &to, 1.0) {
             Ok(q) if q.tier <= Tier::Whitespace && q.start < p.end && p.start < q.end => {
                 Err(already_applied(q.start + offset, q.end + offset))
             }
@@ -195,7 +195,7 @@ fn place(file: &[&str], hunk: &Hunk, threshold: f64) -> Result<Placement, Error>
             Err(ambiguous(&candidates))
         }
         Err(Unplaced::NoMatch { closest }) => {
-            if to != from && !to.iter().all(|l| l.trim().is_empty()) {
+            if adds_a_line(&from, &to) {
                 if let Ok(p) = textmatch::find_block(haystack, &to, 1.0) {
                     if p.tier <= Tier::Whitespace {
                         return Err(already_applied(p.start + offset, p.end + offset));
@@ -205,6 +205,17 @@ fn place(file: &[&str], hunk: &Hunk, threshold: f64) -> Result<Placement, Error>
             Err(no_match(file, &from, closest.map(shift), threshold))
         }
     }
+}
+
+/// Whether `to` holds a line `from` does not: only then can the new lines found in the
+/// file mean the hunk was applied (a hunk that only removes lines leaves nothing to find).
+fn adds_a_line(from: &[&str], to: &[&str]) -> bool {
+    let old: std::collections::HashSet<String> = from
+        .iter()
+        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
+        .collect();
+    to.iter()
+        .any(|l| !l.trim().is_empty() && !old.contains(&l.split_whitespace().collect::<Vec<_>>().join(" ")))
 }
 
 fn already_applied(start: usize, end: usize) -> Error {
