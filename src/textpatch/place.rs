@@ -207,15 +207,19 @@ fn place(file: &[&str], hunk: &Hunk, threshold: f64) -> Result<Placement, Error>
     }
 }
 
-/// Whether `to` holds a line `from` does not: only then can the new lines found in the
-/// file mean the hunk was applied (a hunk that only removes lines leaves nothing to find).
+/// Whether `to` holds a line unlike every line of `from`: only then can the new lines found
+/// in the file mean the hunk was applied (a hunk that only removes lines, or only retypes
+/// them, leaves nothing to find).
 fn adds_a_line(from: &[&str], to: &[&str]) -> bool {
-    let old: std::collections::HashSet<String> = from
-        .iter()
-        .map(|l| l.split_whitespace().collect::<Vec<_>>().join(" "))
-        .collect();
-    to.iter()
-        .any(|l| !l.trim().is_empty() && !old.contains(&l.split_whitespace().collect::<Vec<_>>().join(" ")))
+    let key = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
+    let old: Vec<String> = from.iter().map(|l| key(l)).collect();
+    // A line like one of the old ones (a retyped context line) is not new.
+    to.iter().map(|l| key(l)).any(|line| {
+        !line.is_empty()
+            && old
+                .iter()
+                .all(|o| strsim::normalized_damerau_levenshtein(o, &line) < 0.8)
+    })
 }
 
 fn already_applied(start: usize, end: usize) -> Error {
