@@ -94,12 +94,14 @@ pub fn find_block(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<
     if let Some(p) = decide(&exact, n, Tier::Exact, 1.0)? {
         return Ok(p);
     }
-    // 2. whitespace, level by level
+    // 2. whitespace, level by level. Each level normalises every line once, and only
+    // windows whose first line already matches are checked further.
     for (level, normalise) in WHITESPACE_LEVELS.iter().enumerate() {
         let want: Vec<String> = needle.iter().map(|l| normalise(l)).collect();
+        let hay: Vec<String> = haystack.iter().map(|l| normalise(l)).collect();
         let hits: Vec<usize> = windows
             .clone()
-            .filter(|&s| haystack[s..s + n].iter().zip(&want).all(|(h, w)| normalise(h) == *w))
+            .filter(|&s| hay[s] == want[0] && hay[s..s + n] == want[..])
             .collect();
         if let Some(p) = decide(&hits, n, Tier::Whitespace, 0.99 - 0.01 * level as f64)? {
             return Ok(p);
@@ -110,9 +112,13 @@ pub fn find_block(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<
         return Ok(p);
     }
     // 3. indentation: the same lines after one uniform shift.
+    let content: Vec<String> = haystack.iter().map(|l| fold_unicode(&collapse(l))).collect();
+    let want: Vec<String> = needle.iter().map(|l| fold_unicode(&collapse(l))).collect();
     let hits: Vec<usize> = windows
         .clone()
-        .filter(|&s| shifted_equal(&haystack[s..s + n], &needle))
+        .filter(|&s| {
+            content[s] == want[0] && content[s..s + n] == want[..] && shifted_equal(&haystack[s..s + n], &needle)
+        })
         .collect();
     if let Some(p) = decide(&hits, n, Tier::Indentation, 0.95)? {
         return Ok(p);
@@ -182,12 +188,22 @@ fn fuzzy(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<Placement
     // A window's confidence is the mean of its lines' similarities: one retyped line in a
     // long block weighs as one line, so near-twin blocks elsewhere stay far apart.
     let needle_keyed: Vec<String> = needle.iter().map(|l| key(l)).collect();
+    let keys: Vec<String> = haystack.iter().map(|l| key(l)).collect();
+    // An anchor: line k of the block found as line i of the file puts the block at i - k.
+    let mut positions: std::collections::HashMap<&str, Vec<usize>> = std::collections::HashMap::new();
+    for (k, want) in needle_keyed.iter().enumerate() {
+        if needle_keys.contains(want) {
+            positions.entry(want.as_str()).or_default().push(k);
+        }
+    }
     let mut starts: Vec<usize> = Vec::new();
-    for (i, line) in haystack.iter().enumerate() {
-        if needle_keys.contains(&key(line)) {
-            let lo = i.saturating_sub(n - 1);
-            let hi = i.min(haystack.len() - n);
-            starts.extend(lo..=hi);
+    for (i, line_key) in keys.iter().enumerate() {
+        if let Some(ks) = positions.get(line_key.as_str()) {
+            starts.extend(
+                ks.iter()
+                    .filter_map(|&k| i.checked_sub(k))
+                    .filter(|&s| s + n <= haystack.len()),
+            );
         }
     }
     // A block of a few lines may have no line left intact: score every window then (the
@@ -200,10 +216,16 @@ fn fuzzy(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<Placement
     let mut scored: Vec<Placement> = starts
         .into_iter()
         .map(|s| {
-            let total: f64 = haystack[s..s + n]
+            let total: f64 = keys[s..s + n]
                 .iter()
                 .zip(&needle_keyed)
-                .map(|(h, want)| strsim::normalized_damerau_levenshtein(&key(h), want))
+                .map(|(have, want)| {
+                    if have == want {
+                        1.0
+                    } else {
+                        strsim::normalized_damerau_levenshtein(have, want)
+                    }
+                })
                 .sum();
             Placement {
                 start: s,
@@ -235,7 +257,8 @@ fn fuzzy(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<Placement
     }
 }
 
-/// Whether `window` equals `needle` once a uniform indentation is added or removed.
+/// Whether `window`, whose lines equal `needle`'s but for indentation, is `needle` shifted by
+/// one uniform indentation.
 fn shifted_equal(window: &[&str], needle: &[&str]) -> bool {
     let Some((w, n)) = window.iter().zip(needle).find(|(w, _)| !w.trim().is_empty()) else {
         return false;
@@ -244,12 +267,10 @@ fn shifted_equal(window: &[&str], needle: &[&str]) -> bool {
     if w_indent == n_indent {
         return false; // not a shift: the whitespace tier already looked
     }
+    // The lines' contents are equal (checked by the caller); their indentation moves as one.
     window.iter().zip(needle).all(|(w, n)| {
-        if w.trim().is_empty() && n.trim().is_empty() {
-            return true;
-        }
-        fold_unicode(&collapse(w)) == fold_unicode(&collapse(n))
-            && indent_width(w) as isize - w_indent as isize == indent_width(n) as isize - n_indent as isize
+        (w.trim().is_empty() && n.trim().is_empty())
+            || indent_width(w) as isize - w_indent as isize == indent_width(n) as isize - n_indent as isize
     })
 }
 
