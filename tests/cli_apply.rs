@@ -288,3 +288,47 @@ fn absolute_paths_work_for_shell_forms() {
     assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
     assert!(engine(dir.path()).ends_with("    def close(self):\n        return None\n"));
 }
+
+#[test]
+fn a_session_tracks_files_errors_and_advice_across_applies() {
+    let dir = setup();
+    let d = dir.path();
+    let session = d.join("session.json");
+    let session_arg = session.to_str().unwrap();
+    let change = ">>> file: src/engine.py\n--- from\n    def close(self):\n        pass\n--- to\n    def close(self):\n        return None\n<\n";
+    let out = saguaro_with_stdin(&["apply", "--session", session_arg, "--json"], d, change);
+    let block = stdout_json(&out)["session_context"].as_str().unwrap().to_string();
+    assert!(
+        block.starts_with("[SESSION CONTEXT]\nModified: src/engine.py (1 patch, 16% changed)"),
+        "{block}"
+    );
+    assert!(
+        block.contains("Health: 0 errors, 0 ambiguous matches, exchange 1/20"),
+        "{block}"
+    );
+    // Three ambiguous patches: the advice asks for more context.
+    let ambiguous = "src/engine.py\n<<<<<<< SEARCH\n        return job\n=======\n        return 1\n>>>>>>> REPLACE\n";
+    fs::write(
+        d.join("src/engine.py"),
+        "def a():\n        return job\n\ndef b():\n        return job\n",
+    )
+    .unwrap();
+    for _ in 0..3 {
+        let out = saguaro_with_stdin(&["apply", "--session", session_arg, "--json"], d, ambiguous);
+        assert_eq!(out.status.code(), Some(1));
+    }
+    let out = saguaro_with_stdin(
+        &["apply", "--session", session_arg, "--json", "--dry-run"],
+        d,
+        ambiguous,
+    );
+    let block = stdout_json(&out)["session_context"].as_str().unwrap().to_string();
+    assert!(
+        block.contains("3 ambiguous matches: include 5 or more context lines"),
+        "{block}"
+    );
+    assert!(
+        block.contains("Health: 3 errors, 3 ambiguous matches, exchange 4/20"),
+        "{block}"
+    );
+}

@@ -76,16 +76,21 @@ pub struct Answer {
     pub matches: Vec<Match>,
     pub errors: Vec<Error>,
     pub diff: String,
+    /// The `[SESSION CONTEXT]` block, when the apply is part of a session (`--session`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub session_context: Option<String>,
 }
 
 impl Answer {
-    fn rejected(error: Error) -> Answer {
+    /// The answer to an apply refused before it got anywhere.
+    pub fn rejected(error: Error) -> Answer {
         Answer {
             status: Status::Rejected,
             files: Vec::new(),
             matches: Vec::new(),
             errors: vec![error],
             diff: String::new(),
+            session_context: None,
         }
     }
 
@@ -237,6 +242,7 @@ fn semantic(patch: SemanticPatch, options: &Options) -> Result<Answer, Error> {
         matches,
         errors: Vec::new(),
         diff,
+        session_context: None,
     })
 }
 

@@ -159,6 +159,7 @@ pub fn apply(input: &str, format: TextFormat, options: &super::Options, threshol
         matches,
         errors: Vec::new(),
         diff,
+        session_context: None,
     })
 }
 

@@ -2,6 +2,7 @@
 
 use super::output;
 use crate::apply::{self, Answer, Format, Options, Status};
+use crate::feedback::session::Session;
 use crate::feedback::{Error, ErrorCode};
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
@@ -25,29 +26,71 @@ pub struct Args {
     /// Print one JSON object (INTERFACE.md §4).
     #[arg(long)]
     json: bool,
+    /// Keep per-file state across applies in this JSON file and answer with the
+    /// `[SESSION CONTEXT]` block (spec 002 §1).
+    #[arg(long)]
+    session: Option<PathBuf>,
+    /// The exchanges a session allows, shown in its Health line.
+    #[arg(long, default_value_t = 20)]
+    max_exchanges: usize,
 }
 
 pub fn run(args: Args) -> i32 {
     let input = match read_patch(args.patch.as_deref()) {
         Ok(text) => text,
         Err(e) => {
-            let answer = Answer {
-                status: Status::Rejected,
-                files: Vec::new(),
-                matches: Vec::new(),
-                errors: vec![e],
-                diff: String::new(),
-            };
-            return answer_out(&answer, args.json);
+            return answer_out(&Answer::rejected(e), args.json);
         }
     };
     let options = Options {
-        root: args.root,
+        root: args.root.clone(),
         dry_run: args.dry_run,
         format: args.format,
         fuzz: args.fuzz,
     };
-    answer_out(&apply::apply(&input, &options), args.json)
+    let mut answer = apply::apply(&input, &options);
+    if let Some(path) = &args.session {
+        if let Err(e) = track(path, args.max_exchanges, &args.root, args.dry_run, &mut answer) {
+            answer.errors.push(e);
+        }
+    }
+    answer_out(&answer, args.json)
+}
+
+/// Records the apply in the session file and puts the session block in the answer.
+fn track(
+    path: &std::path::Path,
+    max: usize,
+    root: &std::path::Path,
+    dry_run: bool,
+    answer: &mut Answer,
+) -> Result<(), Error> {
+    let mut session = Session::load(path, max)?;
+    if !dry_run {
+        // Each file's size before the apply: its lines now, less what the diff added, plus
+        // what it removed.
+        let mut original = std::collections::BTreeMap::new();
+        for file in &answer.files {
+            let now = std::fs::read_to_string(root.join(&file.path))
+                .map(|t| t.lines().count())
+                .unwrap_or(0);
+            let (mut added, mut removed, mut inside) = (0usize, 0usize, false);
+            for line in answer.diff.lines() {
+                if let Some(p) = line.strip_prefix("+++ b/") {
+                    inside = p == file.path;
+                } else if inside && line.starts_with('+') {
+                    added += 1;
+                } else if inside && line.starts_with('-') && !line.starts_with("---") {
+                    removed += 1;
+                }
+            }
+            original.insert(file.path.clone(), (now + removed).saturating_sub(added));
+        }
+        session.record(answer, &original);
+        session.save(path)?;
+    }
+    answer.session_context = Some(session.render());
+    Ok(())
 }
 
 fn read_patch(path: Option<&std::path::Path>) -> Result<String, Error> {
@@ -84,6 +127,9 @@ pub(super) fn answer_out(answer: &Answer, json: bool) -> i32 {
         output::print(&colour_diff(&answer.diff));
         output::report(&answer.errors, &[]);
         eprintln!("{}", summary(answer));
+        if let Some(block) = &answer.session_context {
+            eprintln!("{block}");
+        }
     }
     answer.exit_status()
 }

@@ -166,12 +166,5 @@ fn read_content(path: &Path) -> Result<String, Error> {
 }
 
 fn fail(error: Error, json: bool) -> i32 {
-    let answer = apply::Answer {
-        status: apply::Status::Rejected,
-        files: Vec::new(),
-        matches: Vec::new(),
-        errors: vec![error],
-        diff: String::new(),
-    };
-    answer_out(&answer, json)
+    answer_out(&apply::Answer::rejected(error), json)
 }

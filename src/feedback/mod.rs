@@ -12,6 +12,8 @@
 //! assert_eq!(err.code.exit_status(), 1);
 //! ```
 
+pub mod session;
+
 use serde::Serialize;
 use std::fmt;
 
