@@ -25,6 +25,7 @@ fn run(name: &str, source: &str, ops: Value) -> String {
         let kept: Vec<String> = answer
             .matches
             .iter()
+            .map(|m| &m.matched)
             .filter(|m| !m.kept.is_empty() || m.renamed_to.is_some() || m.strategy != "symbol")
             .map(|m| {
                 format!(

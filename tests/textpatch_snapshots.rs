@@ -52,6 +52,7 @@ fn run(setup: &[(&str, &str)], patch: &str) -> String {
     let strategies: Vec<String> = answer
         .matches
         .iter()
+        .map(|m| &m.matched)
         .map(|m| {
             format!(
                 "hunk {}: {} {:.3} lines {}-{}",

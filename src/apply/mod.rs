@@ -7,9 +7,9 @@
 
 mod text;
 
-use crate::edit::{self, OpKind, SemanticPatch};
+use crate::edit::{self, SemanticPatch};
 use crate::feedback::{Error, ErrorCode};
-use crate::lang::{Attachment, Registry};
+use crate::lang::Registry;
 use crate::textpatch::TextFormat;
 use crate::workspace::{self, Workspace};
 use serde::Serialize;
@@ -52,20 +52,12 @@ pub struct FileChange {
     pub sha256_after: String,
 }
 
+/// What one operation or hunk matched, in which file.
 #[derive(Debug, Clone, Serialize)]
 pub struct Match {
     pub file: String,
-    pub operation: usize,
-    pub op: OpKind,
-    pub symbol: String,
-    pub strategy: &'static str,
-    pub confidence: f64,
-    pub start_line: usize,
-    pub end_line: usize,
-    #[serde(skip_serializing_if = "Vec::is_empty")]
-    pub kept: Vec<Attachment>,
-    #[serde(skip_serializing_if = "Option::is_none")]
-    pub renamed_to: Option<String>,
+    #[serde(flatten)]
+    pub matched: edit::OpMatch,
 }
 
 /// The answer of one apply.
@@ -82,6 +74,19 @@ pub struct Answer {
 }
 
 impl Answer {
+    /// The answer to an apply that went through (or would, on a dry run).
+    fn done(dry_run: bool, files: Vec<FileChange>, matches: Vec<Match>, diff: String) -> Answer {
+        let status = if dry_run { Status::DryRun } else { Status::Applied };
+        Answer {
+            status,
+            files,
+            matches,
+            errors: Vec::new(),
+            diff,
+            session_context: None,
+        }
+    }
+
     /// The answer to an apply refused before it got anywhere.
     pub fn rejected(error: Error) -> Answer {
         Answer {
@@ -204,17 +209,9 @@ fn semantic(patch: SemanticPatch, options: &Options) -> Result<Answer, Error> {
     let matches = planned
         .matches
         .into_iter()
-        .map(|m| Match {
+        .map(|matched| Match {
             file: shown.clone(),
-            operation: m.operation,
-            op: m.op,
-            symbol: m.symbol,
-            strategy: m.strategy,
-            confidence: m.confidence,
-            start_line: m.start_line,
-            end_line: m.end_line,
-            kept: m.kept,
-            renamed_to: m.renamed_to,
+            matched,
         })
         .collect();
     let sha_after = workspace::sha256(after.as_bytes());
@@ -231,19 +228,7 @@ fn semantic(patch: SemanticPatch, options: &Options) -> Result<Answer, Error> {
     if !options.dry_run && after != before {
         workspace::write_atomic(&path, after.as_bytes()).map_err(|e| e.in_file(&shown))?;
     }
-    let status = if options.dry_run {
-        Status::DryRun
-    } else {
-        Status::Applied
-    };
-    Ok(Answer {
-        status,
-        files,
-        matches,
-        errors: Vec::new(),
-        diff,
-        session_context: None,
-    })
+    Ok(Answer::done(options.dry_run, files, matches, diff))
 }
 
 /// A git-style unified diff of one file.

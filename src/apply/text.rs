@@ -2,8 +2,8 @@
 //! placed against the original), then everything is written; a write that fails midway
 //! restores the files already written, so a patch changes all its files or none.
 
-use super::{unified_diff, Answer, FileChange as Changed, Match, Status};
-use crate::edit::OpKind;
+use super::{unified_diff, Answer, FileChange as Changed, Match};
+use crate::edit::{OpKind, OpMatch};
 use crate::feedback::{Error, ErrorCode};
 use crate::source::SourceText;
 use crate::textpatch::{self, place, FileAction, TextFormat};
@@ -93,15 +93,17 @@ pub fn apply(input: &str, format: TextFormat, options: &super::Options, threshol
                 })?;
                 matches.extend(placed.into_iter().map(|m| Match {
                     file: shown.clone(),
-                    operation: base + m.hunk,
-                    op: OpKind::Replace,
-                    symbol: String::new(),
-                    strategy: m.tier.as_str(),
-                    confidence: m.confidence,
-                    start_line: m.start_line,
-                    end_line: m.end_line,
-                    kept: Vec::new(),
-                    renamed_to: None,
+                    matched: OpMatch {
+                        operation: base + m.hunk,
+                        op: OpKind::Replace,
+                        symbol: String::new(),
+                        strategy: m.tier.as_str(),
+                        confidence: m.confidence,
+                        start_line: m.start_line,
+                        end_line: m.end_line,
+                        kept: Vec::new(),
+                        renamed_to: None,
+                    },
                 }));
                 Some(new)
             }
@@ -148,19 +150,7 @@ pub fn apply(input: &str, format: TextFormat, options: &super::Options, threshol
     if !options.dry_run {
         commit(&planned)?;
     }
-    let status = if options.dry_run {
-        Status::DryRun
-    } else {
-        Status::Applied
-    };
-    Ok(Answer {
-        status,
-        files,
-        matches,
-        errors: Vec::new(),
-        diff,
-        session_context: None,
-    })
+    Ok(Answer::done(options.dry_run, files, matches, diff))
 }
 
 /// Writes every planned file; on a failure, puts back what was already written.

@@ -393,6 +393,18 @@ fn write_region<'a>(
         }
     };
     // Formats that mark their lines say which are context; only separate blocks are diffed.
+    // How many blank lines go before new line j: for a line standing where old line i
+    // stood, the file's gap unless the patch changed that gap; for other new lines, the
+    // patch's. Before the first line, only the blank lines the patch adds.
+    let paired_gap =
+        |i: usize, j: usize, file_blanks: usize| if b.gaps[j] == a.gaps[i] { file_blanks } else { b.gaps[j] };
+    let new_gap = |j: usize| {
+        if j == 0 {
+            b.gaps[0].saturating_sub(a.gaps[0])
+        } else {
+            b.gaps[j]
+        }
+    };
     let diff = match &hunk.marked {
         Some(marks) => marked_ops(marks, &from, &to),
         None => similar::capture_diff_slices(similar::Algorithm::Myers, &a.code, &b.code),
@@ -426,14 +438,11 @@ fn write_region<'a>(
                     }
                     after_change = false;
                     gap_before_new = None;
+                    // Blank lines before the block are outside the placement.
                     let count = if i == 0 && j == 0 {
-                        // Blank lines before the block are outside the placement: only lines
-                        // the patch adds there are written.
-                        b.gaps[0].saturating_sub(a.gaps[0])
-                    } else if b.gaps[j] == a.gaps[i] {
-                        f.len()
+                        new_gap(0)
                     } else {
-                        b.gaps[j]
+                        paired_gap(i, j, f.len())
                     };
                     push_gap(&mut parts, &f, count);
                     let k = file_code[i];
@@ -445,15 +454,7 @@ fn write_region<'a>(
                 after_change = true;
                 gap_before_new = new_index.clone().next().map(|j| b.gaps[j]);
                 for j in new_index.clone() {
-                    push_gap(
-                        &mut parts,
-                        &[],
-                        if j == 0 {
-                            b.gaps[0].saturating_sub(a.gaps[0])
-                        } else {
-                            b.gaps[j]
-                        },
-                    );
+                    push_gap(&mut parts, &[], new_gap(j));
                     parts.push((shift_indent(b.code[j], delta, tabs), eol));
                 }
             }
@@ -472,8 +473,7 @@ fn write_region<'a>(
                     .count();
                 for (&i, &j) in olds.iter().zip(&news).take(same) {
                     let f = blanks_before(i);
-                    let count = if b.gaps[j] == a.gaps[i] { f.len() } else { b.gaps[j] };
-                    push_gap(&mut parts, &f, count);
+                    push_gap(&mut parts, &f, paired_gap(i, j, f.len()));
                     let k = file_code[i];
                     parts.push((lines.code[k].to_string(), lines.endings[k]));
                 }
@@ -483,18 +483,9 @@ fn write_region<'a>(
                     match olds.get(same).filter(|_| n == 0) {
                         Some(&i) if !(i == 0 && j == 0) => {
                             let f = blanks_before(i);
-                            let count = if b.gaps[j] == a.gaps[i] { f.len() } else { b.gaps[j] };
-                            push_gap(&mut parts, &f, count);
+                            push_gap(&mut parts, &f, paired_gap(i, j, f.len()));
                         }
-                        _ => push_gap(
-                            &mut parts,
-                            &[],
-                            if j == 0 {
-                                b.gaps[0].saturating_sub(a.gaps[0])
-                            } else {
-                                b.gaps[j]
-                            },
-                        ),
+                        _ => push_gap(&mut parts, &[], new_gap(j)),
                     }
                     parts.push((shift_indent(b.code[j], delta, tabs), eol));
                 }
