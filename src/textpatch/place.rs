@@ -392,19 +392,32 @@ fn write_region<'a>(
             }
         }
     };
-    // Formats that mark their lines say which are context; only separate blocks are diffed.
     // How many blank lines go before new line j: for a line standing where old line i
     // stood, the file's gap unless the patch changed that gap; for other new lines, the
     // patch's. Before the first line, only the blank lines the patch adds.
     let paired_gap =
         |i: usize, j: usize, file_blanks: usize| if b.gaps[j] == a.gaps[i] { file_blanks } else { b.gaps[j] };
+    // The blank lines at the block's edges lie outside the placement: the file keeps its
+    // own there, and only the blank lines the patch adds beyond them are written.
+    let blank_run =
+        |range: &mut dyn Iterator<Item = usize>| range.take_while(|&k| lines.code[k].trim().is_empty()).count();
+    let file_lead = blank_run(&mut (0..p.start).rev());
+    let file_tail = blank_run(&mut (p.end..lines.code.len()));
+    let edge = |patch_old: usize, patch_new: usize, file: usize| {
+        if patch_new == patch_old {
+            0
+        } else {
+            patch_new.saturating_sub(file.max(patch_old))
+        }
+    };
     let new_gap = |j: usize| {
         if j == 0 {
-            b.gaps[0].saturating_sub(a.gaps[0])
+            edge(a.gaps[0], b.gaps[0], file_lead)
         } else {
             b.gaps[j]
         }
     };
+    // Formats that mark their lines say which are context; only separate blocks are diffed.
     let diff = match &hunk.marked {
         Some(marks) => marked_ops(marks, &from, &to),
         None => similar::capture_diff_slices(similar::Algorithm::Myers, &a.code, &b.code),
@@ -493,7 +506,7 @@ fn write_region<'a>(
         }
     }
     // Blank lines the patch adds after its last line.
-    for _ in 0..b.tail.saturating_sub(a.tail) {
+    for _ in 0..edge(a.tail, b.tail, file_tail) {
         parts.push((String::new(), eol));
     }
     finish(out, &mut parts, lines, p, region_ends_file);
