@@ -437,17 +437,7 @@ fn write_region<'a>(
                     // came with none before them: the missing ones may belong before or after
                     // the new lines, and the two results differ.
                     if after_change && f.len() > a.gaps[i] && gap_before_new == Some(0) && b.gaps[j] > 0 {
-                        return Err(Error::new(
-                            ErrorCode::AmbiguousMatch,
-                            format!(
-                                "the block says {} blank line(s) before line {}, the file has {}: where its blank lines go around the new lines is not certain",
-                                a.gaps[i],
-                                file_code[i] + 1,
-                                f.len()
-                            ),
-                            "resend the block with the file's blank lines exactly as they are around the change",
-                        )
-                        .with_candidates(vec![Candidate { line: file_code[i] + 1, path: None, kind: None, confidence: None }]));
+                        return Err(uncertain_blank_lines(a.gaps[i], f.len(), file_code[i] + 1));
                     }
                     after_change = false;
                     gap_before_new = None;
@@ -475,6 +465,15 @@ fn write_region<'a>(
                 after_change = true;
                 gap_before_new = new_index.clone().next().map(|j| b.gaps[j]);
                 let (olds, news): (Vec<usize>, Vec<usize>) = (old_index.clone().collect(), new_index.clone().collect());
+                // Blank lines the file has between two removed lines but the patch does not show:
+                // they were context, and where they go among the new lines cannot be known.
+                if let Some(&i) = olds.iter().skip(1).find(|&&i| blanks_before(i).len() > a.gaps[i]) {
+                    return Err(uncertain_blank_lines(
+                        a.gaps[i],
+                        blanks_before(i).len(),
+                        file_code[i] + 1,
+                    ));
+                }
                 // A context line the patch retouched (its old line is not what the file has,
                 // and its new line is the old one modulo whitespace) stays as the file has it.
                 let same = olds
@@ -511,6 +510,18 @@ fn write_region<'a>(
     }
     finish(out, &mut parts, lines, p, region_ends_file);
     Ok(())
+}
+
+/// The refusal for blank lines a block shows differently from the file, next to a change.
+fn uncertain_blank_lines(block: usize, file: usize, line: usize) -> Error {
+    Error::new(
+        ErrorCode::AmbiguousMatch,
+        format!(
+            "the block shows {block} blank line(s) before line {line}, the file has {file}: where they go around the changed lines is not certain"
+        ),
+        "resend the block with the file's blank lines exactly as they are around the change",
+    )
+    .with_candidates(vec![Candidate { line, path: None, kind: None, confidence: None }])
 }
 
 /// Appends the region's lines; a line left without an ending gets one unless it ends a
