@@ -65,17 +65,6 @@ impl SourceText {
         self.line_starts.get(line).copied().unwrap_or(self.text.len())
     }
 
-    /// The number of lines (a final line without `\n` counts; an empty file has none).
-    pub fn line_count(&self) -> usize {
-        if self.text.is_empty() {
-            0
-        } else if self.text.ends_with('\n') {
-            self.line_starts.len() - 1
-        } else {
-            self.line_starts.len()
-        }
-    }
-
     /// The leading spaces and tabs of the line holding `offset`.
     pub fn indent_at(&self, offset: usize) -> &str {
         let start = self.line_start(self.line_of(offset));

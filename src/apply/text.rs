@@ -93,17 +93,14 @@ pub fn apply(input: &str, format: TextFormat, options: &super::Options, threshol
                 })?;
                 matches.extend(placed.into_iter().map(|m| Match {
                     file: shown.clone(),
-                    matched: OpMatch {
-                        operation: base + m.hunk,
-                        op: OpKind::Replace,
-                        symbol: String::new(),
-                        strategy: m.tier.as_str(),
-                        confidence: m.confidence,
-                        start_line: m.start_line,
-                        end_line: m.end_line,
-                        kept: Vec::new(),
-                        renamed_to: None,
-                    },
+                    matched: OpMatch::new(
+                        base + m.hunk,
+                        OpKind::Replace,
+                        String::new(),
+                        m.tier.as_str(),
+                        m.confidence,
+                        (m.start_line, m.end_line),
+                    ),
                 }));
                 Some(new)
             }

@@ -2,7 +2,7 @@
 
 use super::output;
 use crate::apply::{self, Answer, Format, Options, Status};
-use crate::feedback::session::Session;
+use crate::feedback::session::{self, Session};
 use crate::feedback::{Error, ErrorCode};
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
@@ -69,21 +69,13 @@ fn track(
     if !dry_run {
         // Each file's size before the apply: its lines now, less what the diff added, plus
         // what it removed.
+        let counts = session::diff_counts(&answer.diff);
         let mut original = std::collections::BTreeMap::new();
         for file in &answer.files {
             let now = std::fs::read_to_string(root.join(&file.path))
                 .map(|t| t.lines().count())
                 .unwrap_or(0);
-            let (mut added, mut removed, mut inside) = (0usize, 0usize, false);
-            for line in answer.diff.lines() {
-                if let Some(p) = line.strip_prefix("+++ b/") {
-                    inside = p == file.path;
-                } else if inside && line.starts_with('+') {
-                    added += 1;
-                } else if inside && line.starts_with('-') && !line.starts_with("---") {
-                    removed += 1;
-                }
-            }
+            let (added, removed) = counts.get(&file.path).copied().unwrap_or_default();
             original.insert(file.path.clone(), (now + removed).saturating_sub(added));
         }
         session.record(answer, &original);

@@ -7,7 +7,6 @@
 //! carries is read by indexing the content with the same symbol index as the file — class
 //! members that cannot stand alone are indexed inside the language's `member_wrapper`.
 
-use super::indent;
 use crate::feedback::{Error, ErrorCode};
 use crate::lang::{Attachment, Language};
 use crate::source::SourceText;
@@ -21,13 +20,6 @@ pub struct Merged {
     pub renamed_to: Option<String>,
 }
 
-/// The content's first top-level definition, indexed at column 0.
-struct ContentSymbol {
-    symbol: Symbol,
-    /// The content at column 0 (what the spans point into).
-    text: String,
-}
-
 /// Merges the old definition's attached pieces into `content` (at column 0).
 pub fn merge(index: &SymbolIndex, old: &Symbol, content0: &str, lang: &'static Language) -> Result<Merged, Error> {
     let Some(new) = content_symbol(content0, lang)? else {
@@ -38,8 +30,8 @@ pub fn merge(index: &SymbolIndex, old: &Symbol, content0: &str, lang: &'static L
             renamed_to: None,
         });
     };
-    let renamed_to = (new.symbol.name != old.name).then(|| new.symbol.name.clone());
-    let carried: Vec<Attachment> = new.symbol.attached.clone();
+    let renamed_to = (new.name != old.name).then(|| new.name.clone());
+    let carried: Vec<Attachment> = new.attached.clone();
     let kept_pieces: Vec<_> = old.pieces.iter().filter(|p| !carried.contains(&p.kind)).collect();
     if kept_pieces.is_empty() {
         return Ok(Merged {
@@ -58,24 +50,27 @@ pub fn merge(index: &SymbolIndex, old: &Symbol, content0: &str, lang: &'static L
         .filter(|p| carried.contains(&p.kind))
         .flat_map(|p| p.span.start_line..=p.span.end_line)
         .collect();
-    // Lines of the old head (above the declaration line) that stay: pieces of kinds the
-    // content does not carry, and the plain comments between them.
-    let mut kept_doc = Vec::new();
-    let mut kept_other = Vec::new();
-    for line in old.extent.start_line..decl_line {
-        if dropped_lines.contains(&line) {
-            continue;
-        }
-        let start = source.line_start(line - 1);
-        let end = source.line_start(line);
-        let body = text[start..end].trim_end_matches(['\n', '\r']);
-        let relative = body.strip_prefix(old.indent.as_str()).unwrap_or(body.trim_start());
-        let is_doc = old
-            .pieces
+    // Lines of the old head (above the declaration line) that stay, in their order: pieces
+    // of kinds the content does not carry, and the plain comments between them.
+    let kept_head: Vec<(String, bool)> = (old.extent.start_line..decl_line)
+        .filter(|line| !dropped_lines.contains(line))
+        .map(|line| {
+            let body = text[source.line_start(line - 1)..source.line_start(line)].trim_end_matches(['\n', '\r']);
+            let relative = body.strip_prefix(old.indent.as_str()).unwrap_or(body.trim_start());
+            let is_doc = old
+                .pieces
+                .iter()
+                .any(|p| p.kind == Attachment::Doc && (p.span.start_line..=p.span.end_line).contains(&line));
+            (relative.to_string(), is_doc)
+        })
+        .collect();
+    let lines_where = |doc: Option<bool>| -> Vec<String> {
+        kept_head
             .iter()
-            .any(|p| p.kind == Attachment::Doc && (p.span.start_line..=p.span.end_line).contains(&line));
-        if is_doc { &mut kept_doc } else { &mut kept_other }.push(relative.to_string());
-    }
+            .filter(|(_, is_doc)| doc.is_none_or(|d| d == *is_doc))
+            .map(|(l, _)| l.clone())
+            .collect()
+    };
     // Pieces on the declaration's own line (`export `, an inline `@decorator `).
     let inline: String = kept_pieces
         .iter()
@@ -83,27 +78,19 @@ pub fn merge(index: &SymbolIndex, old: &Symbol, content0: &str, lang: &'static L
         .map(|p| format!("{} ", text[p.span.start_byte..p.span.end_byte].trim_end()))
         .collect();
 
-    let c = &new.text;
-    let decl_start = new.symbol.declaration.start_byte;
+    let c = content0;
+    let decl_start = new.declaration.start_byte;
     let decl_line_start = c[..decl_start].rfind('\n').map_or(0, |i| i + 1);
     let mut out = String::new();
-    let content_has_head = decl_line_start > 0;
-    if content_has_head {
-        push_lines(&mut out, &kept_doc);
+    if decl_line_start > 0 {
+        // The content has its own head: a kept doc comment goes above it, kept attributes
+        // and decorators below it, next to the declaration.
+        push_lines(&mut out, &lines_where(Some(true)));
         out.push_str(&c[..decl_line_start]);
-        push_lines(&mut out, &kept_other);
+        push_lines(&mut out, &lines_where(Some(false)));
     } else {
         // Nothing above the declaration in the content: the old head stays in its order.
-        let all: Vec<String> = (old.extent.start_line..decl_line)
-            .filter(|l| !dropped_lines.contains(l))
-            .map(|line| {
-                let body = text[source.line_start(line - 1)..source.line_start(line)].trim_end_matches(['\n', '\r']);
-                body.strip_prefix(old.indent.as_str())
-                    .unwrap_or(body.trim_start())
-                    .to_string()
-            })
-            .collect();
-        push_lines(&mut out, &all);
+        push_lines(&mut out, &lines_where(None));
     }
     out.push_str(&c[decl_line_start..decl_start]);
     out.push_str(&inline);
@@ -127,14 +114,12 @@ fn push_lines(out: &mut String, lines: &[String]) {
 
 /// Indexes the content; a class member that does not parse on its own is indexed inside
 /// the language's member wrapper, and its spans moved back into the content.
-fn content_symbol(content0: &str, lang: &'static Language) -> Result<Option<ContentSymbol>, Error> {
+/// The content's first top-level definition, its spans pointing into `content0`.
+fn content_symbol(content0: &str, lang: &'static Language) -> Result<Option<Symbol>, Error> {
     let alone = SymbolIndex::build(SourceText::new(content0.to_string()), &lang.name)?;
     let first = alone.symbols.iter().find(|s| s.parent_path.is_none()).cloned();
     if alone.parse_errors.is_empty() || lang.member_wrapper.is_none() {
-        return Ok(first.map(|symbol| ContentSymbol {
-            symbol,
-            text: content0.to_string(),
-        }));
+        return Ok(first);
     }
     let [open, close] = lang.member_wrapper.as_ref().expect("checked above");
     let prefix = format!("{open}\n");
@@ -167,14 +152,6 @@ fn content_symbol(content0: &str, lang: &'static Language) -> Result<Option<Cont
             shift(&mut piece.span);
         }
         symbol.parent_path = None;
-        ContentSymbol {
-            symbol,
-            text: content0.to_string(),
-        }
+        symbol
     }))
-}
-
-/// Content moved to column 0 (its base removed), in the file's style.
-pub fn at_column_zero(content: &str, style: &indent::Style) -> String {
-    indent::rebase(content, "", style)
 }

@@ -102,6 +102,31 @@ pub struct OpMatch {
     pub renamed_to: Option<String>,
 }
 
+impl OpMatch {
+    /// A match of operation `operation`; `kept` and `renamed_to` start empty.
+    pub fn new(
+        operation: usize,
+        op: OpKind,
+        symbol: String,
+        strategy: &'static str,
+        confidence: f64,
+        lines: (usize, usize),
+    ) -> OpMatch {
+        let (start_line, end_line) = lines;
+        OpMatch {
+            operation,
+            op,
+            symbol,
+            strategy,
+            confidence,
+            start_line,
+            end_line,
+            kept: Vec::new(),
+            renamed_to: None,
+        }
+    }
+}
+
 /// The planned result of a patch on one file.
 #[derive(Debug, Clone)]
 pub struct Planned {
@@ -222,16 +247,15 @@ fn apply_at_symbol(index: &SymbolIndex, lang: &'static Language, op: &Operation)
         Err(e) => return Err(e),
     };
     let style = Style::of(index.source.text(), &lang.indent);
-    let matched = |start_line, end_line| OpMatch {
-        operation: 0,
-        op: op.op,
-        symbol: symbol.selector(),
-        strategy,
-        confidence,
-        start_line,
-        end_line,
-        kept: Vec::new(),
-        renamed_to: None,
+    let matched = |start_line, end_line| {
+        OpMatch::new(
+            0,
+            op.op,
+            symbol.selector(),
+            strategy,
+            confidence,
+            (start_line, end_line),
+        )
     };
     match op.op {
         OpKind::Rewrite => apply_rewrite(index, lang, op),
@@ -313,17 +337,14 @@ fn apply_rewrite(index: &SymbolIndex, lang: &'static Language, op: &Operation) -
     let (text, start_line, end_line) = rewrite::rewrite(index, lang, symbol.map(|s| s.extent), pattern, template)?;
     Ok(Edit {
         text,
-        matched: OpMatch {
-            operation: 0,
-            op: op.op,
-            symbol: symbol.map(|s| s.selector()).unwrap_or_default(),
-            strategy: if symbol.is_some() { "symbol" } else { "pattern" },
-            confidence: 1.0,
-            start_line,
-            end_line,
-            kept: Vec::new(),
-            renamed_to: None,
-        },
+        matched: OpMatch::new(
+            0,
+            op.op,
+            symbol.map(|s| s.selector()).unwrap_or_default(),
+            if symbol.is_some() { "symbol" } else { "pattern" },
+            1.0,
+            (start_line, end_line),
+        ),
     })
 }
 
@@ -359,7 +380,7 @@ fn replace(
     style: &Style,
 ) -> Result<Replaced, Error> {
     let (first, last) = owned_lines(index, symbol)?;
-    let content0 = attached::at_column_zero(content, style);
+    let content0 = indent::rebase(content, "", style);
     let merged = if keep_attached {
         attached::merge(index, symbol, &content0, lang)?
     } else {

@@ -136,9 +136,8 @@ impl Session {
     }
 }
 
-/// Lines changed in each file of a unified diff (keyed by its `b/` path): the larger of
-/// the lines added and removed, so that a modified line counts once.
-fn changed_lines_per_file(diff: &str) -> BTreeMap<String, usize> {
+/// Lines added and removed in each file of a unified diff (keyed by its `b/` path).
+pub fn diff_counts(diff: &str) -> BTreeMap<String, (usize, usize)> {
     let mut counts: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut current: Option<String> = None;
     for line in diff.lines() {
@@ -156,6 +155,12 @@ fn changed_lines_per_file(diff: &str) -> BTreeMap<String, usize> {
         }
     }
     counts
+}
+
+/// Lines changed in each file: the larger of added and removed, so that a modified line
+/// counts once.
+fn changed_lines_per_file(diff: &str) -> BTreeMap<String, usize> {
+    diff_counts(diff)
         .into_iter()
         .map(|(path, (added, removed))| (path, added.max(removed)))
         .collect()

@@ -23,10 +23,13 @@ pub struct HunkMatch {
     pub end_line: usize,
 }
 
-/// A file as lines, each with its ending.
+/// A file as lines, each with its ending, and how it writes new lines: its most common
+/// ending and whether it indents with tabs (read once, for every hunk).
 struct Lines<'a> {
     code: Vec<&'a str>,
     endings: Vec<&'a str>,
+    eol: &'static str,
+    tabs: bool,
 }
 
 impl<'a> Lines<'a> {
@@ -56,17 +59,16 @@ impl<'a> Lines<'a> {
             code.push(&text[start..]);
             endings.push("");
         }
-        Lines { code, endings }
-    }
-
-    /// The ending of most lines, for lines the patch adds.
-    fn usual_ending(&self) -> &'a str {
-        let crlf = self.endings.iter().filter(|e| **e == "\r\n").count();
-        let lf = self.endings.iter().filter(|e| **e == "\n").count();
-        if crlf > lf {
-            "\r\n"
-        } else {
-            "\n"
+        let crlf = endings.iter().filter(|e| **e == "\r\n").count();
+        let lf = endings.iter().filter(|e| **e == "\n").count();
+        let eol = if crlf > lf { "\r\n" } else { "\n" };
+        let tabs =
+            code.iter().filter(|l| l.starts_with('\t')).count() > code.iter().filter(|l| l.starts_with(' ')).count();
+        Lines {
+            code,
+            endings,
+            eol,
+            tabs,
         }
     }
 }
@@ -98,7 +100,6 @@ pub fn apply(text: &str, hunks: &[Hunk], threshold: f64) -> Result<(String, Vec<
         }
     }
 
-    let eol = lines.usual_ending();
     let mut out = String::with_capacity(text.len() + 256);
     let mut cursor = 0;
     for &(i, p) in &placed {
@@ -107,7 +108,7 @@ pub fn apply(text: &str, hunks: &[Hunk], threshold: f64) -> Result<(String, Vec<
             out.push_str(lines.endings[k]);
         }
         let region_ends_file = p.end == lines.code.len();
-        write_region(&mut out, &lines, p, &hunks[i], eol, region_ends_file).map_err(|e| e.at_operation(i))?;
+        write_region(&mut out, &lines, p, &hunks[i], region_ends_file).map_err(|e| e.at_operation(i))?;
         cursor = p.end;
     }
     for k in cursor..lines.code.len() {
@@ -358,9 +359,9 @@ fn write_region<'a>(
     lines: &Lines<'a>,
     p: Placement,
     hunk: &Hunk,
-    eol: &'a str,
     region_ends_file: bool,
 ) -> Result<(), Error> {
+    let eol = lines.eol;
     let from: Vec<&str> = hunk.from.iter().map(String::as_str).collect();
     let to: Vec<&str> = hunk.to.iter().map(String::as_str).collect();
     let (a, b) = (gapped(&from), gapped(&to));
@@ -370,9 +371,9 @@ fn write_region<'a>(
         // The block's lines do not pair with the file's one by one (a fuzzy match of another
         // shape): take the block's new lines as they are, at the file's indentation.
         let delta = indent_delta(lines, &file_code, &a.code);
-        let tabs = file_uses_tabs(lines);
+        let tabs = lines.tabs;
         let mut parts: Vec<(String, &'a str)> = to.iter().map(|l| (shift_indent(l, delta, tabs), eol)).collect();
-        finish(out, &mut parts, lines, p, region_ends_file);
+        finish(out, &mut parts, lines, region_ends_file);
         return Ok(());
     }
     let blanks_before = |i: usize| -> Vec<usize> {
@@ -382,7 +383,7 @@ fn write_region<'a>(
             .collect()
     };
     let delta = indent_delta(lines, &file_code, &a.code);
-    let tabs = file_uses_tabs(lines);
+    let tabs = lines.tabs;
     let mut parts: Vec<(String, &'a str)> = Vec::new();
     let push_gap = |parts: &mut Vec<(String, &'a str)>, file_blanks: &[usize], count: usize| {
         for n in 0..count {
@@ -508,7 +509,7 @@ fn write_region<'a>(
     for _ in 0..edge(a.tail, b.tail, file_tail) {
         parts.push((String::new(), eol));
     }
-    finish(out, &mut parts, lines, p, region_ends_file);
+    finish(out, &mut parts, lines, region_ends_file);
     Ok(())
 }
 
@@ -526,9 +527,9 @@ fn uncertain_blank_lines(block: usize, file: usize, line: usize) -> Error {
 
 /// Appends the region's lines; a line left without an ending gets one unless it ends a
 /// file that had no final newline.
-fn finish(out: &mut String, parts: &mut [(String, &str)], lines: &Lines<'_>, p: Placement, region_ends_file: bool) {
+fn finish(out: &mut String, parts: &mut [(String, &str)], lines: &Lines<'_>, region_ends_file: bool) {
     let file_had_final_newline = lines.endings.last().is_none_or(|e| !e.is_empty());
-    let eol = lines.usual_ending();
+    let eol = lines.eol;
     let count = parts.len();
     for (n, (text, ending)) in parts.iter().enumerate() {
         out.push_str(text);
@@ -539,7 +540,6 @@ fn finish(out: &mut String, parts: &mut [(String, &str)], lines: &Lines<'_>, p: 
             out.push_str(eol);
         }
     }
-    let _ = p;
 }
 
 /// The indentation shift from the block to the file, read off the first line pair.
@@ -548,10 +548,6 @@ fn indent_delta(lines: &Lines<'_>, file_code: &[usize], block: &[&str]) -> isize
         (Some(&k), Some(line)) => indent_width(lines.code[k]) as isize - indent_width(line) as isize,
         _ => 0,
     }
-}
-
-fn file_uses_tabs(lines: &Lines<'_>) -> bool {
-    lines.code.iter().filter(|l| l.starts_with('\t')).count() > lines.code.iter().filter(|l| l.starts_with(' ')).count()
 }
 
 /// The diff a marked hunk states, over its non-blank lines (blank lines are gaps).
