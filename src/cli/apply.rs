@@ -116,7 +116,10 @@ pub(super) fn answer_out(answer: &Answer, json: bool) -> i32 {
     if json {
         output::print_json(answer);
     } else {
-        output::print(&colour_diff(&answer.diff));
+        output::print(&colour_diff(
+            &answer.diff,
+            wants_colour(std::io::stdout().is_terminal(), std::env::var_os("NO_COLOR")),
+        ));
         output::report(&answer.errors, &[]);
         eprintln!("{}", summary(answer));
         if let Some(block) = &answer.session_context {
@@ -157,9 +160,13 @@ fn summary(answer: &Answer) -> String {
     }
 }
 
-/// The diff coloured for a terminal; plain when stdout is not one or NO_COLOR is set.
-fn colour_diff(diff: &str) -> String {
-    let colour = std::io::stdout().is_terminal() && std::env::var_os("NO_COLOR").is_none_or(|v| v.is_empty());
+/// Colour only for a terminal, and never when NO_COLOR is set to anything (no-color.org).
+fn wants_colour(terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
+    terminal && no_color.is_none_or(|v| v.is_empty())
+}
+
+/// The diff with added lines green, removed red, headers bold, hunk lines cyan.
+fn colour_diff(diff: &str, colour: bool) -> String {
     if !colour {
         return diff.to_string();
     }
@@ -185,5 +192,28 @@ fn fuzz_value(text: &str) -> Result<f64, String> {
     match text.parse::<f64>() {
         Ok(v) if (0.0..=1.0).contains(&v) => Ok(v),
         _ => Err(format!("`{text}` is not a confidence between 0 and 1 (e.g. 0.85)")),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn colour_only_for_a_terminal_without_no_color() {
+        assert!(wants_colour(true, None));
+        assert!(wants_colour(true, Some("".into())));
+        assert!(!wants_colour(true, Some("1".into())));
+        assert!(!wants_colour(false, None));
+    }
+
+    #[test]
+    fn diff_lines_get_their_colours() {
+        let diff = "--- a/x.py\n+++ b/x.py\n@@ -1 +1 @@\n-old\n+new\n same\n";
+        assert_eq!(colour_diff(diff, false), diff);
+        assert_eq!(
+            colour_diff(diff, true),
+            "\x1b[1m--- a/x.py\x1b[0m\n\x1b[1m+++ b/x.py\x1b[0m\n\x1b[36m@@ -1 +1 @@\x1b[0m\n\x1b[31m-old\x1b[0m\n\x1b[32m+new\x1b[0m\n same\n"
+        );
     }
 }
