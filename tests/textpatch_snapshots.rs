@@ -135,3 +135,32 @@ case!(
     &[("engine.py", ENGINE)],
     "--- a/../engine.py\n+++ b/../engine.py\n@@ -1 +1 @@\n-import os\n+import sys\n"
 );
+
+// Blank lines the file has and a patch does not show, next to a change.
+const TOP: &str = "LIMIT = 10\n\ntry:\n    import fast\nexcept ImportError:\n    fast = None\n";
+case!(
+    unified_insertion_keeps_the_hidden_blank_line_before_it,
+    &[("top.py", TOP)],
+    "--- a/top.py\n+++ b/top.py\n@@ -1,2 +1,5 @@\n LIMIT = 10\n+if DEBUG:\n+    LIMIT = 1\n+\n try:\n"
+);
+const TWO: &str = "def f():\n    total = 0\n    for x in xs:\n        total += x\n\n    return total\n";
+case!(
+    unified_change_after_added_lines_takes_the_hidden_blank_line,
+    &[("two.py", TWO)],
+    "--- a/two.py\n+++ b/two.py\n@@ -2,5 +2,5 @@\n     total = 0\n-    for x in xs:\n-        total += x\n+    for x in sorted(xs):\n+        total += x * x\n-    return total\n+    return round(total, 2)\n"
+);
+case!(
+    unified_hidden_blank_between_removed_lines_is_refused,
+    &[("two.py", TWO)],
+    "--- a/two.py\n+++ b/two.py\n@@ -2,5 +2,5 @@\n     total = 0\n-    for x in xs:\n-        total += x\n-    return total\n+    total = sum(xs)\n+    return total\n"
+);
+case!(
+    search_replace_replaces_the_blank_lines_inside_what_it_matched,
+    &[("two.py", TWO)],
+    "two.py\n<<<<<<< SEARCH\n    total = 0\n    for x in xs:\n        total += x\n    return total\n=======\n    return sum(xs)\n>>>>>>> REPLACE\n"
+);
+case!(
+    marked_reindent_is_a_change_even_with_trailing_spaces,
+    &[("two.py", TWO)],
+    "--- a/two.py\n+++ b/two.py\n@@ -3,2 +3,2 @@\n-    for x in xs:  \n-        total += x\n+    for x in xs:\n+            total += x\n"
+);

@@ -428,6 +428,9 @@ fn write_region<'a>(
     let mut after_change = false;
     // The patch's blank lines right before the new lines it just wrote.
     let mut gap_before_new: Option<usize> = None;
+    // Where the current run of changes began in `parts`, and whether it removed lines.
+    let mut change_start = 0;
+    let mut change_removes = false;
     for op in &diff {
         let (tag, old_index, new_index) = op.as_tag_tuple();
         match tag {
@@ -437,24 +440,45 @@ fn write_region<'a>(
                     // The file has blank lines here that the block does not show, the new lines
                     // came with none before them: the missing ones may belong before or after
                     // the new lines, and the two results differ.
-                    if after_change && f.len() > a.gaps[i] && gap_before_new == Some(0) && b.gaps[j] > 0 {
+                    let hidden = after_change && f.len() > a.gaps[i] && gap_before_new == Some(0) && b.gaps[j] > 0;
+                    if hidden && change_removes && hunk.marked.is_some() {
                         return Err(uncertain_blank_lines(a.gaps[i], f.len(), file_code[i] + 1));
                     }
                     after_change = false;
                     gap_before_new = None;
-                    // Blank lines before the block are outside the placement.
-                    let count = if i == 0 && j == 0 {
-                        new_gap(0)
+                    if hidden && !change_removes {
+                        // Lines inserted with no blank line before them and their own blank
+                        // lines after: the blank lines the block does not show separate the
+                        // context line before from the insertion, as they separated it from
+                        // this line; the insertion's own blank lines then part it from this one.
+                        let unshown = f.len() - a.gaps[i];
+                        let separator = f[..unshown]
+                            .iter()
+                            .map(|&k| (lines.code[k].to_string(), lines.endings[k]));
+                        parts.splice(change_start..change_start, separator);
+                        push_gap(&mut parts, &f[unshown..], b.gaps[j]);
                     } else {
-                        paired_gap(i, j, f.len())
-                    };
-                    push_gap(&mut parts, &f, count);
+                        // Blank lines before the block are outside the placement.
+                        let count = if i == 0 && j == 0 {
+                            new_gap(0)
+                        } else {
+                            paired_gap(i, j, f.len())
+                        };
+                        push_gap(&mut parts, &f, count);
+                    }
                     let k = file_code[i];
                     parts.push((lines.code[k].to_string(), lines.endings[k]));
                 }
             }
-            similar::DiffTag::Delete => after_change = true,
+            similar::DiffTag::Delete => {
+                after_change = true;
+                change_removes = true;
+            }
             similar::DiffTag::Insert => {
+                if !after_change {
+                    change_start = parts.len();
+                    change_removes = false;
+                }
                 after_change = true;
                 gap_before_new = new_index.clone().next().map(|j| b.gaps[j]);
                 for j in new_index.clone() {
@@ -464,11 +488,15 @@ fn write_region<'a>(
             }
             similar::DiffTag::Replace => {
                 after_change = true;
+                change_removes = true;
                 gap_before_new = new_index.clone().next().map(|j| b.gaps[j]);
                 let (olds, news): (Vec<usize>, Vec<usize>) = (old_index.clone().collect(), new_index.clone().collect());
-                // Blank lines the file has between two removed lines but the patch does not show:
-                // they were context, and where they go among the new lines cannot be known.
-                if let Some(&i) = olds.iter().skip(1).find(|&&i| blanks_before(i).len() > a.gaps[i]) {
+                // Blank lines the file has between two removed lines but a marked patch does not
+                // show: they were context, and where they go among the new lines cannot be known.
+                // (Separate blocks say the whole new text of what they replace: these blank
+                // lines are replaced with the rest.)
+                let hidden = olds.iter().skip(1).find(|&&i| blanks_before(i).len() > a.gaps[i]);
+                if let (Some(&i), Some(_)) = (hidden, &hunk.marked) {
                     return Err(uncertain_blank_lines(
                         a.gaps[i],
                         blanks_before(i).len(),
@@ -477,13 +505,13 @@ fn write_region<'a>(
                 }
                 // A context line the patch retouched (its old line is not what the file has,
                 // and its new line is the old one modulo whitespace) stays as the file has it.
-                let same = olds
-                    .iter()
-                    .zip(&news)
-                    .take_while(|(&i, &j)| {
-                        lines.code[file_code[i]] != a.code[i] && same_modulo_whitespace(a.code[i], b.code[j])
-                    })
-                    .count();
+                // Only separate blocks retouch context: a marked patch says which lines change.
+                let retouched = |(&i, &j): &(&usize, &usize)| {
+                    hunk.marked.is_none()
+                        && lines.code[file_code[i]] != a.code[i]
+                        && same_modulo_whitespace(a.code[i], b.code[j])
+                };
+                let same = olds.iter().zip(&news).take_while(retouched).count();
                 for (&i, &j) in olds.iter().zip(&news).take(same) {
                     let f = blanks_before(i);
                     push_gap(&mut parts, &f, paired_gap(i, j, f.len()));
@@ -575,8 +603,11 @@ fn marked_ops(marks: &[Marked], from: &[&str], to: &[&str]) -> Vec<similar::Diff
             }
             Marked::Removed => {
                 if !from[f].trim().is_empty() {
+                    // A removed line after added ones starts a change of its own: diff tools
+                    // write a change's removed lines before its added ones, so a context line
+                    // (a blank one the patch lost, perhaps) stood between the two.
                     match ops.last_mut() {
-                        Some(DiffOp::Delete { old_len, .. }) | Some(DiffOp::Replace { old_len, .. }) => *old_len += 1,
+                        Some(DiffOp::Delete { old_len, .. }) => *old_len += 1,
                         _ => ops.push(DiffOp::Delete {
                             old_index: old,
                             old_len: 1,
