@@ -10,6 +10,7 @@
 //!   its ambiguity guard.
 //! - [`workspace`]: the root, paths checked against it, atomic writes.
 //! - [`apply`]: a patch in, the answer out: detect, plan, verify, write all or nothing.
+//! - [`schema`]: the JSON contracts of `schemas/`, checked at run time.
 //! - [`feedback`]: errors as values with stable codes, messages and hints.
 //!
 //! The `saguaro` binary ([`cli`]) is a thin shell over these.
@@ -23,6 +24,7 @@ pub mod cli;
 pub mod edit;
 pub mod feedback;
 pub mod lang;
+pub mod schema;
 pub mod source;
 pub mod symbols;
 pub mod textmatch;

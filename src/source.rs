@@ -32,6 +32,11 @@ impl SourceText {
     /// Reads a file as UTF-8; `shown` is the path as errors should name it.
     pub fn read(path: &Path, shown: &str) -> Result<Self, Error> {
         let bytes = std::fs::read(path).map_err(|e| Error::unreadable_file(shown, &e))?;
+        Self::from_bytes(bytes, shown)
+    }
+
+    /// A file's bytes as UTF-8 text, refused (`not_utf8`, with the line) when they are not.
+    pub fn from_bytes(bytes: Vec<u8>, shown: &str) -> Result<Self, Error> {
         match String::from_utf8(bytes) {
             Ok(text) => Ok(SourceText::new(text)),
             Err(e) => {
@@ -40,6 +45,10 @@ impl SourceText {
                 Err(Error::not_utf8(shown, at, line))
             }
         }
+    }
+
+    pub fn into_text(self) -> String {
+        self.text
     }
 
     pub fn text(&self) -> &str {

@@ -11,7 +11,7 @@ use crate::edit::{self, SemanticPatch};
 use crate::feedback::{Error, ErrorCode};
 use crate::lang::Registry;
 use crate::textpatch::TextFormat;
-use crate::workspace::{self, Workspace};
+use crate::workspace::{self, Transaction, Workspace};
 use serde::Serialize;
 use std::path::PathBuf;
 
@@ -50,6 +50,9 @@ pub struct FileChange {
     pub action: &'static str,
     pub sha256_before: String,
     pub sha256_after: String,
+    /// A renamed file's old path.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub old_path: Option<String>,
 }
 
 /// What one operation or hunk matched, in which file.
@@ -129,7 +132,9 @@ fn run(input: &str, options: &Options) -> Result<Answer, Error> {
         Format::Unified => TextFormat::Unified,
         Format::Codex => TextFormat::Codex,
     };
-    text::apply(input, text_format, options, options.fuzz)
+    let mut tx = Transaction::new(Workspace::new(&options.root)?);
+    let matches = text::stage(input, text_format, &mut tx, options.fuzz)?;
+    finish(tx, matches, options.dry_run)
 }
 
 /// Which format `input` is in, from its first characters.
@@ -184,14 +189,25 @@ fn parse_semantic(input: &str) -> Result<SemanticPatch, Error> {
 }
 
 fn semantic(patch: SemanticPatch, options: &Options) -> Result<Answer, Error> {
-    let workspace = Workspace::new(&options.root)?;
-    let shown = patch.target_file.trim_start_matches("./").to_string();
-    let path = workspace.resolve(&patch.target_file)?;
+    let mut tx = Transaction::new(Workspace::new(&options.root)?);
+    let matches = stage_semantic(&patch, &mut tx)?;
+    finish(tx, matches, options.dry_run)
+}
+
+/// Stages a semantic patch in `tx`; returns what each operation matched.
+pub fn stage_semantic(patch: &SemanticPatch, tx: &mut Transaction) -> Result<Vec<Match>, Error> {
+    let shown = Workspace::shown(&patch.target_file);
     let language = Registry::global()
-        .for_path(&path)
+        .for_path(std::path::Path::new(&shown))
         .ok_or_else(|| Error::unsupported_language(&shown, &Registry::global().known_extensions()))?;
-    let source = crate::source::SourceText::read(&path, &shown)?;
-    let before = source.text();
+    let before = tx.read_text(&patch.target_file)?.ok_or_else(|| {
+        Error::new(
+            ErrorCode::FileMissing,
+            format!("`{shown}` does not exist"),
+            "check the path; it is relative to --root",
+        )
+        .in_file(&shown)
+    })?;
     let sha_before = workspace::sha256(before.as_bytes());
     if let Some(expected) = &patch.base_sha256 {
         if !expected.eq_ignore_ascii_case(&sha_before) {
@@ -203,42 +219,72 @@ fn semantic(patch: SemanticPatch, options: &Options) -> Result<Answer, Error> {
             .in_file(&shown));
         }
     }
-    let planned = edit::plan(before, &language.name, &patch.operations).map_err(|e| e.in_file(&shown))?;
-    let after = planned.text;
-    let diff = unified_diff(&shown, before, &after);
-    let matches = planned
+    let planned = edit::plan(&before, &language.name, &patch.operations).map_err(|e| e.in_file(&shown))?;
+    tx.write(&patch.target_file, planned.text.into_bytes())?;
+    Ok(planned
         .matches
         .into_iter()
         .map(|matched| Match {
             file: shown.clone(),
             matched,
         })
-        .collect();
-    let sha_after = workspace::sha256(after.as_bytes());
-    let files = if after == before {
-        Vec::new()
-    } else {
-        vec![FileChange {
-            path: shown.clone(),
-            action: "modified",
-            sha256_before: sha_before,
-            sha256_after: sha_after,
-        }]
-    };
-    if !options.dry_run && after != before {
-        workspace::write_atomic(&path, after.as_bytes()).map_err(|e| e.in_file(&shown))?;
-    }
-    Ok(Answer::done(options.dry_run, files, matches, diff))
+        .collect())
 }
 
-/// A git-style unified diff of one file.
-pub fn unified_diff(path: &str, before: &str, after: &str) -> String {
-    if before == after {
-        return String::new();
+/// The answer for what `tx` changes — files with their hashes, and the diff — committed
+/// unless this is a dry run.
+pub fn finish(tx: Transaction, matches: Vec<Match>, dry_run: bool) -> Result<Answer, Error> {
+    let mut files = Vec::new();
+    let mut diff = String::new();
+    for change in tx.changes() {
+        let old_path = change.renamed_from.as_deref().unwrap_or(&change.path);
+        diff.push_str(&file_diff(old_path, &change.path, change.before, change.after));
+        files.push(FileChange {
+            path: change.path.clone(),
+            action: change.action,
+            sha256_before: change.before.map(workspace::sha256).unwrap_or_default(),
+            sha256_after: change.after.map(workspace::sha256).unwrap_or_default(),
+            old_path: change.renamed_from.clone(),
+        });
     }
-    similar::TextDiff::from_lines(before, after)
-        .unified_diff()
-        .context_radius(3)
-        .header(&format!("a/{path}"), &format!("b/{path}"))
-        .to_string()
+    if !dry_run {
+        tx.commit()?;
+    }
+    Ok(Answer::done(dry_run, files, matches, diff))
+}
+
+/// One file's part of the answer's diff: a rename says so, bytes that are not text say
+/// that they differ.
+fn file_diff(old_path: &str, path: &str, before: Option<&[u8]>, after: Option<&[u8]>) -> String {
+    let mut out = String::new();
+    if old_path != path {
+        out.push_str(&format!(
+            "diff --git a/{old_path} b/{path}\nrename from {old_path}\nrename to {path}\n"
+        ));
+    }
+    let text = |bytes: Option<&[u8]>| std::str::from_utf8(bytes.unwrap_or_default()).map(str::to_string);
+    match (text(before), text(after)) {
+        (Ok(b), Ok(a)) if b != a => {
+            let from = if before.is_some() {
+                format!("a/{old_path}")
+            } else {
+                "/dev/null".to_string()
+            };
+            let to = if after.is_some() {
+                format!("b/{path}")
+            } else {
+                "/dev/null".to_string()
+            };
+            out.push_str(
+                &similar::TextDiff::from_lines(&b, &a)
+                    .unified_diff()
+                    .context_radius(3)
+                    .header(&from, &to)
+                    .to_string(),
+            );
+        }
+        (Ok(_), Ok(_)) => {}
+        _ => out.push_str(&format!("Binary files a/{old_path} and b/{path} differ\n")),
+    }
+    out
 }

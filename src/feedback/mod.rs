@@ -119,6 +119,9 @@ pub struct Error {
     /// 1-based lines the error is about (parse errors), when there are several.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub lines: Vec<usize>,
+    /// The JSON pointer of the value a schema refused (`/details/path`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub pointer: Option<String>,
 }
 
 impl Error {
@@ -131,6 +134,7 @@ impl Error {
             hint: hint.into(),
             candidates: Vec::new(),
             lines: Vec::new(),
+            pointer: None,
         }
     }
 

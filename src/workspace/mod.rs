@@ -1,20 +1,35 @@
-//! The workspace: the root a patch may touch, paths checked against it, and writes that
-//! are atomic and keep a file's permissions.
+//! The workspace: the root a patch may touch, paths checked against it, and changes that
+//! are written all together or not at all.
 //!
 //! Every path in a patch is relative to the root; nothing outside the root is read or
-//! written, through `..`, an absolute path, or a symbolic link. A write goes to a temporary
-//! file in the same directory and is renamed over the target, so a reader sees the old
-//! file or the new one, never half of each.
+//! written, through `..`, an absolute path, or a symbolic link, and nothing inside `.git`.
+//! Settings may deny paths (`deny_paths`) and confine writes (`allow_paths_write`), both as
+//! gitignore-style globs. Changes are staged in a [`Transaction`] and committed with
+//! temporary files renamed into place; a failure midway puts back what was already written.
+
+mod transaction;
+
+pub use transaction::{Change, Transaction};
 
 use crate::feedback::{Error, ErrorCode};
+use ignore::gitignore::{Gitignore, GitignoreBuilder};
 use sha2::{Digest, Sha256};
 use std::io::Write;
 use std::path::{Component, Path, PathBuf};
 
-/// The root directory of an apply.
+/// What a path is wanted for: writes answer to `allow_paths_write` too.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Access {
+    Read,
+    Write,
+}
+
+/// The root directory of an apply and the path rules of its settings.
 #[derive(Debug, Clone)]
 pub struct Workspace {
     root: PathBuf,
+    deny: Option<Gitignore>,
+    allow_write: Option<Gitignore>,
 }
 
 impl Workspace {
@@ -26,57 +41,157 @@ impl Workspace {
                 "pass an existing directory with --root",
             )
         })?;
-        Ok(Workspace { root })
+        Ok(Workspace {
+            root,
+            deny: None,
+            allow_write: None,
+        })
+    }
+
+    /// The same root with `deny_paths` and `allow_paths_write` (empty: no rule).
+    pub fn with_rules(mut self, deny_paths: &[String], allow_paths_write: &[String]) -> Result<Workspace, Error> {
+        self.deny = globs(&self.root, deny_paths, "deny_paths")?;
+        self.allow_write = globs(&self.root, allow_paths_write, "allow_paths_write")?;
+        Ok(self)
     }
 
     pub fn root(&self) -> &Path {
         &self.root
     }
 
-    /// The file a patch names, checked: relative, no `..`, no control characters, and
-    /// still inside the root once symbolic links are followed.
+    /// The file a patch names, checked for reading: see [`Workspace::check`].
     pub fn resolve(&self, relative: &str) -> Result<PathBuf, Error> {
-        let reject = |why: &str| {
+        self.check(relative, Access::Read)
+    }
+
+    /// The file a patch names, checked: relative, no `..`, no control characters, not in
+    /// `.git`, not denied, writable where writes are confined, and still inside the root
+    /// once symbolic links are followed.
+    pub fn check(&self, relative: &str, access: Access) -> Result<PathBuf, Error> {
+        let reject = |why: &str, hint: &str| {
             Error::new(
                 ErrorCode::PathRejected,
                 format!("the path `{}` is rejected: {why}", relative.escape_debug()),
-                "paths in a patch are relative to --root, with `/` separators and no `..`",
+                hint,
             )
             .in_file(relative)
         };
+        let relative_hint = "paths in a patch are relative to --root, with `/` separators and no `..`";
         if relative.is_empty() {
-            return Err(reject("it is empty"));
+            return Err(reject("it is empty", relative_hint));
         }
         if relative.chars().any(char::is_control) {
-            return Err(reject("it holds a control character"));
+            return Err(reject("it holds a control character", relative_hint));
         }
         let path = Path::new(relative);
         if path.is_absolute() || relative.starts_with('/') || relative.starts_with('\\') || has_drive_letter(relative) {
-            return Err(reject("it is absolute"));
+            return Err(reject("it is absolute", relative_hint));
+        }
+        // Backslashes are separators on Windows: `a\..\b` climbs there.
+        for segment in relative.split(['/', '\\']) {
+            if segment == ".." {
+                return Err(reject("it climbs out with `..`", relative_hint));
+            }
+            if segment.eq_ignore_ascii_case(".git") {
+                return Err(reject(
+                    "it is inside `.git`, which only git writes",
+                    "change the working tree; git's own files are not patched",
+                ));
+            }
         }
         for component in path.components() {
             match component {
                 Component::Normal(_) | Component::CurDir => {}
-                Component::ParentDir => return Err(reject("it climbs out with `..`")),
-                _ => return Err(reject("it is absolute")),
+                Component::ParentDir => return Err(reject("it climbs out with `..`", relative_hint)),
+                _ => return Err(reject("it is absolute", relative_hint)),
             }
         }
-        let full = self.root.join(path);
+        let normal = normalize(relative);
+        if normal.is_empty() {
+            return Err(reject("it names the root itself", relative_hint));
+        }
+        if let Some(deny) = &self.deny {
+            if deny.matched_path_or_any_parents(&normal, false).is_ignore() {
+                return Err(reject(
+                    "the settings deny it (deny_paths)",
+                    "leave this path alone; the settings' deny_paths protect it",
+                ));
+            }
+        }
+        if access == Access::Write {
+            if let Some(allow) = &self.allow_write {
+                if !allow.matched_path_or_any_parents(&normal, false).is_ignore() {
+                    return Err(reject(
+                        "the settings allow writes only under allow_paths_write",
+                        "write only where the settings' allow_paths_write allow",
+                    ));
+                }
+            }
+        }
+        let full = self.root.join(&normal);
         // Follow links on the part that exists: it must stay inside the root.
         let mut existing = full.as_path();
-        while !existing.exists() {
+        while existing.symlink_metadata().is_err() {
             match existing.parent() {
                 Some(parent) => existing = parent,
                 None => break,
             }
         }
-        if let Ok(real) = existing.canonicalize() {
-            if !real.starts_with(&self.root) {
-                return Err(reject("a symbolic link takes it outside the root"));
+        match existing.canonicalize() {
+            Ok(real) if !real.starts_with(&self.root) => {
+                return Err(reject("a symbolic link takes it outside the root", relative_hint));
             }
+            // A dangling link: where it leads cannot be checked.
+            Err(_) if existing != full.as_path() || full.symlink_metadata().is_ok() => {
+                return Err(reject("a symbolic link on it leads nowhere", relative_hint));
+            }
+            _ => {}
+        }
+        if access == Access::Write && full.symlink_metadata().is_ok_and(|m| m.file_type().is_symlink()) {
+            return Err(reject(
+                "it is a symbolic link; writing would replace the link with a file",
+                "patch the file the link points to, by its own path",
+            ));
         }
         Ok(full)
     }
+
+    /// The path as the answer shows it: `/` separators, no `./`.
+    pub fn shown(relative: &str) -> String {
+        normalize(relative)
+    }
+}
+
+/// `./a//b/` → `a/b`.
+fn normalize(relative: &str) -> String {
+    relative
+        .split('/')
+        .filter(|s| !s.is_empty() && *s != ".")
+        .collect::<Vec<_>>()
+        .join("/")
+}
+
+fn globs(root: &Path, patterns: &[String], field: &str) -> Result<Option<Gitignore>, Error> {
+    if patterns.is_empty() {
+        return Ok(None);
+    }
+    let mut builder = GitignoreBuilder::new(root);
+    for pattern in patterns {
+        builder.add_line(None, pattern).map_err(|e| {
+            Error::new(
+                ErrorCode::InvalidFormat,
+                format!("the {field} glob `{pattern}` does not parse: {e}"),
+                "use gitignore-style globs such as `secrets/`, `*.lock` or `src/**`",
+            )
+        })?;
+    }
+    builder.build().map(Some).map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidFormat,
+            format!("the {field} globs do not build: {e}"),
+            "use gitignore-style globs such as `secrets/`, `*.lock` or `src/**`",
+        )
+    })
 }
 
 fn has_drive_letter(path: &str) -> bool {
@@ -90,8 +205,14 @@ pub fn sha256(bytes: &[u8]) -> String {
 }
 
 /// Writes `bytes` to `path` atomically (temporary file in the same directory, then
-/// rename), keeping the permissions of the file it replaces.
+/// rename), keeping the permissions of the file it replaces, or of `permissions_from`.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
+    write_atomic_as(path, bytes, path)
+}
+
+/// [`write_atomic`], with the permissions of `permissions_from` when that file exists (a
+/// renamed file keeps its mode).
+pub fn write_atomic_as(path: &Path, bytes: &[u8], permissions_from: &Path) -> Result<(), Error> {
     let shown = path.display().to_string();
     let fail = |what: &str, e: std::io::Error| {
         Error::new(
@@ -107,7 +228,7 @@ pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
         .map_err(|e| fail("temporary file", e))?;
     temp.write_all(bytes).map_err(|e| fail("write", e))?;
     temp.as_file().sync_all().map_err(|e| fail("sync", e))?;
-    if let Ok(meta) = std::fs::metadata(path) {
+    if let Ok(meta) = std::fs::metadata(permissions_from) {
         std::fs::set_permissions(temp.path(), meta.permissions()).map_err(|e| fail("permissions", e))?;
     }
     temp.persist(path).map_err(|e| fail("rename", e.error))?;
