@@ -9,6 +9,8 @@
 //! - [`textmatch`]: the tiered text matcher (exact, whitespace, indentation, fuzzy) with
 //!   its ambiguity guard.
 //! - [`workspace`]: the root, paths checked against it, atomic writes.
+//! - [`action`]: proposed actions (spec 001) — file operations, patches, commands — with
+//!   policy, approvals and events.
 //! - [`apply`]: a patch in, the answer out: detect, plan, verify, write all or nothing.
 //! - [`schema`]: the JSON contracts of `schemas/`, checked at run time.
 //! - [`feedback`]: errors as values with stable codes, messages and hints.
@@ -19,6 +21,7 @@
 // keeping them plain values keeps every call site simple.
 #![allow(clippy::result_large_err)]
 
+pub mod action;
 pub mod apply;
 pub mod cli;
 pub mod edit;

@@ -153,8 +153,21 @@ pub fn validate(contract: Contract, value: &Value) -> Result<(), Vec<Error>> {
 fn refusal(contract: Contract, e: &jsonschema::ValidationError<'_>, prefix: &str) -> Error {
     let pointer = format!("{prefix}{}", e.instance_path());
     let shown = if pointer.is_empty() { "/" } else { pointer.as_str() };
-    let keyword = e.schema_path().to_string();
-    let keyword = keyword.rsplit('/').next().unwrap_or_default().to_string();
+    // A path the shared path pattern refuses keeps the code every client knows for it.
+    let schema_path = e.schema_path().to_string();
+    if schema_path.ends_with("repo_relative_path/pattern") {
+        let mut error = Error::new(
+            ErrorCode::PathRejected,
+            format!(
+                "{shown}: the path {} is rejected: it is absolute, climbs out with `..`, or holds a control character",
+                e.instance()
+            ),
+            "paths are relative to --root, with `/` separators and no `..` segment",
+        );
+        error.pointer = Some(pointer);
+        return error;
+    }
+    let keyword = schema_path.rsplit('/').next().unwrap_or_default();
     let mut error = Error::new(
         ErrorCode::InvalidFormat,
         format!("{shown}: {}", e.masked()),

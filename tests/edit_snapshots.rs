@@ -11,15 +11,7 @@ fn run(name: &str, source: &str, ops: Value) -> String {
     let path = dir.path().join(name);
     std::fs::write(&path, source).unwrap();
     let patch = json!({"type": "patch", "target_file": name, "operations": ops});
-    let answer = apply(
-        &patch.to_string(),
-        &Options {
-            root: dir.path().into(),
-            dry_run: false,
-            format: None,
-            fuzz: 0.85,
-        },
-    );
+    let answer = apply(&patch.to_string(), &Options::new(dir.path()));
     let after = std::fs::read_to_string(&path).unwrap();
     if answer.errors.is_empty() {
         let kept: Vec<String> = answer

@@ -35,15 +35,7 @@ fn run(setup: &[(&str, &str)], patch: &str) -> String {
         fs::write(path, text).unwrap();
     }
     let before = files(dir.path());
-    let answer = apply(
-        patch,
-        &Options {
-            root: dir.path().into(),
-            dry_run: false,
-            format: None,
-            fuzz: 0.85,
-        },
-    );
+    let answer = apply(patch, &Options::new(dir.path()));
     let after = files(dir.path());
     if !answer.errors.is_empty() {
         assert_eq!(before, after, "a refused patch changes nothing");

@@ -5,7 +5,7 @@
 //! and after), `matches` (what each operation resolved to), `errors` (code, message,
 //! hint, candidates) and the unified `diff`.
 
-mod text;
+pub(crate) mod text;
 
 use crate::edit::{self, SemanticPatch};
 use crate::feedback::{Error, ErrorCode};
@@ -24,12 +24,40 @@ pub struct Options {
     pub format: Option<Format>,
     /// The least confidence a fuzzy text placement needs (`--fuzz`).
     pub fuzz: f64,
+    /// The settings: path rules for every format, policy for proposed actions.
+    pub settings: crate::action::policy::Settings,
+    /// What `--approve` grants proposed actions.
+    pub approvals: crate::action::policy::Approvals,
+    /// `--events FILE`: one JSON line per proposed action's step.
+    pub events: Option<PathBuf>,
+}
+
+impl Options {
+    /// Options for `root` with the defaults of the command line.
+    pub fn new(root: impl Into<PathBuf>) -> Options {
+        Options {
+            root: root.into(),
+            dry_run: false,
+            format: None,
+            fuzz: crate::textmatch::DEFAULT_THRESHOLD,
+            settings: Default::default(),
+            approvals: Default::default(),
+            events: None,
+        }
+    }
+
+    /// The root, with the settings' path rules.
+    pub fn workspace(&self) -> Result<Workspace, Error> {
+        Workspace::new(&self.root)?.with_rules(&self.settings.deny_paths, &self.settings.allow_paths_write)
+    }
 }
 
 /// The input formats saguaro reads.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     Semantic,
+    /// Proposed actions (spec 001).
+    Action,
     Applydiff,
     SearchReplace,
     Unified,
@@ -58,6 +86,9 @@ pub struct FileChange {
 /// What one operation or hunk matched, in which file.
 #[derive(Debug, Clone, Serialize)]
 pub struct Match {
+    /// The proposed action (index in the array) the match belongs to.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<usize>,
     pub file: String,
     #[serde(flatten)]
     pub matched: edit::OpMatch,
@@ -70,6 +101,12 @@ pub struct Answer {
     pub files: Vec<FileChange>,
     pub matches: Vec<Match>,
     pub errors: Vec<Error>,
+    /// What went through but deserves a look (a stale base kept or marked by on_conflict).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub notices: Vec<Error>,
+    /// The commands proposed actions ran, after every file was written.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub commands: Vec<crate::action::CommandRun>,
     pub diff: String,
     /// The `[SESSION CONTEXT]` block, when the apply is part of a session (`--session`).
     #[serde(skip_serializing_if = "Option::is_none")]
@@ -78,16 +115,25 @@ pub struct Answer {
 
 impl Answer {
     /// The answer to an apply that went through (or would, on a dry run).
-    fn done(dry_run: bool, files: Vec<FileChange>, matches: Vec<Match>, diff: String) -> Answer {
+    pub(crate) fn done(dry_run: bool, files: Vec<FileChange>, matches: Vec<Match>, diff: String) -> Answer {
         let status = if dry_run { Status::DryRun } else { Status::Applied };
         Answer {
             status,
             files,
             matches,
             errors: Vec::new(),
+            notices: Vec::new(),
+            commands: Vec::new(),
             diff,
             session_context: None,
         }
+    }
+
+    /// The answer to an apply refused with several errors.
+    pub fn rejected_all(errors: Vec<Error>) -> Answer {
+        let mut answer = Answer::rejected(Error::new(ErrorCode::Internal, "", ""));
+        answer.errors = errors;
+        answer
     }
 
     /// The answer to an apply refused before it got anywhere.
@@ -97,6 +143,8 @@ impl Answer {
             files: Vec::new(),
             matches: Vec::new(),
             errors: vec![error],
+            notices: Vec::new(),
+            commands: Vec::new(),
             diff: String::new(),
             session_context: None,
         }
@@ -126,13 +174,19 @@ fn run(input: &str, options: &Options) -> Result<Answer, Error> {
         None => detect(input)?,
     };
     let text_format = match format {
-        Format::Semantic => return semantic(parse_semantic(input)?, options),
+        Format::Semantic => {
+            return match parse_semantic(input) {
+                Ok(patch) => semantic(patch, options),
+                Err(errors) => Ok(Answer::rejected_all(errors)),
+            }
+        }
+        Format::Action => return Ok(crate::action::apply(input, options)),
         Format::Applydiff => TextFormat::Applydiff,
         Format::SearchReplace => TextFormat::SearchReplace,
         Format::Unified => TextFormat::Unified,
         Format::Codex => TextFormat::Codex,
     };
-    let mut tx = Transaction::new(Workspace::new(&options.root)?);
+    let mut tx = Transaction::new(options.workspace()?);
     let matches = text::stage(input, text_format, &mut tx, options.fuzz)?;
     finish(tx, matches, options.dry_run)
 }
@@ -147,8 +201,14 @@ fn detect(input: &str) -> Result<Format, Error> {
             "send a semantic patch: {\"type\": \"patch\", ...}",
         ));
     }
+    if trimmed.starts_with('[') {
+        return Ok(Format::Action);
+    }
     if trimmed.starts_with('{') {
-        return Ok(Format::Semantic);
+        // A proposed action has a `kind`; a semantic patch a `type`.
+        let is_action = serde_json::from_str::<serde_json::Value>(input)
+            .is_ok_and(|v| v.get("kind").is_some() && v.get("type").is_none());
+        return Ok(if is_action { Format::Action } else { Format::Semantic });
     }
     match crate::textpatch::detect(input) {
         Some(TextFormat::Applydiff) => Ok(Format::Applydiff),
@@ -163,7 +223,15 @@ fn detect(input: &str) -> Result<Format, Error> {
     }
 }
 
-fn parse_semantic(input: &str) -> Result<SemanticPatch, Error> {
+fn parse_semantic(input: &str) -> Result<SemanticPatch, Vec<Error>> {
+    // The schema first, where it has something to say: its refusals point into the JSON.
+    if let Ok(value) = serde_json::from_str::<serde_json::Value>(input) {
+        crate::schema::validate(crate::schema::Contract::SemanticPatch, &value)?;
+    }
+    parse_semantic_fields(input).map_err(|e| vec![e])
+}
+
+fn parse_semantic_fields(input: &str) -> Result<SemanticPatch, Error> {
     let patch: SemanticPatch = serde_json::from_str(input).map_err(|e| {
         Error::new(
             ErrorCode::InvalidFormat,
@@ -189,7 +257,7 @@ fn parse_semantic(input: &str) -> Result<SemanticPatch, Error> {
 }
 
 fn semantic(patch: SemanticPatch, options: &Options) -> Result<Answer, Error> {
-    let mut tx = Transaction::new(Workspace::new(&options.root)?);
+    let mut tx = Transaction::new(options.workspace()?);
     let matches = stage_semantic(&patch, &mut tx)?;
     finish(tx, matches, options.dry_run)
 }
@@ -225,6 +293,7 @@ pub fn stage_semantic(patch: &SemanticPatch, tx: &mut Transaction) -> Result<Vec
         .matches
         .into_iter()
         .map(|matched| Match {
+            action: None,
             file: shown.clone(),
             matched,
         })

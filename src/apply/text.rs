@@ -69,6 +69,7 @@ pub fn stage_change(
                 e.in_file(&shown)
             })?;
             matches.extend(placed.into_iter().map(|m| Match {
+                action: None,
                 file: shown.clone(),
                 matched: OpMatch::new(
                     base + m.hunk,

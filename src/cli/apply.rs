@@ -1,6 +1,7 @@
 //! `saguaro apply [PATCH|-] [--root DIR] [--format F] [--dry-run] [--json]`
 
 use super::output;
+use crate::action::policy::{Approvals, Settings};
 use crate::apply::{self, Answer, Format, Options, Status};
 use crate::feedback::session::{self, Session};
 use crate::feedback::{Error, ErrorCode};
@@ -33,6 +34,16 @@ pub struct Args {
     /// The exchanges a session allows, shown in its Health line.
     #[arg(long, default_value_t = 20)]
     max_exchanges: usize,
+    /// Settings (schemas/settings.schema.json); default ROOT/.saguaro/settings.json if present.
+    #[arg(long)]
+    settings: Option<PathBuf>,
+    /// Grant approval to proposed actions: an approval group id, an action id, or `all`.
+    /// May be repeated.
+    #[arg(long, value_name = "GROUP|ID|all")]
+    approve: Vec<String>,
+    /// Append one JSON line per proposed action's step to this file (schemas/event.schema.json).
+    #[arg(long)]
+    events: Option<PathBuf>,
 }
 
 pub fn run(args: Args) -> i32 {
@@ -42,11 +53,18 @@ pub fn run(args: Args) -> i32 {
             return answer_out(&Answer::rejected(e), args.json);
         }
     };
+    let settings = match Settings::find(&args.root, args.settings.as_deref()) {
+        Ok(settings) => settings,
+        Err(errors) => return answer_out(&Answer::rejected_all(errors), args.json),
+    };
     let options = Options {
-        root: args.root.clone(),
         dry_run: args.dry_run,
         format: args.format,
         fuzz: args.fuzz,
+        settings,
+        approvals: Approvals::from_args(&args.approve),
+        events: args.events.clone(),
+        ..Options::new(args.root.clone())
     };
     let mut answer = apply::apply(&input, &options);
     if let Some(path) = &args.session {

@@ -143,11 +143,16 @@ fn run(file: &Path, operation: serde_json::Value, common: &Common) -> i32 {
         (PathBuf::from("."), file.to_string_lossy().into_owned())
     };
     let patch = json!({"type": "patch", "target_file": target, "operations": [operation]});
+    // The root's settings still guard its paths.
+    let settings = match crate::action::policy::Settings::find(&root, None) {
+        Ok(settings) => settings,
+        Err(errors) => return answer_out(&apply::Answer::rejected_all(errors), common.json),
+    };
     let options = Options {
-        root,
         dry_run: common.dry_run,
         format: Some(apply::Format::Semantic),
-        fuzz: crate::textmatch::DEFAULT_THRESHOLD,
+        settings,
+        ..Options::new(root)
     };
     answer_out(&apply::apply(&patch.to_string(), &options), common.json)
 }

@@ -45,6 +45,11 @@ pub enum ErrorCode {
     ParseError,
     /// A bug in saguaro itself (for example an embedded query that does not compile).
     Internal,
+    /// A proposed action the permission mode does not let run unapproved (`--approve`).
+    ApprovalRequired,
+    /// A proposed action saguaro validates but does not carry out (handoff, plan_patch,
+    /// agenda_patch).
+    NotExecutable,
 }
 
 impl ErrorCode {
@@ -67,6 +72,8 @@ impl ErrorCode {
             ErrorCode::NotUtf8 => "not_utf8",
             ErrorCode::ParseError => "parse_error",
             ErrorCode::Internal => "internal",
+            ErrorCode::ApprovalRequired => "approval_required",
+            ErrorCode::NotExecutable => "not_executable",
         }
     }
 
@@ -110,6 +117,9 @@ pub struct Error {
     pub code: ErrorCode,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub file: Option<String>,
+    /// The proposed action (index in the array) the error is about.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub action: Option<usize>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub operation: Option<usize>,
     pub message: String,
@@ -129,6 +139,7 @@ impl Error {
         Error {
             code,
             file: None,
+            action: None,
             operation: None,
             message: message.into(),
             hint: hint.into(),
@@ -140,6 +151,11 @@ impl Error {
 
     pub fn in_file(mut self, file: impl Into<String>) -> Self {
         self.file = Some(file.into());
+        self
+    }
+
+    pub fn at_action(mut self, index: usize) -> Self {
+        self.action = Some(index);
         self
     }
 

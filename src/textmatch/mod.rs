@@ -82,6 +82,12 @@ fn collapse(line: &str) -> String {
 
 /// Places `needle` in `haystack` (both as lines without line endings).
 pub fn find_block(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<Placement, Unplaced> {
+    find_block_upto(haystack, needle, threshold, Tier::Fuzzy)
+}
+
+/// [`find_block`] trying no tier beyond `last` (a patch that allows no fallback stops at
+/// `exact`).
+pub fn find_block_upto(haystack: &[&str], needle: &[&str], threshold: f64, last: Tier) -> Result<Placement, Unplaced> {
     let needle: Vec<&str> = trim_blank_edges(needle);
     if needle.is_empty() || needle.len() > haystack.len() {
         return Err(Unplaced::NoMatch { closest: None });
@@ -93,6 +99,9 @@ pub fn find_block(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<
     let exact: Vec<usize> = windows.clone().filter(|&s| haystack[s..s + n] == needle[..]).collect();
     if let Some(p) = decide(&exact, n, Tier::Exact, 1.0)? {
         return Ok(p);
+    }
+    if last == Tier::Exact {
+        return Err(Unplaced::NoMatch { closest: None });
     }
     // 2. whitespace, level by level. Each level normalises every line once, and only
     // windows whose first line already matches are checked further.
@@ -111,6 +120,9 @@ pub fn find_block(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<
     if let Some(p) = ignoring_blank_lines(haystack, &needle)? {
         return Ok(p);
     }
+    if last == Tier::Whitespace {
+        return Err(Unplaced::NoMatch { closest: None });
+    }
     // 3. indentation: the same lines after one uniform shift.
     let content: Vec<String> = haystack.iter().map(|l| fold_unicode(&collapse(l))).collect();
     let want: Vec<String> = needle.iter().map(|l| fold_unicode(&collapse(l))).collect();
@@ -122,6 +134,9 @@ pub fn find_block(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<
         .collect();
     if let Some(p) = decide(&hits, n, Tier::Indentation, 0.95)? {
         return Ok(p);
+    }
+    if last < Tier::Fuzzy {
+        return Err(Unplaced::NoMatch { closest: None });
     }
     // 4. fuzzy, on anchored windows only.
     fuzzy(haystack, &needle, threshold)

@@ -11,6 +11,7 @@ pub mod place;
 
 pub use parse::{detect, parse};
 
+use crate::textmatch::Tier;
 use serde::Serialize;
 
 /// The text formats.
@@ -36,6 +37,12 @@ pub struct Hunk {
     pub at_end: bool,
     /// A per-block confidence threshold (ApplyDiff `fuzz=`).
     pub fuzz: Option<f64>,
+    /// The last matcher tier the hunk may be placed by (`None`: every tier). A proposed
+    /// action's `fallback_strategy` sets it.
+    pub last_tier: Option<Tier>,
+    /// Which of several equal placements to take, 1-based in file order (a proposed
+    /// action's `match_occurrence`); without it, equal placements are refused.
+    pub occurrence: Option<usize>,
     /// The hunk's lines as the format marks them (unified, Codex: ` `, `-`, `+`), when it
     /// does: which lines are context is then known, not guessed by a diff.
     pub marked: Option<Vec<Marked>>,
@@ -59,6 +66,8 @@ impl Hunk {
             anchor: None,
             at_end: false,
             fuzz: None,
+            last_tier: None,
+            occurrence: None,
             marked: None,
         }
     }

@@ -164,7 +164,9 @@ fn place(file: &[&str], hunk: &Hunk, threshold: f64) -> Result<Placement, Error>
         ..p
     };
     let to: Vec<&str> = hunk.to.iter().map(String::as_str).collect();
-    match textmatch::find_block(haystack, &from, threshold) {
+    let last_tier = hunk.last_tier.unwrap_or(Tier::Fuzzy);
+    match textmatch::find_block_upto(haystack, &from, threshold, last_tier) {
+        Ok(p) if hunk.occurrence.is_some_and(|k| k > 1) => Err(too_few_occurrences(hunk, &[shift(p)])),
         // A fuzzy find of the old lines exactly where the new ones already are: the hunk
         // was applied before.
         Ok(p) if p.tier == Tier::Fuzzy && adds_a_line(&from, &to) => match textmatch::find_block(haystack, &to, 1.0) {
@@ -175,7 +177,15 @@ fn place(file: &[&str], hunk: &Hunk, threshold: f64) -> Result<Placement, Error>
         },
         Ok(p) => Ok(shift(p)),
         Err(Unplaced::Ambiguous { candidates }) => {
-            let candidates: Vec<Placement> = candidates.into_iter().map(shift).collect();
+            let mut candidates: Vec<Placement> = candidates.into_iter().map(shift).collect();
+            // `match_occurrence` says which of equal places, in file order.
+            if let Some(k) = hunk.occurrence {
+                candidates.sort_by_key(|c| c.start);
+                return candidates
+                    .get(k - 1)
+                    .copied()
+                    .ok_or_else(|| too_few_occurrences(hunk, &candidates));
+            }
             // A line number may choose among equal places when it points exactly at one;
             // an end-of-file hunk takes the one at the end.
             // Blank lines at the block's edges are not part of a placement: the hunk as
@@ -203,9 +213,42 @@ fn place(file: &[&str], hunk: &Hunk, threshold: f64) -> Result<Placement, Error>
                     }
                 }
             }
-            Err(no_match(file, &from, closest.map(shift), threshold))
+            // Where a capped search found nothing, the full one still says what was closest.
+            let closest = match closest {
+                None if last_tier < Tier::Fuzzy => match textmatch::find_block(haystack, &from, threshold) {
+                    Ok(p) => Some(p),
+                    Err(Unplaced::NoMatch { closest }) => closest,
+                    Err(Unplaced::Ambiguous { .. }) => None,
+                },
+                closest => closest,
+            };
+            Err(no_match(file, &from, closest.map(shift), threshold, last_tier))
         }
     }
+}
+
+/// The refusal for a `match_occurrence` past the places the block has.
+fn too_few_occurrences(hunk: &Hunk, found: &[Placement]) -> Error {
+    Error::new(
+        ErrorCode::NoMatch,
+        format!(
+            "match_occurrence is {} but the block occurs {} time(s)",
+            hunk.occurrence.unwrap_or(1),
+            found.len()
+        ),
+        "count the occurrences again (1 is the first in the file), or drop match_occurrence if there is one",
+    )
+    .with_candidates(
+        found
+            .iter()
+            .map(|c| Candidate {
+                line: c.start + 1,
+                path: None,
+                kind: None,
+                confidence: Some(round(c.confidence)),
+            })
+            .collect(),
+    )
 }
 
 /// Whether `to` holds a line unlike every line of `from`: only then can the new lines found
@@ -292,8 +335,8 @@ fn ambiguous(candidates: &[Placement]) -> Error {
     )
 }
 
-fn no_match(file: &[&str], from: &[&str], closest: Option<Placement>, threshold: f64) -> Error {
-    let (hint, candidates) = match closest {
+fn no_match(file: &[&str], from: &[&str], closest: Option<Placement>, threshold: f64, last_tier: Tier) -> Error {
+    let (mut hint, candidates) = match closest {
         Some(c) => {
             let real = file[c.start..c.end].join("\n") + "\n";
             let sent = from.join("\n") + "\n";
@@ -319,12 +362,23 @@ fn no_match(file: &[&str], from: &[&str], closest: Option<Placement>, threshold:
             Vec::new(),
         ),
     };
-    Error::new(
-        ErrorCode::NoMatch,
-        format!("the `from` block matches nowhere at or above confidence {threshold:.2}"),
-        hint,
-    )
-    .with_candidates(candidates)
+    let message = if last_tier < Tier::Fuzzy {
+        if let Some(c) = closest.filter(|c| c.tier > last_tier) {
+            hint = format!(
+                "{hint}\n(the {} tier would place it at confidence {:.2}: set fallback_strategy to {} to allow that)",
+                c.tier.as_str(),
+                c.confidence,
+                if c.tier == Tier::Fuzzy { "fuzzy" } else { "line_anchor" }
+            );
+        }
+        format!(
+            "the `from` block matches nowhere by the {} tier or before it",
+            last_tier.as_str()
+        )
+    } else {
+        format!("the `from` block matches nowhere at or above confidence {threshold:.2}")
+    };
+    Error::new(ErrorCode::NoMatch, message, hint).with_candidates(candidates)
 }
 
 /// Lines as non-blank lines and the blank lines before each (the gaps).
