@@ -27,22 +27,55 @@ use serde::Deserialize;
 
 /// One proposed action: what it does (`kind` and `details`) and how it is weighed.
 #[derive(Debug, Clone, Deserialize)]
+#[serde(try_from = "RawAction")]
 pub struct ProposedAction {
-    #[serde(default)]
     pub id: Option<String>,
-    #[serde(default)]
     pub title: Option<String>,
-    #[serde(flatten)]
     pub action: Action,
     /// 0-3; unset, the kind's default (see [`policy::default_risk`]).
-    #[serde(default)]
     pub risk: Option<u8>,
-    #[serde(default)]
     pub requires_approval: Option<bool>,
-    #[serde(default)]
     pub policy_tags: Vec<String>,
-    #[serde(default)]
     pub approval_group: Option<ApprovalGroup>,
+}
+
+/// The action as it arrives: every field known (serde's `flatten`, which would pair
+/// `kind` with `details`, cannot refuse unknown fields).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+struct RawAction {
+    #[serde(default)]
+    id: Option<String>,
+    #[serde(default)]
+    title: Option<String>,
+    kind: String,
+    details: serde_json::Value,
+    #[serde(default)]
+    risk: Option<u8>,
+    #[serde(default)]
+    requires_approval: Option<bool>,
+    #[serde(default)]
+    policy_tags: Vec<String>,
+    #[serde(default)]
+    approval_group: Option<ApprovalGroup>,
+}
+
+impl TryFrom<RawAction> for ProposedAction {
+    type Error = String;
+
+    fn try_from(raw: RawAction) -> Result<Self, String> {
+        let action: Action = serde_json::from_value(serde_json::json!({"kind": raw.kind, "details": raw.details}))
+            .map_err(|e| e.to_string())?;
+        Ok(ProposedAction {
+            id: raw.id,
+            title: raw.title,
+            action,
+            risk: raw.risk,
+            requires_approval: raw.requires_approval,
+            policy_tags: raw.policy_tags,
+            approval_group: raw.approval_group,
+        })
+    }
 }
 
 #[derive(Debug, Clone, Deserialize)]

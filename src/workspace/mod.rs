@@ -205,14 +205,13 @@ pub fn sha256(bytes: &[u8]) -> String {
 }
 
 /// Writes `bytes` to `path` atomically (temporary file in the same directory, then
-/// rename), keeping the permissions of the file it replaces, or of `permissions_from`.
+/// rename), keeping the permissions of the file it replaces.
 pub fn write_atomic(path: &Path, bytes: &[u8]) -> Result<(), Error> {
-    write_atomic_as(path, bytes, path)
+    write_atomic_as(path, bytes, None)
 }
 
-/// [`write_atomic`], with the permissions of `permissions_from` when that file exists (a
-/// renamed file keeps its mode).
-pub fn write_atomic_as(path: &Path, bytes: &[u8], permissions_from: &Path) -> Result<(), Error> {
+/// [`write_atomic`] with these permissions, when given (a renamed file keeps its mode).
+pub fn write_atomic_as(path: &Path, bytes: &[u8], permissions: Option<&std::fs::Permissions>) -> Result<(), Error> {
     let shown = path.display().to_string();
     let fail = |what: &str, e: std::io::Error| {
         Error::new(
@@ -228,8 +227,12 @@ pub fn write_atomic_as(path: &Path, bytes: &[u8], permissions_from: &Path) -> Re
         .map_err(|e| fail("temporary file", e))?;
     temp.write_all(bytes).map_err(|e| fail("write", e))?;
     temp.as_file().sync_all().map_err(|e| fail("sync", e))?;
-    if let Ok(meta) = std::fs::metadata(permissions_from) {
-        std::fs::set_permissions(temp.path(), meta.permissions()).map_err(|e| fail("permissions", e))?;
+    let permissions = match permissions {
+        Some(permissions) => Some(permissions.clone()),
+        None => std::fs::metadata(path).ok().map(|m| m.permissions()),
+    };
+    if let Some(permissions) = permissions {
+        std::fs::set_permissions(temp.path(), permissions).map_err(|e| fail("permissions", e))?;
     }
     temp.persist(path).map_err(|e| fail("rename", e.error))?;
     Ok(())

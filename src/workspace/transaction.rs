@@ -23,7 +23,7 @@ struct Staged {
     original_permissions: Option<Permissions>,
     current: Option<Vec<u8>>,
     /// A renamed file takes the permissions of its old path.
-    permissions_from: Option<PathBuf>,
+    permissions_from: Option<Permissions>,
 }
 
 /// What one file goes through, for the answer.
@@ -148,11 +148,11 @@ impl Transaction {
             )
             .in_file(&self.staged[source].path)
         })?;
-        let source_full = self.staged[source].full.clone();
+        let source_permissions = self.staged[source].original_permissions.clone();
         let from_shown = self.staged[source].path.clone();
         let target = self.entry(to, Access::Write)?;
         self.staged[target].current = Some(content);
-        self.staged[target].permissions_from = Some(source_full);
+        self.staged[target].permissions_from = source_permissions;
         self.staged[source].current = None;
         let to_shown = self.staged[target].path.clone();
         self.renames.push((from_shown, to_shown));
@@ -272,8 +272,7 @@ impl Transaction {
                     }
                     before_step(&s.full).map_err(fail)?;
                     undo.push(Undo::Restore(i));
-                    let permissions_from = s.permissions_from.as_deref().unwrap_or(&s.full);
-                    write_atomic_as(&s.full, bytes, permissions_from).map_err(|e| e.in_file(&s.path))?;
+                    write_atomic_as(&s.full, bytes, s.permissions_from.as_ref()).map_err(|e| e.in_file(&s.path))?;
                 }
                 None => {
                     if s.full.symlink_metadata().is_ok() {
@@ -311,10 +310,7 @@ impl Transaction {
                             if let Some(parent) = s.full.parent() {
                                 let _ = std::fs::create_dir_all(parent);
                             }
-                            let _ = write_atomic_as(&s.full, bytes, &s.full);
-                            if let Some(permissions) = &s.original_permissions {
-                                let _ = std::fs::set_permissions(&s.full, permissions.clone());
-                            }
+                            let _ = write_atomic_as(&s.full, bytes, s.original_permissions.as_ref());
                         }
                         None => {
                             let _ = std::fs::remove_file(&s.full);
