@@ -137,7 +137,11 @@ pub fn validate(contract: Contract, value: &Value) -> Result<(), Vec<Error>> {
         (Contract::ProposedAction, Value::Array(items)) if !items.is_empty() => items
             .iter()
             .enumerate()
-            .flat_map(|(i, item)| errors_of(Contract::Action, item, &format!("/{i}")))
+            .flat_map(|(i, item)| {
+                errors_of(Contract::Action, item, &format!("/{i}"))
+                    .into_iter()
+                    .map(move |e| e.at_action(i))
+            })
             .collect(),
         _ => errors_of(contract, value, ""),
     };

@@ -891,3 +891,46 @@ mod random {
         }
     }
 }
+
+// --- the answers agents learn from ------------------------------------------------------------
+
+#[test]
+fn refusal_answers_are_snapshots() {
+    let dir = tempfile::tempdir().unwrap();
+    tree::write(dir.path(), &[("engine.py", ENGINE.as_bytes()), ("old.py", b"o\n")]);
+    let mut strict = options(dir.path());
+    strict.approvals = Approvals::default();
+    let cases = [
+        (
+            "action_schema_refusal",
+            json!([{"kind": "file_create", "details": {"path": "n.py"}},
+                   {"kind": "file_rename", "details": {"old_path": "a.py", "new_path": "../b.py"}},
+                   {"kind": "patch", "details": {"format": "search_replace", "path": "engine.py",
+                    "search_replace_blocks": [{"search": "x", "replace": "y", "match_occurrence": 0}]}}]),
+            options(dir.path()),
+        ),
+        (
+            "action_approval_required",
+            json!([{"id": "r1", "kind": "file_rename", "approval_group": {"id": "renames", "label": "Rename modules"},
+                    "details": {"old_path": "engine.py", "new_path": "core/engine.py"}},
+                   {"kind": "file_delete", "details": {"path": "old.py"}}]),
+            strict,
+        ),
+        (
+            "action_not_executable",
+            json!({"kind": "plan_patch", "details": {"steps": ["rename"]}}),
+            options(dir.path()),
+        ),
+        (
+            "action_regex_ambiguous",
+            json!({"kind": "patch", "details": {"format": "search_replace", "path": "engine.py",
+                   "search_replace_blocks": [{"search": "return None", "replace": "return 0", "match_mode": "regex"}]}}),
+            options(dir.path()),
+        ),
+    ];
+    for (name, action, opts) in cases {
+        let answer = run(&action, &opts);
+        assert_eq!(answer.status, Status::Rejected);
+        insta::assert_json_snapshot!(name, answer.errors);
+    }
+}
