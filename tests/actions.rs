@@ -88,6 +88,18 @@ fn invalid_action_fixtures_are_refused_with_a_pointer() {
 }
 
 #[test]
+fn event_fixtures_agree_with_the_schema() {
+    for (name, text) in fixtures("events/valid") {
+        let value: Value = serde_json::from_str(&text).unwrap();
+        assert!(schema::validate(Contract::Event, &value).is_ok(), "{name}");
+    }
+    for (name, text) in fixtures("events/invalid") {
+        let value: Value = serde_json::from_str(&text).unwrap();
+        assert!(schema::validate(Contract::Event, &value).is_err(), "{name}");
+    }
+}
+
+#[test]
 fn settings_fixtures_agree_with_the_schema() {
     for (name, text) in fixtures("settings/valid") {
         Settings::parse(&text).unwrap_or_else(|e| panic!("{name}: {e:?}"));

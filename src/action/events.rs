@@ -136,6 +136,10 @@ impl Log {
                 _ if kept || matches!(action.action, Action::Command(_)) && answer.status == Status::DryRun => {
                     ("action.skipped", json!({}))
                 }
+                Status::DryRun => (
+                    "action.applied",
+                    json!({"matches": matches, "files": files, "dry_run": true}),
+                ),
                 _ => ("action.applied", json!({"matches": matches, "files": files})),
             };
             self.push(kind, i, action, extra);
