@@ -14,7 +14,7 @@
 //! region of the file. A hunk with no region near it at all cannot be marked: that is a
 //! `conflict`.
 
-use super::{regex_match, regex_replace, PatchChange};
+use super::PatchChange;
 use crate::apply::Match;
 use crate::edit::{OpKind, OpMatch};
 use crate::feedback::{Error, ErrorCode};
@@ -90,15 +90,8 @@ pub(super) fn mark(
                     numbered += 1;
                 }
             },
-            PatchChange::Regex {
-                path,
-                regex,
-                replace,
-                occurrence,
-            } => {
-                let lines =
-                    regex_replace(tx, path, regex, replace, *occurrence).map_err(|e| e.at_operation(numbered))?;
-                matches.push(regex_match(path, numbered, lines));
+            PatchChange::Regex(block) => {
+                matches.push(block.stage(tx, numbered)?);
                 numbered += 1;
             }
         }

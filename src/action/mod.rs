@@ -627,19 +627,42 @@ enum PatchChange {
     /// A file change in the text model, and the format whose conventions it follows.
     Text(FileChange, TextFormat),
     /// A regex search/replace block, applied to the file as the earlier changes leave it.
-    Regex {
-        path: String,
-        regex: regex::Regex,
-        replace: String,
-        occurrence: Option<usize>,
-    },
+    Regex(RegexBlock),
+}
+
+#[derive(Debug, Clone)]
+struct RegexBlock {
+    path: String,
+    regex: regex::Regex,
+    replace: String,
+    occurrence: Option<usize>,
+}
+
+impl RegexBlock {
+    /// Stages the block as operation `operation` of its action; returns its match.
+    fn stage(&self, tx: &mut Transaction, operation: usize) -> Result<Match, Error> {
+        let lines = regex_replace(tx, &self.path, &self.regex, &self.replace, self.occurrence)
+            .map_err(|e| e.at_operation(operation))?;
+        Ok(Match {
+            action: None,
+            file: Workspace::shown(&self.path),
+            matched: crate::edit::OpMatch::new(
+                operation,
+                crate::edit::OpKind::Replace,
+                String::new(),
+                "regex",
+                1.0,
+                lines,
+            ),
+        })
+    }
 }
 
 impl PatchChange {
     fn path(&self) -> &str {
         match self {
             PatchChange::Text(change, _) => &change.path,
-            PatchChange::Regex { path, .. } => path,
+            PatchChange::Regex(block) => &block.path,
         }
     }
 }
@@ -705,12 +728,12 @@ fn patch_changes(details: &PatchDetails, strategy: FallbackStrategy) -> Result<V
                             )
                             .at_operation(i)
                         })?;
-                    out.push(PatchChange::Regex {
+                    out.push(PatchChange::Regex(RegexBlock {
                         path,
                         regex,
                         replace: block.replace.clone(),
                         occurrence: block.match_occurrence,
-                    });
+                    }));
                     continue;
                 }
                 let mut hunk = Hunk::blocks(lines(&block.search), lines(&block.replace));
@@ -771,15 +794,8 @@ fn stage_changes(
                 }
                 numbered += change_count(change);
             }
-            PatchChange::Regex {
-                path,
-                regex,
-                replace,
-                occurrence,
-            } => {
-                let lines =
-                    regex_replace(tx, path, regex, replace, *occurrence).map_err(|e| e.at_operation(numbered))?;
-                matches.push(regex_match(path, numbered, lines));
+            PatchChange::Regex(block) => {
+                matches.push(block.stage(tx, numbered)?);
                 numbered += 1;
             }
         }
@@ -792,21 +808,6 @@ fn change_count(change: &FileChange) -> usize {
     match &change.action {
         FileAction::Update(hunks) => hunks.len(),
         _ => 1,
-    }
-}
-
-fn regex_match(path: &str, operation: usize, lines: (usize, usize)) -> Match {
-    Match {
-        action: None,
-        file: Workspace::shown(path),
-        matched: crate::edit::OpMatch::new(
-            operation,
-            crate::edit::OpKind::Replace,
-            String::new(),
-            "regex",
-            1.0,
-            lines,
-        ),
     }
 }
 

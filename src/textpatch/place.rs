@@ -238,17 +238,20 @@ fn too_few_occurrences(hunk: &Hunk, found: &[Placement]) -> Error {
         ),
         "count the occurrences again (1 is the first in the file), or drop match_occurrence if there is one",
     )
-    .with_candidates(
-        found
-            .iter()
-            .map(|c| Candidate {
-                line: c.start + 1,
-                path: None,
-                kind: None,
-                confidence: Some(round(c.confidence)),
-            })
-            .collect(),
-    )
+    .with_candidates(candidates_of(found))
+}
+
+/// Placements as the candidates an error lists.
+fn candidates_of(placements: &[Placement]) -> Vec<Candidate> {
+    placements
+        .iter()
+        .map(|c| Candidate {
+            line: c.start + 1,
+            path: None,
+            kind: None,
+            confidence: Some(round(c.confidence)),
+        })
+        .collect()
 }
 
 /// Whether `to` holds a line unlike every line of `from`: only then can the new lines found
@@ -322,17 +325,7 @@ fn ambiguous(candidates: &[Placement]) -> Error {
         ),
         "send the same change with more surrounding context lines (5 or more) so that it matches one place",
     )
-    .with_candidates(
-        candidates
-            .iter()
-            .map(|c| Candidate {
-                line: c.start + 1,
-                path: None,
-                kind: None,
-                confidence: Some(round(c.confidence)),
-            })
-            .collect(),
-    )
+    .with_candidates(candidates_of(candidates))
 }
 
 fn no_match(file: &[&str], from: &[&str], closest: Option<Placement>, threshold: f64, last_tier: Tier) -> Error {
