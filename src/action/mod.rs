@@ -336,19 +336,12 @@ fn run(actions: &[ProposedAction], options: &Options, log: &mut events::Log) -> 
         Err(e) => return Answer::rejected(e),
     };
     let mut matches: Vec<Match> = Vec::new();
-    let mut staged: Vec<Staged> = Vec::new();
-    for (i, proposed) in actions.iter().enumerate() {
-        let before = matches.len();
-        match stage(&proposed.action, &mut tx, &options.settings, &mut matches) {
-            Ok(s) => staged.push(s),
-            Err(e) => return Answer::rejected(e.at_action(i)),
-        }
-        for m in &mut matches[before..] {
-            m.action = Some(i);
-        }
-        log.touched(i, tx.changes().iter().map(|c| c.path.clone()).collect());
-        staged[i].fuzzy = matches[before..].iter().any(|m| m.matched.strategy == "fuzzy");
-    }
+    let staged = match stage_each(actions, &mut tx, &options.settings, &mut matches, &mut |i, tx| {
+        log.touched(i, tx.changes().iter().map(|c| c.path.clone()).collect())
+    }) {
+        Ok(staged) => staged,
+        Err(e) => return Answer::rejected(e),
+    };
     let refusals = policy::refusals(actions, &staged.iter().map(|s| s.fuzzy).collect::<Vec<_>>(), options);
     if !refusals.is_empty() {
         return Answer::rejected_all(refusals);
@@ -372,6 +365,35 @@ fn run(actions: &[ProposedAction], options: &Options, log: &mut events::Log) -> 
         }
     }
     answer
+}
+
+/// Stages every action in `tx` (for the Impact Report: no policy, no commands run).
+pub fn stage_all(actions: &[ProposedAction], tx: &mut Transaction, settings: &Settings) -> Result<Vec<Match>, Error> {
+    let mut matches = Vec::new();
+    stage_each(actions, tx, settings, &mut matches, &mut |_, _| {})?;
+    Ok(matches)
+}
+
+/// Stages the actions in order; `after` sees the transaction once each is staged.
+fn stage_each(
+    actions: &[ProposedAction],
+    tx: &mut Transaction,
+    settings: &Settings,
+    matches: &mut Vec<Match>,
+    after: &mut dyn FnMut(usize, &Transaction),
+) -> Result<Vec<Staged>, Error> {
+    let mut staged = Vec::new();
+    for (i, proposed) in actions.iter().enumerate() {
+        let before = matches.len();
+        let mut s = stage(&proposed.action, tx, settings, matches).map_err(|e| e.at_action(i))?;
+        for m in &mut matches[before..] {
+            m.action = Some(i);
+        }
+        s.fuzzy = matches[before..].iter().any(|m| m.matched.strategy == "fuzzy");
+        staged.push(s);
+        after(i, tx);
+    }
+    Ok(staged)
 }
 
 /// Stages one action in `tx`, adding what it matched to `matches`.

@@ -108,6 +108,9 @@ pub struct Answer {
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub commands: Vec<crate::action::CommandRun>,
     pub diff: String,
+    /// The Impact Report, with `--impact`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub impact: Option<crate::impact::ImpactReport>,
     /// The `[SESSION CONTEXT]` block, when the apply is part of a session (`--session`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub session_context: Option<String>,
@@ -124,6 +127,7 @@ impl Answer {
             errors: Vec::new(),
             notices: Vec::new(),
             commands: Vec::new(),
+            impact: None,
             diff,
             session_context: None,
         }
@@ -145,6 +149,7 @@ impl Answer {
             errors: vec![error],
             notices: Vec::new(),
             commands: Vec::new(),
+            impact: None,
             diff: String::new(),
             session_context: None,
         }
@@ -189,6 +194,44 @@ fn run(input: &str, options: &Options) -> Result<Answer, Error> {
     let mut tx = Transaction::new(options.workspace()?);
     let matches = text::stage(input, text_format, &mut tx, options.fuzz)?;
     finish(tx, matches, options.dry_run)
+}
+
+/// A patch planned in memory, nothing written: the staged transaction and what matched.
+pub struct Planned {
+    pub format: Format,
+    pub transaction: Transaction,
+    pub matches: Vec<Match>,
+}
+
+/// Plans `input` (any format) without writing, for the Impact Report. Proposed actions are
+/// staged as an apply would stage them, without their policy and without running commands.
+pub fn plan(input: &str, options: &Options) -> Result<Planned, Vec<Error>> {
+    let format = match options.format {
+        Some(format) => format,
+        None => detect(input).map_err(|e| vec![e])?,
+    };
+    let mut tx = Transaction::new(options.workspace().map_err(|e| vec![e])?);
+    let matches = match format {
+        Format::Semantic => stage_semantic(&parse_semantic(input)?, &mut tx).map_err(|e| vec![e])?,
+        Format::Action => {
+            let actions = crate::action::parse(input)?;
+            crate::action::stage_all(&actions, &mut tx, &options.settings).map_err(|e| vec![e])?
+        }
+        Format::Applydiff | Format::SearchReplace | Format::Unified | Format::Codex => {
+            let text_format = match format {
+                Format::Applydiff => TextFormat::Applydiff,
+                Format::SearchReplace => TextFormat::SearchReplace,
+                Format::Unified => TextFormat::Unified,
+                _ => TextFormat::Codex,
+            };
+            text::stage(input, text_format, &mut tx, options.fuzz).map_err(|e| vec![e])?
+        }
+    };
+    Ok(Planned {
+        format,
+        transaction: tx,
+        matches,
+    })
 }
 
 /// Which format `input` is in, from its first characters.

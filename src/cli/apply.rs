@@ -8,22 +8,44 @@ use crate::feedback::{Error, ErrorCode};
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 
+/// What `apply` and `impact` share: where, which format, how tolerant, which settings.
 #[derive(Debug, clap::Args)]
-pub struct Args {
-    /// The patch file; `-` or nothing reads standard input.
-    patch: Option<PathBuf>,
+pub struct Common {
     /// The directory every path in the patch is relative to.
     #[arg(long, default_value = ".")]
     root: PathBuf,
     /// The patch's format (detected when not given).
     #[arg(long, value_enum)]
     format: Option<Format>,
-    /// Plan and verify, print the diff, write nothing.
-    #[arg(long)]
-    dry_run: bool,
     /// The least confidence a fuzzy placement of a text hunk needs (0 to 1).
     #[arg(long, default_value_t = crate::textmatch::DEFAULT_THRESHOLD, value_parser = fuzz_value)]
     fuzz: f64,
+    /// Settings (schemas/settings.schema.json); default ROOT/.saguaro/settings.json if present.
+    #[arg(long)]
+    settings: Option<PathBuf>,
+}
+
+impl Common {
+    pub(super) fn options(&self) -> Result<Options, Vec<Error>> {
+        let settings = Settings::find(&self.root, self.settings.as_deref())?;
+        Ok(Options {
+            format: self.format,
+            fuzz: self.fuzz,
+            settings,
+            ..Options::new(self.root.clone())
+        })
+    }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The patch file; `-` or nothing reads standard input.
+    patch: Option<PathBuf>,
+    #[command(flatten)]
+    common: Common,
+    /// Plan and verify, print the diff, write nothing.
+    #[arg(long)]
+    dry_run: bool,
     /// Print one JSON object (INTERFACE.md §4).
     #[arg(long)]
     json: bool,
@@ -34,9 +56,6 @@ pub struct Args {
     /// The exchanges a session allows, shown in its Health line.
     #[arg(long, default_value_t = 20)]
     max_exchanges: usize,
-    /// Settings (schemas/settings.schema.json); default ROOT/.saguaro/settings.json if present.
-    #[arg(long)]
-    settings: Option<PathBuf>,
     /// Grant approval to proposed actions: an approval group id, an action id, or `all`.
     /// May be repeated.
     #[arg(long, value_name = "GROUP|ID|all")]
@@ -44,6 +63,20 @@ pub struct Args {
     /// Append one JSON line per proposed action's step to this file (schemas/event.schema.json).
     #[arg(long)]
     events: Option<PathBuf>,
+    /// Make the Impact Report first and put it in the answer.
+    #[arg(long)]
+    impact: bool,
+    /// With --impact: refuse to write (`breaking_change`) when a breakage of this severity
+    /// or worse is found.
+    #[arg(long, value_enum, requires = "impact")]
+    gate: Option<Gate>,
+}
+
+/// The least severity that stops an apply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
+pub enum Gate {
+    High,
+    Medium,
 }
 
 pub fn run(args: Args) -> i32 {
@@ -53,22 +86,38 @@ pub fn run(args: Args) -> i32 {
             return answer_out(&Answer::rejected(e), args.json);
         }
     };
-    let settings = match Settings::find(&args.root, args.settings.as_deref()) {
-        Ok(settings) => settings,
+    let options = match args.common.options() {
+        Ok(options) => Options {
+            dry_run: args.dry_run,
+            approvals: Approvals::from_args(&args.approve),
+            events: args.events.clone(),
+            ..options
+        },
         Err(errors) => return answer_out(&Answer::rejected_all(errors), args.json),
     };
-    let options = Options {
-        dry_run: args.dry_run,
-        format: args.format,
-        fuzz: args.fuzz,
-        settings,
-        approvals: Approvals::from_args(&args.approve),
-        events: args.events.clone(),
-        ..Options::new(args.root.clone())
+    let report = if args.impact {
+        match crate::impact::report(&input, &options) {
+            Ok(report) => Some(report),
+            Err(errors) => return answer_out(&Answer::rejected_all(errors), args.json),
+        }
+    } else {
+        None
     };
+    if let (Some(report), Some(gate)) = (&report, args.gate) {
+        let least = match gate {
+            Gate::High => crate::impact::breakage::Severity::High,
+            Gate::Medium => crate::impact::breakage::Severity::Medium,
+        };
+        if report.worst().is_some_and(|w| w >= least) {
+            let mut answer = Answer::rejected(gate_refusal(report, gate));
+            answer.impact = Some(report.clone());
+            return answer_out(&answer, args.json);
+        }
+    }
     let mut answer = apply::apply(&input, &options);
+    answer.impact = report;
     if let Some(path) = &args.session {
-        if let Err(e) = track(path, args.max_exchanges, &args.root, args.dry_run, &mut answer) {
+        if let Err(e) = track(path, args.max_exchanges, &args.common.root, args.dry_run, &mut answer) {
             answer.errors.push(e);
         }
     }
@@ -103,7 +152,22 @@ fn track(
     Ok(())
 }
 
-fn read_patch(path: Option<&std::path::Path>) -> Result<String, Error> {
+/// The refusal of a patch whose breakages reach the gate.
+fn gate_refusal(report: &crate::impact::ImpactReport, gate: Gate) -> Error {
+    let worst: Vec<String> = report
+        .breaking_changes
+        .iter()
+        .filter(|c| c.severity == "high" || gate == Gate::Medium && c.severity == "medium")
+        .map(|c| format!("{} ({}; {} callsite(s))", c.symbol, c.kind, c.callsites.len()))
+        .collect();
+    Error::new(
+        ErrorCode::BreakingChange,
+        format!("the patch breaks callers: {}", worst.join(", ")),
+        "update the callsites the report lists in the same patch, keep the old signature working (a default, a wrapper), or apply without --gate",
+    )
+}
+
+pub(super) fn read_patch(path: Option<&std::path::Path>) -> Result<String, Error> {
     match path {
         None => read_stdin(),
         Some(p) if p.as_os_str() == "-" => read_stdin(),

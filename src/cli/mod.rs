@@ -5,6 +5,7 @@
 
 mod apply;
 mod edit;
+mod impact;
 mod output;
 mod show;
 mod symbols;
@@ -39,6 +40,8 @@ enum Command {
     Delete(edit::DeleteArgs),
     /// Set, replace or remove a symbol's docstring or doc comment.
     Docstring(edit::DocstringArgs),
+    /// The Impact Report of a patch: what it breaks, how risky, how volatile; nothing written.
+    Impact(impact::Args),
 }
 
 /// Runs the command line `args` (the program name first) and returns the exit status.
@@ -62,5 +65,6 @@ where
         Command::Insert(args) => edit::insert(args),
         Command::Delete(args) => edit::delete(args),
         Command::Docstring(args) => edit::docstring(args),
+        Command::Impact(args) => impact::run(args),
     }
 }

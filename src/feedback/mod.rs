@@ -50,6 +50,8 @@ pub enum ErrorCode {
     /// A proposed action saguaro validates but does not carry out (handoff, plan_patch,
     /// agenda_patch).
     NotExecutable,
+    /// `apply --impact --gate`: the patch breaks callers at or above the gate's severity.
+    BreakingChange,
 }
 
 impl ErrorCode {
@@ -74,6 +76,7 @@ impl ErrorCode {
             ErrorCode::Internal => "internal",
             ErrorCode::ApprovalRequired => "approval_required",
             ErrorCode::NotExecutable => "not_executable",
+            ErrorCode::BreakingChange => "breaking_change",
         }
     }
 

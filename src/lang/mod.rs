@@ -105,6 +105,14 @@ pub struct Language {
     /// Blank lines between top-level definitions (PEP 8's two for Python).
     #[serde(default = "one")]
     pub top_level_gap: usize,
+    /// Calls may name their arguments (Python `f(x=1)`): a parameter's name is then part of
+    /// its signature.
+    #[serde(default)]
+    pub keyword_arguments: bool,
+    /// What a method calls its own object by (`self`, `this`): `self.m()` is a call of the
+    /// enclosing type's `m`.
+    #[serde(default)]
+    pub self_receivers: Vec<String>,
     #[serde(skip)]
     compiled: Compiled,
 }

@@ -1,0 +1,11 @@
+; Imports (see python/imports.scm for the capture names).
+
+(import_statement
+  (import_clause (named_imports (import_specifier name: (identifier) @import.name !alias)))
+  source: (string) @import.module) @import
+(import_statement
+  (import_clause (named_imports (import_specifier name: (identifier) @import.name alias: (identifier) @import.alias)))
+  source: (string) @import.module) @import
+(import_statement
+  (import_clause (namespace_import (identifier) @import.alias))
+  source: (string) @import.module) @import

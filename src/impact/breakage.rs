@@ -1,0 +1,390 @@
+//! What changed in a file's definitions, and how a caller can feel it: old and new symbol
+//! indexes compared by name path — removed, renamed (same body, new name), signature
+//! changed — each change classified with a stable id and a severity. What `*args` and
+//! `**kwargs` absorb is forgiven, as griffe does.
+
+use super::signature::{self, Param, ParamKind, Signature};
+use crate::lang::Language;
+use crate::symbols::{Symbol, SymbolIndex};
+use serde::Serialize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Severity {
+    Low,
+    Medium,
+    High,
+}
+
+impl Severity {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Severity::Low => "low",
+            Severity::Medium => "medium",
+            Severity::High => "high",
+        }
+    }
+}
+
+/// One way a definition's change can break callers.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Breakage {
+    /// Stable id: `object_removed`, `parameter_removed`, `parameter_added_required`,
+    /// `parameter_moved`, `parameter_changed_kind`, `parameter_changed_required`,
+    /// `parameter_renamed`, `parameter_default_changed`, `parameter_changed_type`,
+    /// `return_type_changed`, `receiver_changed`, `visibility_reduced`, `became_async`,
+    /// `kind_changed`.
+    pub kind: &'static str,
+    pub severity: Severity,
+    pub description: String,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub parameter: Option<String>,
+}
+
+/// A definition whose change callers may feel.
+#[derive(Debug, Clone)]
+pub struct ChangedDefinition {
+    pub file: String,
+    pub path: String,
+    pub name: String,
+    pub kind: String,
+    /// The enclosing class, impl type or namespace, for methods.
+    pub parent: Option<String>,
+    pub parent_kind: Option<String>,
+    pub old: Option<Signature>,
+    /// `None`: removed (or renamed away).
+    pub new: Option<Signature>,
+    pub renamed_to: Option<String>,
+    pub breakages: Vec<Breakage>,
+    /// The old extent's lines (1-based), where callsites are the definition's own.
+    pub old_lines: (usize, usize),
+    /// The new extent's lines, when it still exists.
+    pub new_lines: Option<(usize, usize)>,
+}
+
+impl ChangedDefinition {
+    pub fn severity(&self) -> Option<Severity> {
+        self.breakages.iter().map(|b| b.severity).max()
+    }
+
+    pub fn removed(&self) -> bool {
+        self.new.is_none() && self.breakages.iter().any(|b| b.kind == "object_removed")
+    }
+}
+
+/// Kinds whose callers can break.
+fn callable(symbol: &Symbol) -> bool {
+    matches!(
+        symbol.kind.as_str(),
+        "function" | "method" | "class" | "struct" | "enum" | "trait" | "interface"
+    )
+}
+
+fn key(symbol: &Symbol) -> String {
+    symbol.selector()
+}
+
+/// Definitions changed between `old` and `new` (one file, one language).
+pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex) -> Vec<ChangedDefinition> {
+    let mut out = Vec::new();
+    let new_keys: std::collections::HashMap<String, &Symbol> = new.symbols.iter().map(|s| (key(s), s)).collect();
+    let old_keys: std::collections::HashSet<String> = old.symbols.iter().map(key).collect();
+    let body = |index: &SymbolIndex, s: &Symbol| -> String {
+        let text = index.source.text();
+        s.body
+            .map(|b| text[b.start_byte..b.end_byte].to_string())
+            .unwrap_or_default()
+    };
+    for symbol in old.symbols.iter().filter(|s| callable(s)) {
+        let old_sig = signature::of(old, lang, symbol);
+        let lines = (symbol.extent.start_line, symbol.extent.end_line);
+        let base = |breakages: Vec<Breakage>, new_sig: Option<Signature>, renamed_to: Option<String>, new_lines| {
+            ChangedDefinition {
+                file: file.to_string(),
+                path: symbol.path.clone(),
+                name: symbol.name.clone(),
+                kind: symbol.kind.clone(),
+                parent: symbol.parent_path.clone(),
+                parent_kind: symbol.parent_kind.clone(),
+                old: old_sig.clone(),
+                new: new_sig,
+                renamed_to,
+                breakages,
+                old_lines: lines,
+                new_lines,
+            }
+        };
+        match new_keys.get(&key(symbol)) {
+            Some(now) => {
+                let new_sig = signature::of(new, lang, now);
+                let mut breakages = Vec::new();
+                if now.kind != symbol.kind {
+                    breakages.push(Breakage {
+                        kind: "kind_changed",
+                        severity: Severity::High,
+                        description: format!("`{}` changed from a {} to a {}", symbol.path, symbol.kind, now.kind),
+                        parameter: None,
+                    });
+                }
+                if let (Some(a), Some(b)) = (&old_sig, &new_sig) {
+                    breakages.extend(compare_signatures(&symbol.path, lang, a, b));
+                }
+                if !breakages.is_empty() {
+                    let new_lines = Some((now.extent.start_line, now.extent.end_line));
+                    out.push(base(breakages, new_sig, None, new_lines));
+                }
+            }
+            None => {
+                // Renamed: a new definition beside it, not there before, with the same body.
+                let old_body = body(old, symbol);
+                let renamed = new.symbols.iter().find(|s| {
+                    !old_keys.contains(&key(s))
+                        && s.parent_path == symbol.parent_path
+                        && s.kind == symbol.kind
+                        && !old_body.is_empty()
+                        && body(new, s) == old_body
+                });
+                let description = match renamed {
+                    Some(r) => format!("`{}` was renamed to `{}`", symbol.path, r.path),
+                    None => format!("`{}` was removed", symbol.path),
+                };
+                out.push(base(
+                    vec![Breakage {
+                        kind: "object_removed",
+                        severity: Severity::High,
+                        description,
+                        parameter: None,
+                    }],
+                    None,
+                    renamed.map(|r| r.path.clone()),
+                    None,
+                ));
+            }
+        }
+    }
+    out
+}
+
+/// The breakages between two signatures of `path`.
+pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Signature) -> Vec<Breakage> {
+    let mut out = Vec::new();
+    let mut push = |kind: &'static str, severity: Severity, description: String, parameter: Option<&str>| {
+        out.push(Breakage {
+            kind,
+            severity,
+            description,
+            parameter: parameter.map(str::to_string),
+        })
+    };
+    if old.receiver.is_some() != new.receiver.is_some()
+        || old.receiver.as_deref().map(receiver_mode) != new.receiver.as_deref().map(receiver_mode)
+    {
+        push(
+            "receiver_changed",
+            Severity::High,
+            format!(
+                "`{path}` now takes {} instead of {}",
+                new.receiver.as_deref().unwrap_or("no receiver"),
+                old.receiver.as_deref().unwrap_or("no receiver")
+            ),
+            None,
+        );
+    }
+    if !old.is_async && new.is_async {
+        push(
+            "became_async",
+            Severity::High,
+            format!("`{path}` became async: callers must await it"),
+            None,
+        );
+    }
+    if old.public && !new.public {
+        push(
+            "visibility_reduced",
+            Severity::High,
+            format!("`{path}` is no longer public"),
+            None,
+        );
+    }
+    if old.returns.is_some() && new.returns.is_some() && old.returns != new.returns {
+        push(
+            "return_type_changed",
+            Severity::Medium,
+            format!(
+                "`{path}` now returns `{}` instead of `{}`",
+                new.returns.as_deref().unwrap_or_default(),
+                old.returns.as_deref().unwrap_or_default()
+            ),
+            None,
+        );
+    }
+    let absorbs = |sig: &Signature, p: &Param| {
+        (!p.by_position() || sig.params.iter().any(|q| q.kind == ParamKind::VarPositional))
+            && (!p.by_name() || !lang.keyword_arguments || sig.params.iter().any(|q| q.kind == ParamKind::VarKeyword))
+    };
+    let positional = |sig: &Signature, name: &str| {
+        sig.params
+            .iter()
+            .filter(|p| p.by_position())
+            .position(|p| p.name == name)
+    };
+    let mut renamed_new: Vec<&str> = Vec::new();
+    for (i, op) in old.params.iter().enumerate() {
+        if matches!(op.kind, ParamKind::VarPositional | ParamKind::VarKeyword) {
+            if !new.params.iter().any(|p| p.kind == op.kind) {
+                push(
+                    "parameter_removed",
+                    Severity::High,
+                    format!("`{path}` no longer takes `{}`", op.name),
+                    Some(&op.name),
+                );
+            }
+            continue;
+        }
+        let same_name = new.params.iter().find(|p| p.name == op.name);
+        let at_same_place = new.params.get(i).filter(|p| {
+            p.kind == op.kind && !old.params.iter().any(|q| q.name == p.name) && !renamed_new.contains(&p.name.as_str())
+        });
+        match (same_name, at_same_place) {
+            (Some(np), _) => {
+                if np.kind != op.kind
+                    && !matches!((op.kind, np.kind), (ParamKind::PositionalOrKeyword, ParamKind::PositionalOnly) if !lang.keyword_arguments)
+                {
+                    push(
+                        "parameter_changed_kind",
+                        Severity::High,
+                        format!(
+                            "`{}` of `{path}` is now {} (was {})",
+                            op.name,
+                            kind_name(np.kind),
+                            kind_name(op.kind)
+                        ),
+                        Some(&op.name),
+                    );
+                } else if op.by_position() && positional(old, &op.name) != positional(new, &op.name) {
+                    push(
+                        "parameter_moved",
+                        Severity::High,
+                        format!(
+                            "`{}` of `{path}` moved from position {} to {}",
+                            op.name,
+                            i + 1,
+                            new.params.iter().position(|p| p.name == op.name).unwrap_or(0) + 1
+                        ),
+                        Some(&op.name),
+                    );
+                }
+                if !op.required() && np.required() {
+                    push(
+                        "parameter_changed_required",
+                        Severity::High,
+                        format!("`{}` of `{path}` lost its default: callers must pass it", op.name),
+                        Some(&op.name),
+                    );
+                } else if op.has_default && np.has_default && op.default != np.default {
+                    push(
+                        "parameter_default_changed",
+                        Severity::Low,
+                        format!(
+                            "the default of `{}` of `{path}` changed from `{}` to `{}`",
+                            op.name,
+                            op.default.as_deref().unwrap_or("?"),
+                            np.default.as_deref().unwrap_or("?")
+                        ),
+                        Some(&op.name),
+                    );
+                }
+                if op.annotation.is_some() && np.annotation.is_some() && op.annotation != np.annotation {
+                    push(
+                        "parameter_changed_type",
+                        Severity::Medium,
+                        format!(
+                            "`{}` of `{path}` is now `{}` (was `{}`)",
+                            op.name,
+                            np.annotation.as_deref().unwrap_or_default(),
+                            op.annotation.as_deref().unwrap_or_default()
+                        ),
+                        Some(&op.name),
+                    );
+                }
+            }
+            (None, Some(np)) => {
+                renamed_new.push(&np.name);
+                if op.annotation.is_some() && np.annotation.is_some() && op.annotation != np.annotation {
+                    push(
+                        "parameter_changed_type",
+                        Severity::Medium,
+                        format!(
+                            "parameter {} of `{path}` is now `{}: {}` (was `{}: {}`)",
+                            i + 1,
+                            np.name,
+                            np.annotation.as_deref().unwrap_or_default(),
+                            op.name,
+                            op.annotation.as_deref().unwrap_or_default()
+                        ),
+                        Some(&op.name),
+                    );
+                } else if lang.keyword_arguments && op.by_name() {
+                    push(
+                        "parameter_renamed",
+                        Severity::Medium,
+                        format!(
+                            "`{}` of `{path}` was renamed `{}`: callers passing it by name break",
+                            op.name, np.name
+                        ),
+                        Some(&op.name),
+                    );
+                }
+                if !op.required() && np.required() {
+                    push(
+                        "parameter_changed_required",
+                        Severity::High,
+                        format!("parameter {} of `{path}` lost its default: callers must pass it", i + 1),
+                        Some(&op.name),
+                    );
+                }
+            }
+            (None, None) => {
+                if !absorbs(new, op) {
+                    push(
+                        "parameter_removed",
+                        Severity::High,
+                        format!("`{path}` no longer takes `{}`", op.name),
+                        Some(&op.name),
+                    );
+                }
+            }
+        }
+    }
+    for np in &new.params {
+        let known = old.params.iter().any(|p| p.name == np.name) || renamed_new.contains(&np.name.as_str());
+        if !known && np.required() {
+            push(
+                "parameter_added_required",
+                Severity::High,
+                format!("`{path}` takes a new required parameter `{}`", np.name),
+                Some(&np.name),
+            );
+        }
+    }
+    out
+}
+
+/// `&self`, `&mut self`, `self` and `mut self` as the borrow they ask for.
+fn receiver_mode(receiver: &str) -> String {
+    let r: String = receiver.split_whitespace().collect::<Vec<_>>().join(" ");
+    match r.as_str() {
+        "mut self" => "self".to_string(),
+        other => other.split(':').next().unwrap_or_default().trim().to_string(),
+    }
+}
+
+fn kind_name(kind: ParamKind) -> &'static str {
+    match kind {
+        ParamKind::PositionalOnly => "positional-only",
+        ParamKind::PositionalOrKeyword => "positional-or-keyword",
+        ParamKind::KeywordOnly => "keyword-only",
+        ParamKind::VarPositional => "*args",
+        ParamKind::VarKeyword => "**kwargs",
+    }
+}

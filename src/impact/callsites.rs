@@ -1,0 +1,699 @@
+//! The callsite index: every call in the root that can reach a changed definition, with how
+//! sure saguaro is that it does, checked against the definition's new signature.
+//!
+//! Only files that contain one of the changed names are parsed (a `memmem` prefilter), in
+//! parallel. A call's confidence is a tier: `import_resolved` (the name is bound by an
+//! import of the defining module, or the call is in that module), `receiver_typed` (a
+//! method called on `self`/`this` inside its own type, on the type itself, or on a variable
+//! whose type is written next to it), `name_match` (the name only). A call on a variable
+//! whose written type is another type is not a callsite at all.
+
+use super::breakage::ChangedDefinition;
+use super::signature::{Param, ParamKind, Signature};
+use crate::lang::{Language, Registry};
+use crate::source::SourceText;
+use crate::symbols::SymbolIndex;
+use serde::Serialize;
+use tree_sitter::StreamingIterator;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Confidence {
+    NameMatch,
+    ReceiverTyped,
+    ImportResolved,
+}
+
+/// One call (or import) of a changed definition.
+#[derive(Debug, Clone, PartialEq, Serialize)]
+pub struct Callsite {
+    pub path: String,
+    /// The line and column (1-based) of the called name.
+    pub line: usize,
+    pub column: usize,
+    pub confidence: Confidence,
+    /// The changed definition it calls.
+    pub symbol: String,
+    /// Why it breaks, or why it is only affected.
+    pub reason: String,
+    #[serde(skip)]
+    pub breaks: bool,
+}
+
+/// A file of the root as the patch would leave it, with a map back to the lines it has now.
+pub struct Source {
+    pub path: String,
+    pub text: String,
+    /// For each line of `text` (0-based), the line it is now (1-based), if it is not new.
+    pub old_line: Option<Vec<Option<usize>>>,
+}
+
+/// The callsites of `changed` in `files`.
+pub fn find(files: &[Source], changed: &[ChangedDefinition], package: &Package) -> Vec<Callsite> {
+    use rayon::prelude::*;
+    let names: Vec<&str> = {
+        let mut names: Vec<&str> = changed.iter().map(|c| c.name.as_str()).collect();
+        names.sort();
+        names.dedup();
+        names
+    };
+    let finders: Vec<memchr::memmem::Finder> = names
+        .iter()
+        .map(|n| memchr::memmem::Finder::new(n.as_bytes()))
+        .collect();
+    let mut out: Vec<Callsite> = files
+        .par_iter()
+        .filter(|f| finders.iter().any(|finder| finder.find(f.text.as_bytes()).is_some()))
+        .flat_map_iter(|f| in_file(f, changed, package))
+        .collect();
+    out.sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
+    out.dedup_by(|a, b| a.path == b.path && a.line == b.line && a.symbol == b.symbol);
+    out
+}
+
+/// What the package says of itself: its name, for imports of itself by name.
+#[derive(Debug, Clone, Default)]
+pub struct Package {
+    pub names: Vec<String>,
+}
+
+/// One import binding: `local` names `name` of `module`.
+#[derive(Debug, Clone)]
+struct Binding {
+    module: String,
+    name: Option<String>,
+    local: String,
+    line: usize,
+    column: usize,
+}
+
+fn in_file(file: &Source, changed: &[ChangedDefinition], package: &Package) -> Vec<Callsite> {
+    let registry = Registry::global();
+    let Some(lang) = registry.for_path(&file.path) else {
+        return Vec::new();
+    };
+    let Ok(index) = SymbolIndex::build(SourceText::new(file.text.clone()), &lang.name) else {
+        return Vec::new();
+    };
+    let changed: Vec<&ChangedDefinition> = changed
+        .iter()
+        .filter(|c| registry.for_path(&c.file).is_some_and(|l| l.queries == lang.queries))
+        .collect();
+    if changed.is_empty() {
+        return Vec::new();
+    }
+    let text = &file.text[index.source.bom_len()..];
+    let bindings = imports(&index, lang, text);
+    let mut out = Vec::new();
+    let line_of = |row: usize| -> usize {
+        match &file.old_line {
+            Some(map) => map.get(row).copied().flatten().unwrap_or(row + 1),
+            None => row + 1,
+        }
+    };
+    // Imports of a removed definition break where they name it.
+    for def in changed.iter().filter(|d| d.removed()) {
+        for b in bindings.iter().filter(|b| b.name.as_deref() == Some(def.name.as_str())) {
+            if def.parent.is_none() && module_matches(lang, &b.module, &file.path, &def.file, package) {
+                out.push(Callsite {
+                    path: file.path.clone(),
+                    line: line_of(b.line),
+                    column: b.column + 1,
+                    confidence: Confidence::ImportResolved,
+                    symbol: def.path.clone(),
+                    reason: format!("imports `{}`, which the patch removes", def.name),
+                    breaks: true,
+                });
+            }
+        }
+    }
+    let Ok(query) = lang.query("calls") else {
+        return out;
+    };
+    let names = query.capture_names();
+    let mut cursor = tree_sitter::QueryCursor::new();
+    let mut matches = cursor.matches(query, index.tree.root_node(), text.as_bytes());
+    while let Some(m) = matches.next() {
+        let capture = |wanted: &str| {
+            m.captures()
+                .iter()
+                .find(|c| names[c.index as usize] == wanted)
+                .map(|c| c.node)
+        };
+        let (Some(name), Some(arguments)) = (capture("name"), capture("arguments")) else {
+            continue;
+        };
+        let called = &text[name.byte_range()];
+        let receiver = capture("receiver").map(|r| &text[r.byte_range()]);
+        // A function imported under another name is called by that name.
+        let aliased: Vec<&&ChangedDefinition> = match receiver {
+            Some(_) => Vec::new(),
+            None => changed
+                .iter()
+                .filter(|d| {
+                    d.parent.is_none()
+                        && bindings.iter().any(|b| {
+                            b.local == called
+                                && b.name.as_deref() == Some(d.name.as_str())
+                                && b.local != d.name
+                                && module_matches(lang, &b.module, &file.path, &d.file, package)
+                        })
+                })
+                .collect(),
+        };
+        for def in changed
+            .iter()
+            .filter(|d| d.name == called)
+            .chain(aliased.iter().copied())
+        {
+            let is_alias = def.name != called;
+            // A definition's calls of itself are its own business.
+            if file.path == def.file
+                && (def.old_lines.0..=def.old_lines.1).contains(&line_of(name.start_position().row))
+            {
+                continue;
+            }
+            let confidence = if is_alias {
+                Some(Confidence::ImportResolved)
+            } else {
+                confidence(
+                    lang,
+                    &index,
+                    text,
+                    file,
+                    def,
+                    receiver,
+                    name.start_byte(),
+                    &bindings,
+                    package,
+                )
+            };
+            let Some(confidence) = confidence else {
+                continue;
+            };
+            let args = Arguments::of(arguments, text);
+            let (breaks, reason) = verdict(lang, def, receiver, &args);
+            out.push(Callsite {
+                path: file.path.clone(),
+                line: line_of(name.start_position().row),
+                column: name.start_position().column + 1,
+                confidence,
+                symbol: def.path.clone(),
+                reason,
+                breaks,
+            });
+        }
+    }
+    out
+}
+
+/// The import bindings of a file.
+fn imports(index: &SymbolIndex, lang: &Language, text: &str) -> Vec<Binding> {
+    let Ok(query) = lang.query("imports") else {
+        return Vec::new();
+    };
+    let names = query.capture_names();
+    let mut cursor = tree_sitter::QueryCursor::new();
+    let mut matches = cursor.matches(query, index.tree.root_node(), text.as_bytes());
+    let mut out = Vec::new();
+    while let Some(m) = matches.next() {
+        let capture = |wanted: &str| {
+            m.captures()
+                .iter()
+                .find(|c| names[c.index as usize] == wanted)
+                .map(|c| c.node)
+        };
+        let Some(module) = capture("import.module") else {
+            continue;
+        };
+        let name = capture("import.name");
+        let alias = capture("import.alias");
+        let at = name.or(alias).unwrap_or(module);
+        let module_text = text[module.byte_range()].trim_matches(['"', '\'', '`']).to_string();
+        let name_text = name.map(|n| text[n.byte_range()].to_string());
+        let local = alias
+            .map(|a| text[a.byte_range()].to_string())
+            .or_else(|| name_text.clone())
+            .unwrap_or_else(|| module_text.clone());
+        out.push(Binding {
+            module: module_text,
+            name: name_text,
+            local,
+            line: at.start_position().row,
+            column: at.start_position().column,
+        });
+    }
+    out
+}
+
+/// How sure it is that a call named like `def` calls it; `None`: it calls something else.
+#[allow(clippy::too_many_arguments)]
+fn confidence(
+    lang: &Language,
+    index: &SymbolIndex,
+    text: &str,
+    file: &Source,
+    def: &ChangedDefinition,
+    receiver: Option<&str>,
+    at: usize,
+    bindings: &[Binding],
+    package: &Package,
+) -> Option<Confidence> {
+    let same_file = file.path == def.file;
+    let owner = def
+        .parent
+        .as_deref()
+        .filter(|_| def.kind == "method" || def.parent_kind.is_some());
+    let owner_name = owner.map(|o| o.rsplit('.').next().unwrap_or(o));
+    match (owner_name, receiver) {
+        // A function called by its bare name.
+        (None, None) => {
+            if same_file {
+                return Some(Confidence::ImportResolved);
+            }
+            let bound = bindings.iter().find(|b| b.local == def.name);
+            match bound {
+                Some(b) if module_matches(lang, &b.module, &file.path, &def.file, package) => {
+                    Some(Confidence::ImportResolved)
+                }
+                // Bound by an import of something else of that name.
+                Some(_) => None,
+                // Defined here under the same name: a different function.
+                None if index.symbols.iter().any(|s| s.name == def.name && s.parent.is_none()) => None,
+                None => Some(Confidence::NameMatch),
+            }
+        }
+        // A function called through a module (`m.f()`, `m::f()`).
+        (None, Some(r)) => {
+            let head = r.rsplit(['.', ':']).find(|s| !s.is_empty()).unwrap_or(r);
+            let bound = bindings.iter().find(|b| b.local == head || b.local == r);
+            match bound {
+                Some(b) if b.name.is_none() && module_matches(lang, &b.module, &file.path, &def.file, package) => {
+                    Some(Confidence::ImportResolved)
+                }
+                Some(b)
+                    if b.name.is_some()
+                        && module_matches(lang, &format!("{}.{}", b.module, head), &file.path, &def.file, package) =>
+                {
+                    Some(Confidence::ImportResolved)
+                }
+                _ if lang.name == "rust" && rust_path_matches(r, &def.file) => Some(Confidence::ImportResolved),
+                _ => Some(Confidence::NameMatch),
+            }
+        }
+        // A method called on a receiver.
+        (Some(owner), Some(r)) => {
+            let r = r.trim();
+            if lang.self_receivers.iter().any(|s| s == r) {
+                let enclosing = enclosing_type(index, at);
+                return match enclosing.as_deref() {
+                    Some(t) if t == owner => Some(Confidence::ReceiverTyped),
+                    Some(t) if defines(index, t, &def.name) => None,
+                    _ => Some(Confidence::NameMatch),
+                };
+            }
+            let last = r.rsplit(['.', ':']).find(|s| !s.is_empty()).unwrap_or(r);
+            if last == owner {
+                return Some(Confidence::ReceiverTyped);
+            }
+            match written_type(lang, text, at, r) {
+                Some(t) if t == owner => Some(Confidence::ReceiverTyped),
+                Some(_) => None,
+                None => Some(Confidence::NameMatch),
+            }
+        }
+        // A method called by its bare name (inside its class in TypeScript, say): not a call
+        // of the method in any of these languages.
+        (Some(_), None) => None,
+    }
+}
+
+/// The type whose method holds byte `at`: the parent of the innermost enclosing method.
+fn enclosing_type(index: &SymbolIndex, at: usize) -> Option<String> {
+    let at = at + index.source.bom_len();
+    index
+        .symbols
+        .iter()
+        .filter(|s| s.extent.start_byte <= at && at < s.extent.end_byte && s.parent_path.is_some())
+        .max_by_key(|s| s.extent.start_byte)
+        .and_then(|s| s.parent_path.as_deref())
+        .map(|p| p.rsplit('.').next().unwrap_or(p).to_string())
+}
+
+fn defines(index: &SymbolIndex, owner: &str, name: &str) -> bool {
+    index.symbols.iter().any(|s| {
+        s.name == name
+            && s.parent_path
+                .as_deref()
+                .is_some_and(|p| p.rsplit('.').next() == Some(owner))
+    })
+}
+
+/// The type written for the variable `var` before byte `at` (`x: Engine`, `x = Engine(`,
+/// `let x = Engine::new(`, `const x = new Engine(`), if any.
+fn written_type(lang: &Language, text: &str, at: usize, var: &str) -> Option<String> {
+    let var = var
+        .strip_prefix("self.")
+        .or_else(|| var.strip_prefix("this."))
+        .unwrap_or(var);
+    if var.is_empty() || !var.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        return None;
+    }
+    let v = regex::escape(var);
+    let patterns = match lang.name.as_str() {
+        "python" => vec![
+            format!(r#"\b{v}\s*:\s*["']?(?:[\w.]+\.)?([A-Z]\w*)\b"#),
+            format!(r"\b{v}\s*=\s*(?:[\w.]+\.)?([A-Z]\w*)\("),
+        ],
+        "rust" => vec![
+            format!(r"\b{v}\s*:\s*&?(?:'\w+\s+)?(?:mut\s+)?(?:[\w:]+::)?([A-Z]\w*)\b"),
+            format!(r"\blet\s+(?:mut\s+)?{v}\s*=\s*&?(?:mut\s+)?(?:[\w:]+::)?([A-Z]\w*)\s*(?:::|\{{|\()"),
+        ],
+        _ => vec![
+            format!(r"\b{v}\s*[?!]?\s*:\s*([A-Z]\w*)\b"),
+            format!(r"\b{v}\s*=\s*new\s+(?:[\w.]+\.)?([A-Z]\w*)\b"),
+        ],
+    };
+    let before = &text[..at.min(text.len())];
+    let mut best: Option<(usize, String)> = None;
+    for pattern in patterns {
+        let Ok(re) = regex::Regex::new(&pattern) else {
+            continue;
+        };
+        if let Some(c) = re.captures_iter(before).last() {
+            let start = c.get(0).map_or(0, |m| m.start());
+            if best.as_ref().is_none_or(|(s, _)| start > *s) {
+                best = Some((start, c[1].to_string()));
+            }
+        }
+    }
+    best.map(|(_, t)| t)
+}
+
+/// Whether an import of `module` (as written in `importer`) names the file `defining`.
+fn module_matches(lang: &Language, module: &str, importer: &str, defining: &str, package: &Package) -> bool {
+    match lang.name.as_str() {
+        "python" => {
+            let target = python_module(defining);
+            let wanted = python_import(module, importer);
+            !wanted.is_empty() && contains_run(&target, &wanted)
+        }
+        "rust" => rust_path_matches(module, defining),
+        _ => {
+            if module.starts_with('.') {
+                let resolved = join(parent_dir(importer), module);
+                let stem = strip_ext(defining);
+                resolved == stem || resolved == parent_dir(defining) && stem.ends_with("/index")
+            } else {
+                package
+                    .names
+                    .iter()
+                    .any(|n| module == n || module.starts_with(&format!("{n}/")))
+            }
+        }
+    }
+}
+
+/// `src/click/core.py` → `[src, click, core]`; a package's `__init__` is the package.
+fn python_module(path: &str) -> Vec<String> {
+    let stem = strip_ext(path);
+    let mut parts: Vec<String> = stem.split('/').map(str::to_string).collect();
+    if parts.last().is_some_and(|p| p == "__init__") {
+        parts.pop();
+    }
+    parts
+}
+
+/// An import's module as path parts, relative ones resolved against the importer.
+fn python_import(module: &str, importer: &str) -> Vec<String> {
+    let dots = module.chars().take_while(|c| *c == '.').count();
+    let rest: Vec<String> = module[dots..]
+        .split('.')
+        .filter(|s| !s.is_empty())
+        .map(str::to_string)
+        .collect();
+    if dots == 0 {
+        return rest;
+    }
+    let mut base = python_module(importer);
+    if !importer.ends_with("__init__.py") {
+        base.pop();
+    }
+    for _ in 1..dots {
+        base.pop();
+    }
+    base.extend(rest);
+    base
+}
+
+/// Whether `wanted` occurs in `target` as consecutive parts (a module, or a package that
+/// holds it and may re-export it).
+fn contains_run(target: &[String], wanted: &[String]) -> bool {
+    wanted.len() <= target.len() && target.windows(wanted.len()).any(|w| w == wanted)
+}
+
+/// Whether a Rust path (`crate::de::from_str`, `de`, `super::de`) can name the module of `defining`.
+fn rust_path_matches(path: &str, defining: &str) -> bool {
+    let segments: Vec<&str> = path
+        .split("::")
+        .map(str::trim)
+        .filter(|s| !s.is_empty() && !matches!(*s, "crate" | "self" | "super"))
+        .collect();
+    let module = rust_module(defining);
+    match segments.last() {
+        None => true,
+        Some(last) => module.last().is_some_and(|m| m == last) || module.is_empty() && segments.len() == 1,
+    }
+}
+
+/// `src/de.rs` → `[de]`; `src/a/mod.rs` → `[a]`; `src/lib.rs` → `[]`.
+fn rust_module(path: &str) -> Vec<String> {
+    let stem = strip_ext(path);
+    let mut parts: Vec<String> = stem.split('/').map(str::to_string).collect();
+    if let Some(src) = parts.iter().position(|p| p == "src") {
+        parts.drain(..=src);
+    }
+    if parts.last().is_some_and(|p| p == "mod" || p == "lib" || p == "main") {
+        parts.pop();
+    }
+    parts
+}
+
+fn strip_ext(path: &str) -> &str {
+    match path.rfind('.') {
+        Some(dot) if !path[dot..].contains('/') => &path[..dot],
+        _ => path,
+    }
+}
+
+fn parent_dir(path: &str) -> &str {
+    path.rfind('/').map_or("", |i| &path[..i])
+}
+
+/// `a/b` + `../c/d` → `a/c/d`.
+fn join(dir: &str, relative: &str) -> String {
+    let mut parts: Vec<&str> = dir.split('/').filter(|s| !s.is_empty()).collect();
+    for segment in relative.split('/') {
+        match segment {
+            "." | "" => {}
+            ".." => {
+                parts.pop();
+            }
+            s => parts.push(s),
+        }
+    }
+    strip_ext(&parts.join("/")).to_string()
+}
+
+/// A call's arguments, as far as binding them needs.
+#[derive(Debug, Default)]
+struct Arguments {
+    positional: Vec<String>,
+    keywords: Vec<String>,
+    /// `*xs`, `...xs`: any number of positional arguments.
+    spread: bool,
+    /// `**kw`: any keywords.
+    spread_keywords: bool,
+}
+
+impl Arguments {
+    fn of(node: tree_sitter::Node<'_>, text: &str) -> Arguments {
+        let mut args = Arguments::default();
+        let mut cursor = node.walk();
+        for child in node.named_children(&mut cursor) {
+            match child.kind() {
+                "comment" | "line_comment" | "block_comment" => {}
+                "keyword_argument" => {
+                    if let Some(name) = child.child_by_field_name("name") {
+                        args.keywords.push(text[name.byte_range()].to_string());
+                    }
+                }
+                "list_splat" | "spread_element" => args.spread = true,
+                "dictionary_splat" => args.spread_keywords = true,
+                _ => args.positional.push(text[child.byte_range()].to_string()),
+            }
+        }
+        args
+    }
+}
+
+/// Whether a call with `args` still fits the definition's new signature.
+fn verdict(lang: &Language, def: &ChangedDefinition, receiver: Option<&str>, args: &Arguments) -> (bool, String) {
+    let Some(new) = &def.new else {
+        let what = def
+            .renamed_to
+            .as_deref()
+            .map(|r| format!("renamed to `{r}`"))
+            .unwrap_or_else(|| "removed".to_string());
+        return (true, format!("calls `{}`, which the patch {what}", def.path));
+    };
+    let params = explicit(lang, def, new, receiver, args);
+    let mut args_left: Vec<&str> = args.positional.iter().map(String::as_str).collect();
+    if params.skip_first_argument && !args_left.is_empty() {
+        args_left.remove(0);
+    }
+    if let Err(why) = bind(lang, params.params, &args_left, args) {
+        return (true, why);
+    }
+    // A parameter whose type changed: an argument at its place must fit the new type.
+    for b in def.breakages.iter().filter(|b| b.kind == "parameter_changed_type") {
+        let Some(old) = &def.old else {
+            continue;
+        };
+        let old_params = explicit(lang, def, old, receiver, args);
+        let Some(i) = old_params
+            .params
+            .iter()
+            .position(|p| Some(&p.name) == b.parameter.as_ref())
+        else {
+            continue;
+        };
+        let Some(new_param) = params.params.get(i) else {
+            continue;
+        };
+        if let Some(arg) = args_left.get(i) {
+            if !fits(arg, new_param.annotation.as_deref().unwrap_or_default()) {
+                return (
+                    true,
+                    format!(
+                        "passes `{arg}` where `{}` now wants `{}`",
+                        new_param.name,
+                        new_param.annotation.as_deref().unwrap_or("?")
+                    ),
+                );
+            }
+        }
+    }
+    let kinds: Vec<&str> = def.breakages.iter().map(|b| b.kind).collect();
+    (false, format!("fits the new signature ({})", kinds.join(", ")))
+}
+
+/// The parameters a call passes explicitly, and whether its first argument is the object.
+struct Explicit<'s> {
+    params: &'s [Param],
+    skip_first_argument: bool,
+}
+
+fn explicit<'s>(
+    lang: &Language,
+    def: &ChangedDefinition,
+    sig: &'s Signature,
+    receiver: Option<&str>,
+    args: &Arguments,
+) -> Explicit<'s> {
+    let owner = def.parent.as_deref().map(|o| o.rsplit('.').next().unwrap_or(o));
+    let on_type = receiver.is_some_and(|r| {
+        let last = r.rsplit(['.', ':']).find(|s| !s.is_empty()).unwrap_or(r);
+        Some(last) == owner || r == "Self"
+    });
+    match lang.name.as_str() {
+        "python" if def.parent.is_some() => {
+            // `Engine.process(engine, x)` passes the object itself; a classmethod binds `cls`.
+            let bound = !on_type || sig.decorators.iter().any(|d| d == "classmethod");
+            Explicit {
+                params: sig.explicit_params(bound),
+                skip_first_argument: false,
+            }
+        }
+        "rust" => Explicit {
+            params: &sig.params,
+            // `Type::method(obj, ..)` passes the receiver as its first argument.
+            skip_first_argument: sig.receiver.is_some() && on_type && !args.positional.is_empty(),
+        },
+        _ => Explicit {
+            params: &sig.params,
+            skip_first_argument: false,
+        },
+    }
+}
+
+/// Binds arguments to parameters as the language does; the reason it fails, if it does.
+fn bind(lang: &Language, params: &[Param], positional: &[&str], args: &Arguments) -> Result<(), String> {
+    let by_position: Vec<&Param> = params.iter().filter(|p| p.by_position()).collect();
+    let takes_more = params.iter().any(|p| p.kind == ParamKind::VarPositional);
+    if !args.spread && positional.len() > by_position.len() && !takes_more {
+        return Err(format!(
+            "passes {} positional argument(s); the new signature takes at most {}",
+            positional.len(),
+            by_position.len()
+        ));
+    }
+    let mut filled: Vec<&str> = by_position
+        .iter()
+        .take(positional.len())
+        .map(|p| p.name.as_str())
+        .collect();
+    if lang.keyword_arguments {
+        for k in &args.keywords {
+            match params.iter().find(|p| p.name == *k && p.by_name()) {
+                Some(_) if filled.contains(&k.as_str()) => return Err(format!("passes `{k}` by position and by name")),
+                Some(p) => filled.push(&p.name),
+                None if params.iter().any(|p| p.kind == ParamKind::VarKeyword) => {}
+                None => return Err(format!("passes `{k}=`, which the new signature does not take")),
+            }
+        }
+    }
+    for p in params.iter().filter(|p| p.required()) {
+        let covered = filled.contains(&p.name.as_str())
+            || (p.by_position() && args.spread)
+            || (p.by_name() && args.spread_keywords && lang.keyword_arguments);
+        if !covered {
+            return Err(format!("does not pass `{}`, which the new signature requires", p.name));
+        }
+    }
+    Ok(())
+}
+
+/// Whether an argument's text can be a value of `annotation` (what is checked: an optional
+/// type takes `None`/`Some(..)`, an object type takes an object literal).
+fn fits(arg: &str, annotation: &str) -> bool {
+    let arg = arg.trim();
+    if annotation.starts_with("Option<") {
+        return arg == "None" || arg.starts_with("Some(");
+    }
+    if annotation.starts_with('{') {
+        return arg.starts_with('{');
+    }
+    false
+}
+
+/// For each line of `new` (0-based), the line of `old` it was (1-based), if not new.
+pub fn line_map(old: &str, new: &str) -> Vec<Option<usize>> {
+    let mut map = vec![None; new.lines().count() + 1];
+    let diff = similar::TextDiff::from_lines(old, new);
+    for op in diff.ops() {
+        if let similar::DiffOp::Equal {
+            old_index,
+            new_index,
+            len,
+        } = *op
+        {
+            for k in 0..len {
+                if let Some(slot) = map.get_mut(new_index + k) {
+                    *slot = Some(old_index + k + 1);
+                }
+            }
+        }
+    }
+    map
+}

@@ -1,0 +1,363 @@
+//! The Impact Report (spec 000 §2): what a patch would break, before anything is written.
+//!
+//! The patch is planned in memory ([`crate::apply::plan`]); each touched file's old and new
+//! definitions are compared by name path ([`breakage`]) through their signatures
+//! ([`signature`]); the calls of what changed are found across the root and checked
+//! against the new signatures ([`callsites`]); history says how volatile the files are
+//! ([`volatility`]); the new text is re-parsed and the configured linter and tests run in
+//! a scratch copy ([`verify`]). The report keeps 000's field names and adds structured
+//! detail beside them (`schemas/impact_report.schema.json`).
+
+pub mod breakage;
+pub mod callsites;
+pub mod signature;
+pub mod verify;
+pub mod volatility;
+
+use crate::apply::{self, Options};
+use crate::feedback::Error;
+use crate::lang::Registry;
+use crate::source::SourceText;
+use crate::symbols::SymbolIndex;
+use breakage::{ChangedDefinition, Severity};
+use callsites::{Callsite, Confidence, Package, Source};
+use serde::Serialize;
+use std::collections::{BTreeMap, BTreeSet};
+
+/// One changed definition whose callers can break.
+#[derive(Debug, Clone, Serialize)]
+pub struct BreakingChange {
+    pub severity: &'static str,
+    pub description: String,
+    /// The breaking callsites as `path:line`.
+    pub locations: Vec<String>,
+    /// The most severe breakage's id (`parameter_added_required`, ...); `kinds` has all.
+    pub kind: &'static str,
+    pub kinds: Vec<&'static str>,
+    pub symbol: String,
+    pub file: String,
+    /// The calls this change breaks, each with its confidence tier.
+    pub callsites: Vec<Callsite>,
+    /// Calls that still fit the new signature.
+    pub affected_callsites: Vec<Callsite>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct VerificationStatus {
+    pub syntax: &'static str,
+    pub linter: &'static str,
+    pub tests: &'static str,
+    pub details: BTreeMap<&'static str, verify::Check>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct ImpactReport {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    pub patch_id: String,
+    pub risk_score: f64,
+    /// The formula's terms, in one sentence.
+    pub risk_explanation: String,
+    pub breaking_changes: Vec<BreakingChange>,
+    pub volatility_prediction: volatility::Prediction,
+    pub verification_status: VerificationStatus,
+    /// The files the patch touches.
+    pub files: Vec<String>,
+    /// Some placement of the patch needed the fuzzy tier.
+    pub fuzzy_match: bool,
+}
+
+impl ImpactReport {
+    /// The most severe breakage, if any.
+    pub fn worst(&self) -> Option<Severity> {
+        self.breaking_changes
+            .iter()
+            .map(|b| match b.severity {
+                "high" => Severity::High,
+                "medium" => Severity::Medium,
+                _ => Severity::Low,
+            })
+            .max()
+    }
+}
+
+/// The report for `input` (any format `apply` reads), nothing written.
+pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>> {
+    let planned = apply::plan(input, options)?;
+    let tx = &planned.transaction;
+    let root = tx.workspace().root().to_path_buf();
+    let registry = Registry::global();
+    let changes = tx.changes();
+    let text = |bytes: Option<&[u8]>| bytes.and_then(|b| std::str::from_utf8(b).ok()).map(str::to_string);
+    // What changed in each touched file's definitions.
+    let mut changed: Vec<ChangedDefinition> = Vec::new();
+    let mut new_texts: BTreeMap<String, (Option<String>, Option<String>)> = BTreeMap::new();
+    for change in &changes {
+        let (before, after) = (text(change.before), text(change.after));
+        let old_path = change.renamed_from.clone().unwrap_or_else(|| change.path.clone());
+        if let Some(lang) = registry.for_path(&old_path) {
+            let index = |t: &Option<String>| {
+                t.as_ref()
+                    .and_then(|t| SymbolIndex::build(SourceText::new(t.clone()), &lang.name).ok())
+            };
+            let empty = SymbolIndex::build(SourceText::new(String::new()), &lang.name).ok();
+            if let (Some(old), Some(new)) = (index(&before), index(&after).or(empty)) {
+                // A renamed file's definitions live on under its new path.
+                let new = if change.renamed_from.is_some() {
+                    SymbolIndex::build(SourceText::new(String::new()), &lang.name)
+                        .ok()
+                        .unwrap_or(new)
+                } else {
+                    new
+                };
+                changed.extend(breakage::compare(&old_path, lang, &old, &new));
+            }
+        }
+        new_texts.insert(change.path.clone(), (before, after));
+    }
+    let breaking: Vec<&ChangedDefinition> = changed.iter().filter(|c| !c.breakages.is_empty()).collect();
+    // The root as the patch would leave it.
+    let sources = sources(&root, &new_texts);
+    let package = package(&root);
+    let owned: Vec<ChangedDefinition> = breaking.iter().map(|c| (*c).clone()).collect();
+    let calls = callsites::find(&sources, &owned, &package);
+    let mut breaking_changes = Vec::new();
+    for def in &owned {
+        let (breaks, fits): (Vec<Callsite>, Vec<Callsite>) = calls
+            .iter()
+            .filter(|c| c.symbol == def.path)
+            .cloned()
+            .partition(|c| c.breaks);
+        let mut kinds: Vec<&'static str> = def.breakages.iter().map(|b| b.kind).collect();
+        kinds.dedup();
+        let worst = def
+            .breakages
+            .iter()
+            .max_by_key(|b| b.severity)
+            .expect("a breaking change has a breakage");
+        let mut description = def
+            .breakages
+            .iter()
+            .map(|b| b.description.clone())
+            .collect::<Vec<_>>()
+            .join("; ");
+        if !breaks.is_empty() {
+            let files: BTreeSet<&str> = breaks.iter().map(|c| c.path.as_str()).collect();
+            description.push_str(&format!(
+                ": breaks {} callsite(s) in {} file(s)",
+                breaks.len(),
+                files.len()
+            ));
+        }
+        breaking_changes.push(BreakingChange {
+            severity: worst.severity.as_str(),
+            description,
+            locations: breaks.iter().map(|c| format!("{}:{}", c.path, c.line)).collect(),
+            kind: worst.kind,
+            kinds,
+            symbol: def.path.clone(),
+            file: def.file.clone(),
+            callsites: breaks,
+            affected_callsites: fits,
+        });
+    }
+    // History and verification.
+    let touched: Vec<(String, usize)> = new_texts
+        .iter()
+        .map(|(path, (before, _))| (path.clone(), before.as_deref().map_or(0, |b| b.lines().count())))
+        .collect();
+    let volatility = volatility::predict(&root, &touched);
+    let verified: Vec<verify::Changed<'_>> = new_texts
+        .iter()
+        .map(|(path, (before, after))| verify::Changed {
+            path,
+            before: before.as_deref(),
+            after: after.as_deref(),
+        })
+        .collect();
+    let syntax = verify::syntax(&verified);
+    let (linter, tests) = verify::commands(&root, &verified, &options.settings, true);
+    let fuzzy = planned.matches.iter().any(|m| m.matched.strategy == "fuzzy");
+    let (risk_score, risk_explanation) = risk(
+        &breaking_changes,
+        fuzzy,
+        volatility.churn_probability,
+        [&syntax, &linter, &tests],
+    );
+    let patch_id = patch_id(input);
+    Ok(ImpactReport {
+        kind: "impact_report",
+        patch_id,
+        risk_score,
+        risk_explanation,
+        breaking_changes,
+        volatility_prediction: volatility,
+        verification_status: VerificationStatus {
+            syntax: syntax.status,
+            linter: linter.status,
+            tests: tests.status,
+            details: BTreeMap::from([("syntax", syntax), ("linter", linter), ("tests", tests)]),
+        },
+        files: new_texts.keys().cloned().collect(),
+        fuzzy_match: fuzzy,
+    })
+}
+
+/// The patch's own id (`patch_id` of a semantic patch), else a hash of its text.
+fn patch_id(input: &str) -> String {
+    serde_json::from_str::<serde_json::Value>(input)
+        .ok()
+        .and_then(|v| v.get("patch_id").and_then(|p| p.as_str()).map(str::to_string))
+        .unwrap_or_else(|| format!("sha256:{}", &crate::workspace::sha256(input.as_bytes())[..16]))
+}
+
+/// Every file of the root in a language saguaro reads, as the patch would leave it.
+fn sources(root: &std::path::Path, changed: &BTreeMap<String, (Option<String>, Option<String>)>) -> Vec<Source> {
+    let registry = Registry::global();
+    let mut out = Vec::new();
+    let mut seen = BTreeSet::new();
+    for entry in ignore::WalkBuilder::new(root).build().flatten() {
+        if !entry.file_type().is_some_and(|t| t.is_file()) {
+            continue;
+        }
+        let Ok(relative) = entry.path().strip_prefix(root) else {
+            continue;
+        };
+        let path = relative.to_string_lossy().replace('\\', "/");
+        if registry.for_path(&path).is_none() {
+            continue;
+        }
+        seen.insert(path.clone());
+        match changed.get(&path) {
+            Some((before, Some(after))) => out.push(Source {
+                old_line: before.as_deref().map(|b| callsites::line_map(b, after)),
+                path,
+                text: after.clone(),
+            }),
+            Some((_, None)) => {}
+            None => {
+                if let Ok(text) = std::fs::read_to_string(entry.path()) {
+                    out.push(Source {
+                        path,
+                        text,
+                        old_line: None,
+                    });
+                }
+            }
+        }
+    }
+    for (path, (_, after)) in changed {
+        if let (false, Some(after)) = (seen.contains(path), after) {
+            if registry.for_path(path).is_some() {
+                out.push(Source {
+                    path: path.clone(),
+                    text: after.clone(),
+                    old_line: None,
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The names a package imports itself by: `package.json` `name`, Cargo's crate name.
+fn package(root: &std::path::Path) -> Package {
+    let mut names = Vec::new();
+    if let Ok(text) = std::fs::read_to_string(root.join("package.json")) {
+        if let Some(name) = serde_json::from_str::<serde_json::Value>(&text)
+            .ok()
+            .and_then(|v| v.get("name").and_then(|n| n.as_str()).map(str::to_string))
+        {
+            names.push(name);
+        }
+    }
+    if let Ok(text) = std::fs::read_to_string(root.join("Cargo.toml")) {
+        if let Some(name) = text
+            .parse::<toml::Table>()
+            .ok()
+            .and_then(|t| t.get("package")?.get("name")?.as_str().map(str::to_string))
+        {
+            names.push(name.replace('-', "_"));
+        }
+    }
+    Package { names }
+}
+
+/// The risk score and the sentence that explains it:
+/// severity (high 0.6, medium 0.35, low 0.1)
+/// + 0.25 x (1 - e^(-b/4)) for b breaking callsites (a `name_match` one counts half)
+/// + 0.05 x min(f, 4) / 4 for the f files they sit in (fan-in)
+/// + 0.1 when a placement was fuzzy + 0.1 high / 0.05 medium churn
+/// + 0.2 when syntax, linter or tests fail; at most 1.
+fn risk(changes: &[BreakingChange], fuzzy: bool, churn: &str, checks: [&verify::Check; 3]) -> (f64, String) {
+    let severity = changes
+        .iter()
+        .map(|c| match c.severity {
+            "high" => 0.6,
+            "medium" => 0.35,
+            _ => 0.1,
+        })
+        .fold(0.0, f64::max);
+    let weighted: f64 = changes
+        .iter()
+        .flat_map(|c| &c.callsites)
+        .map(|c| {
+            if c.confidence == Confidence::NameMatch {
+                0.5
+            } else {
+                1.0
+            }
+        })
+        .sum();
+    let count: usize = changes.iter().map(|c| c.callsites.len()).sum();
+    let files: BTreeSet<&str> = changes
+        .iter()
+        .flat_map(|c| &c.callsites)
+        .map(|c| c.path.as_str())
+        .collect();
+    let callsite_term = 0.25 * (1.0 - (-weighted / 4.0).exp());
+    let fan_in = 0.05 * (files.len().min(4) as f64) / 4.0;
+    let fuzzy_term = if fuzzy { 0.1 } else { 0.0 };
+    let churn_term = match churn {
+        "high" => 0.1,
+        "medium" => 0.05,
+        _ => 0.0,
+    };
+    let failed: Vec<&str> = ["syntax", "linter", "tests"]
+        .into_iter()
+        .zip(checks)
+        .filter(|(_, c)| c.status == "fail")
+        .map(|(n, _)| n)
+        .collect();
+    let failed_term = if failed.is_empty() { 0.0 } else { 0.2 };
+    let score = (severity + callsite_term + fan_in + fuzzy_term + churn_term + failed_term).min(1.0);
+    let score = (score * 100.0).round() / 100.0;
+    let rank = |s: &str| match s {
+        "high" => 2,
+        "medium" => 1,
+        _ => 0,
+    };
+    let worst = changes
+        .iter()
+        .max_by_key(|c| rank(c.severity))
+        .map(|c| format!("a {}-severity {} ({:.2})", c.severity, c.kind, severity))
+        .unwrap_or_else(|| "no breaking change (0.00)".to_string());
+    let mut parts = vec![
+        worst,
+        format!(
+            "{count} breaking callsite(s) in {} file(s) ({:.2})",
+            files.len(),
+            callsite_term + fan_in
+        ),
+    ];
+    if fuzzy {
+        parts.push("a fuzzy placement (0.10)".to_string());
+    }
+    if churn_term > 0.0 {
+        parts.push(format!("{churn} churn ({churn_term:.2})"));
+    }
+    if !failed.is_empty() {
+        parts.push(format!("{} failing (0.20)", failed.join(", ")));
+    }
+    (score, format!("risk {score:.2}: {}.", parts.join(" + ")))
+}

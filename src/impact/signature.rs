@@ -1,0 +1,225 @@
+//! Signatures as data: a definition's parameters (name, kind, default, annotation), its
+//! receiver, return type, `async`, visibility and generics, read from the tree with the
+//! language's `parameters.scm` query — the code knows capture names, not node kinds.
+
+use crate::lang::Language;
+use crate::symbols::{Symbol, SymbolIndex};
+use serde::Serialize;
+use std::collections::BTreeMap;
+use tree_sitter::StreamingIterator;
+
+/// How an argument reaches a parameter.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ParamKind {
+    /// Before a Python `/`: by position only.
+    PositionalOnly,
+    /// By position or by name (Python); by position (Rust, TypeScript).
+    PositionalOrKeyword,
+    /// After `*` or `*args` (Python): by name only.
+    KeywordOnly,
+    /// `*args`, `...rest`: any number of positional arguments.
+    VarPositional,
+    /// `**kwargs`: any number of keyword arguments.
+    VarKeyword,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Param {
+    pub name: String,
+    pub kind: ParamKind,
+    /// A default value, or TypeScript's `?`: the argument may be left out.
+    pub has_default: bool,
+    /// The default's text, when written.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub default: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub annotation: Option<String>,
+}
+
+impl Param {
+    /// Whether a call must pass it.
+    pub fn required(&self) -> bool {
+        !self.has_default && !matches!(self.kind, ParamKind::VarPositional | ParamKind::VarKeyword)
+    }
+
+    pub fn by_position(&self) -> bool {
+        matches!(self.kind, ParamKind::PositionalOnly | ParamKind::PositionalOrKeyword)
+    }
+
+    pub fn by_name(&self) -> bool {
+        matches!(self.kind, ParamKind::PositionalOrKeyword | ParamKind::KeywordOnly)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize)]
+pub struct Signature {
+    /// The parameters a call passes, in order (a receiver is not one of them).
+    pub params: Vec<Param>,
+    /// Rust `self`, `&self`, `&mut self`, `mut self`; TypeScript `this: T`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub receiver: Option<String>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub returns: Option<String>,
+    pub is_async: bool,
+    pub public: bool,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub generics: Option<String>,
+    /// Python decorators that change how it is called (`staticmethod`, `classmethod`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub decorators: Vec<String>,
+}
+
+impl Signature {
+    /// The parameters a call through an instance or the class passes explicitly: Python's
+    /// `self`/`cls` is bound by the call, unless the method is static.
+    pub fn explicit_params(&self, bound: bool) -> &[Param] {
+        if bound && self.binds_first() && !self.params.is_empty() {
+            &self.params[1..]
+        } else {
+            &self.params
+        }
+    }
+
+    /// Whether a call on an instance (or on the class, for a classmethod) fills the first
+    /// parameter itself.
+    pub fn binds_first(&self) -> bool {
+        !self.decorators.iter().any(|d| d == "staticmethod")
+            && self.params.first().is_some_and(|p| {
+                p.name == "self" || p.name == "cls" || self.decorators.iter().any(|d| d == "classmethod")
+            })
+    }
+}
+
+/// The definition node of a symbol: the node its name sits in, climbed to the one that
+/// holds the parameters.
+fn definition_node<'t>(index: &'t SymbolIndex, symbol: &Symbol) -> Option<tree_sitter::Node<'t>> {
+    let bom = index.source.bom_len();
+    let start = symbol.name_span.start_byte.checked_sub(bom)?;
+    let end = symbol.name_span.end_byte.checked_sub(bom)?;
+    let mut node = index.tree.root_node().descendant_for_byte_range(start, end)?;
+    for _ in 0..4 {
+        if parameters_of(node).is_some() {
+            return Some(node);
+        }
+        node = node.parent()?;
+    }
+    None
+}
+
+/// The parameter list of a definition node, directly or through the function it holds
+/// (`const f = (a) => ...`).
+fn parameters_of(node: tree_sitter::Node<'_>) -> Option<tree_sitter::Node<'_>> {
+    node.child_by_field_name("parameters")
+        .or_else(|| node.child_by_field_name("value")?.child_by_field_name("parameters"))
+}
+
+/// The signature of a function-like symbol, if it has a parameter list.
+pub fn of(index: &SymbolIndex, lang: &Language, symbol: &Symbol) -> Option<Signature> {
+    let node = definition_node(index, symbol)?;
+    let parameters = parameters_of(node)?;
+    let text = &index.source.text()[index.source.bom_len()..];
+    let query = lang.query("parameters").ok()?;
+    let names = query.capture_names();
+    // Captures per parameter node, in the order the parameters are written.
+    let mut by_param: BTreeMap<usize, BTreeMap<&str, tree_sitter::Node<'_>>> = BTreeMap::new();
+    let mut cursor = tree_sitter::QueryCursor::new();
+    let mut matches = cursor.matches(query, parameters, text.as_bytes());
+    while let Some(m) = matches.next() {
+        let Some(param) = m.captures().iter().find(|c| names[c.index as usize] == "param") else {
+            continue;
+        };
+        if param.node.parent().map(|p| p.id()) != Some(parameters.id()) {
+            continue;
+        }
+        let entry = by_param.entry(param.node.start_byte()).or_default();
+        for capture in m.captures() {
+            entry.insert(names[capture.index as usize], capture.node);
+        }
+    }
+    let node_text = |n: tree_sitter::Node<'_>| text[n.byte_range()].to_string();
+    let mut params = Vec::new();
+    let mut receiver = None;
+    let mut kind = ParamKind::PositionalOrKeyword;
+    for captures in by_param.values() {
+        if captures.contains_key("param.positional_separator") {
+            for p in params.iter_mut() {
+                let p: &mut Param = p;
+                if p.kind == ParamKind::PositionalOrKeyword {
+                    p.kind = ParamKind::PositionalOnly;
+                }
+            }
+            continue;
+        }
+        if captures.contains_key("param.keyword_separator") {
+            kind = ParamKind::KeywordOnly;
+            continue;
+        }
+        if let Some(r) = captures.get("param.receiver") {
+            receiver = Some(node_text(*r));
+            continue;
+        }
+        let name = captures
+            .get("param.name")
+            .map(|n| node_text(*n).trim_start_matches("...").to_string())
+            .unwrap_or_default();
+        let this_kind = if captures.contains_key("param.var_positional") {
+            kind = ParamKind::KeywordOnly;
+            ParamKind::VarPositional
+        } else if captures.contains_key("param.var_keyword") {
+            ParamKind::VarKeyword
+        } else {
+            kind
+        };
+        let default = captures.get("param.default").map(|n| node_text(*n));
+        params.push(Param {
+            name,
+            kind: this_kind,
+            has_default: default.is_some() || captures.contains_key("param.optional"),
+            default,
+            annotation: captures
+                .get("param.type")
+                .map(|n| node_text(*n).trim_start_matches(':').trim().to_string()),
+        });
+    }
+    let returns = node
+        .child_by_field_name("return_type")
+        .or_else(|| node.child_by_field_name("value")?.child_by_field_name("return_type"))
+        .map(|n| {
+            node_text(n)
+                .trim_start_matches(':')
+                .trim()
+                .trim_start_matches("->")
+                .trim()
+                .to_string()
+        });
+    let generics = node.child_by_field_name("type_parameters").map(node_text);
+    let before_name = &index.source.text()[symbol.extent.start_byte..symbol.name_span.start_byte];
+    let words: Vec<&str> = before_name
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .collect();
+    let public = match lang.name.as_str() {
+        "rust" => words.contains(&"pub"),
+        "python" => !symbol.name.starts_with('_') || (symbol.name.starts_with("__") && symbol.name.ends_with("__")),
+        _ => !words.contains(&"private") && !symbol.name.starts_with('#'),
+    };
+    Some(Signature {
+        params,
+        receiver,
+        returns,
+        is_async: words.contains(&"async"),
+        public,
+        generics,
+        decorators: decorators_of(before_name),
+    })
+}
+
+/// The names of a Python definition's decorators (`@staticmethod` → `staticmethod`).
+fn decorators_of(before_name: &str) -> Vec<String> {
+    before_name
+        .lines()
+        .filter_map(|l| l.trim().strip_prefix('@'))
+        .map(|d| d.split(['(', ' ']).next().unwrap_or_default().to_string())
+        .collect()
+}
