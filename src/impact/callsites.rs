@@ -127,24 +127,9 @@ fn in_file(file: &Source, changed: &[ChangedDefinition], package: &Package) -> V
             }
         }
     }
-    let Ok(query) = lang.query("calls") else {
-        return out;
-    };
-    let names = query.capture_names();
-    let mut cursor = tree_sitter::QueryCursor::new();
-    let mut matches = cursor.matches(query, index.tree.root_node(), text.as_bytes());
-    while let Some(m) = matches.next() {
-        let capture = |wanted: &str| {
-            m.captures()
-                .iter()
-                .find(|c| names[c.index as usize] == wanted)
-                .map(|c| c.node)
-        };
-        let (Some(name), Some(arguments)) = (capture("name"), capture("arguments")) else {
-            continue;
-        };
-        let called = &text[name.byte_range()];
-        let receiver = capture("receiver").map(|r| &text[r.byte_range()]);
+    for call in calls(&index, lang, text) {
+        let called = call.name.as_str();
+        let receiver = call.receiver.as_deref();
         // A function imported under another name is called by that name.
         let aliased: Vec<&&ChangedDefinition> = match receiver {
             Some(_) => Vec::new(),
@@ -167,36 +152,24 @@ fn in_file(file: &Source, changed: &[ChangedDefinition], package: &Package) -> V
             .chain(aliased.iter().copied())
         {
             let is_alias = def.name != called;
+            let line = line_of(call.row);
             // A definition's calls of itself are its own business.
-            if file.path == def.file
-                && (def.old_lines.0..=def.old_lines.1).contains(&line_of(name.start_position().row))
-            {
+            if file.path == def.file && (def.old_lines.0..=def.old_lines.1).contains(&line) {
                 continue;
             }
             let confidence = if is_alias {
                 Some(Confidence::ImportResolved)
             } else {
-                confidence(
-                    lang,
-                    &index,
-                    text,
-                    file,
-                    def,
-                    receiver,
-                    name.start_byte(),
-                    &bindings,
-                    package,
-                )
+                confidence(lang, &index, text, file, def, receiver, call.at, &bindings, package)
             };
             let Some(confidence) = confidence else {
                 continue;
             };
-            let args = Arguments::of(arguments, text);
-            let (breaks, reason) = verdict(lang, def, receiver, &args);
+            let (breaks, reason) = verdict(lang, def, receiver, &call.arguments);
             out.push(Callsite {
                 path: file.path.clone(),
-                line: line_of(name.start_position().row),
-                column: name.start_position().column + 1,
+                line,
+                column: call.column + 1,
                 confidence,
                 symbol: def.path.clone(),
                 reason,
@@ -205,6 +178,180 @@ fn in_file(file: &Source, changed: &[ChangedDefinition], package: &Package) -> V
         }
     }
     out
+}
+
+/// One call as the file writes it.
+struct Call {
+    name: String,
+    receiver: Option<String>,
+    /// Byte offset of the called name (after any BOM), its row and column (0-based).
+    at: usize,
+    row: usize,
+    column: usize,
+    arguments: Arguments,
+}
+
+/// Every call of the file: those the `calls` query finds, and those inside the language's
+/// macro arguments (token trees to the grammar), read as text.
+fn calls(index: &SymbolIndex, lang: &Language, text: &str) -> Vec<Call> {
+    let mut out = Vec::new();
+    if let Ok(query) = lang.query("calls") {
+        let names = query.capture_names();
+        let mut cursor = tree_sitter::QueryCursor::new();
+        let mut matches = cursor.matches(query, index.tree.root_node(), text.as_bytes());
+        while let Some(m) = matches.next() {
+            let capture = |wanted: &str| {
+                m.captures()
+                    .iter()
+                    .find(|c| names[c.index as usize] == wanted)
+                    .map(|c| c.node)
+            };
+            let (Some(name), Some(arguments)) = (capture("name"), capture("arguments")) else {
+                continue;
+            };
+            out.push(Call {
+                name: text[name.byte_range()].to_string(),
+                receiver: capture("receiver").map(|r| text[r.byte_range()].to_string()),
+                at: name.start_byte(),
+                row: name.start_position().row,
+                column: name.start_position().column,
+                arguments: Arguments::of(arguments, text),
+            });
+        }
+    }
+    if !lang.macro_arguments.is_empty() {
+        let mut stack = vec![index.tree.root_node()];
+        while let Some(node) = stack.pop() {
+            if lang.macro_arguments.iter().any(|k| k == node.kind()) {
+                out.extend(text_calls(text, node.start_byte(), node.end_byte()));
+                continue;
+            }
+            let mut cursor = node.walk();
+            stack.extend(node.children(&mut cursor));
+        }
+    }
+    out
+}
+
+/// Calls written in `text[start..end]` read as text: `name(..)`, `x.name(..)`,
+/// `a::b::name(..)`, `name::<T>(..)`, their arguments split at top-level commas.
+fn text_calls(text: &str, start: usize, end: usize) -> Vec<Call> {
+    let bytes = text.as_bytes();
+    let ident = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut out = Vec::new();
+    let mut i = start;
+    while i < end {
+        if !ident(bytes[i]) || (i > 0 && ident(bytes[i - 1])) || bytes[i].is_ascii_digit() {
+            i += 1;
+            continue;
+        }
+        let name_start = i;
+        while i < end && ident(bytes[i]) {
+            i += 1;
+        }
+        let name_end = i;
+        let mut j = i;
+        // `::<T>` turbofish.
+        if text[j..end].starts_with("::<") {
+            let mut depth = 0;
+            while j < end {
+                match bytes[j] {
+                    b'<' => depth += 1,
+                    b'>' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            j += 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+                j += 1;
+            }
+        }
+        if j >= end || bytes[j] != b'(' || bytes.get(name_start.wrapping_sub(1)) == Some(&b'!') {
+            continue;
+        }
+        let Some(arguments) = split_arguments(text, j + 1, end) else {
+            continue;
+        };
+        let receiver = receiver_before(text, name_start);
+        let row = text[..name_start].matches('\n').count();
+        let column = name_start - text[..name_start].rfind('\n').map_or(0, |n| n + 1);
+        out.push(Call {
+            name: text[name_start..name_end].to_string(),
+            receiver,
+            at: name_start,
+            row,
+            column,
+            arguments: Arguments {
+                positional: arguments,
+                ..Arguments::default()
+            },
+        });
+        i = j + 1;
+    }
+    out
+}
+
+/// The arguments from `open` (just after `(`) to the matching `)`, split at top-level commas.
+fn split_arguments(text: &str, open: usize, end: usize) -> Option<Vec<String>> {
+    let bytes = text.as_bytes();
+    let (mut depth, mut k, mut from) = (0i32, open, open);
+    let mut args = Vec::new();
+    let mut in_string = false;
+    while k < end {
+        let b = bytes[k];
+        if in_string {
+            if b == b'\\' {
+                k += 1;
+            } else if b == b'"' {
+                in_string = false;
+            }
+        } else {
+            match b {
+                b'"' => in_string = true,
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' if depth > 0 => depth -= 1,
+                b')' => {
+                    let last = text[from..k].trim();
+                    if !last.is_empty() {
+                        args.push(last.to_string());
+                    }
+                    return Some(args);
+                }
+                b',' if depth == 0 => {
+                    args.push(text[from..k].trim().to_string());
+                    from = k + 1;
+                }
+                _ => {}
+            }
+        }
+        k += 1;
+    }
+    None
+}
+
+/// What a call written as text is made on: `x` in `x.f(`, `a::b` in `a::b::f(`.
+fn receiver_before(text: &str, name_start: usize) -> Option<String> {
+    let before = text[..name_start].trim_end();
+    let (rest, separator) = if let Some(r) = before.strip_suffix("::") {
+        (r, "::")
+    } else if let Some(r) = before.strip_suffix('.') {
+        (r, ".")
+    } else {
+        return None;
+    };
+    let path_chars = |c: char| c.is_alphanumeric() || c == '_' || (separator == "::" && c == ':');
+    let start = rest
+        .trim_end()
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| path_chars(*c))
+        .last()?
+        .0;
+    let receiver = &rest.trim_end()[start..];
+    (!receiver.is_empty()).then(|| receiver.to_string())
 }
 
 /// The import bindings of a file.
@@ -297,7 +444,9 @@ fn confidence(
                 {
                     Some(Confidence::ImportResolved)
                 }
-                _ if lang.name == "rust" && rust_path_matches(r, &def.file) => Some(Confidence::ImportResolved),
+                _ if lang.name == "rust" && rust_path_matches(r, &def.file, package) => {
+                    Some(Confidence::ImportResolved)
+                }
                 _ => Some(Confidence::NameMatch),
             }
         }
@@ -398,7 +547,7 @@ fn module_matches(lang: &Language, module: &str, importer: &str, defining: &str,
             let wanted = python_import(module, importer);
             !wanted.is_empty() && contains_run(&target, &wanted)
         }
-        "rust" => rust_path_matches(module, defining),
+        "rust" => rust_path_matches(module, defining, package),
         _ => {
             if module.starts_with('.') {
                 let resolved = join(parent_dir(importer), module);
@@ -452,13 +601,20 @@ fn contains_run(target: &[String], wanted: &[String]) -> bool {
     wanted.len() <= target.len() && target.windows(wanted.len()).any(|w| w == wanted)
 }
 
-/// Whether a Rust path (`crate::de::from_str`, `de`, `super::de`) can name the module of `defining`.
-fn rust_path_matches(path: &str, defining: &str) -> bool {
-    let segments: Vec<&str> = path
+/// Whether a Rust path (`crate::de`, `de`, `super::de`, `my_crate::de`) can name the
+/// module of `defining` (the crate itself: a re-export at its root).
+fn rust_path_matches(path: &str, defining: &str, package: &Package) -> bool {
+    let mut segments: Vec<&str> = path
         .split("::")
         .map(str::trim)
         .filter(|s| !s.is_empty() && !matches!(*s, "crate" | "self" | "super"))
         .collect();
+    if segments
+        .first()
+        .is_some_and(|first| package.names.iter().any(|n| n == first))
+    {
+        segments.remove(0);
+    }
     let module = rust_module(defining);
     match segments.last() {
         None => true,

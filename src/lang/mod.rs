@@ -113,6 +113,10 @@ pub struct Language {
     /// enclosing type's `m`.
     #[serde(default)]
     pub self_receivers: Vec<String>,
+    /// Nodes that hold a macro's arguments as unparsed tokens (Rust `token_tree`): calls in
+    /// them are read as text.
+    #[serde(default)]
+    pub macro_arguments: Vec<String>,
     #[serde(skip)]
     compiled: Compiled,
 }
