@@ -376,8 +376,12 @@ fn imports(index: &SymbolIndex, lang: &Language, text: &str) -> Vec<Binding> {
         let name = capture("import.name");
         let alias = capture("import.alias");
         let at = name.or(alias).unwrap_or(module);
-        let module_text = text[module.byte_range()].trim_matches(['"', '\'', '`']).to_string();
+        let mut module_text = text[module.byte_range()].trim_matches(['"', '\'', '`']).to_string();
         let name_text = name.map(|n| text[n.byte_range()].to_string());
+        // `import a.b` binds `a`, the package.
+        if name.is_none() && alias.is_none() {
+            module_text = module_text.split('.').next().unwrap_or_default().to_string();
+        }
         let local = alias
             .map(|a| text[a.byte_range()].to_string())
             .or_else(|| name_text.clone())
@@ -407,6 +411,12 @@ fn confidence(
     package: &Package,
 ) -> Option<Confidence> {
     let same_file = file.path == def.file;
+    // A function nested in a function is called by its bare name within that function.
+    if matches!(def.parent_kind.as_deref(), Some("function" | "method")) {
+        let inside =
+            same_file && receiver.is_none() && enclosing_function(index, at).as_deref() == def.parent.as_deref();
+        return inside.then_some(Confidence::ImportResolved);
+    }
     let owner = def
         .parent
         .as_deref()
@@ -458,7 +468,13 @@ fn confidence(
                 return match enclosing.as_deref() {
                     Some(t) if t == owner => Some(Confidence::ReceiverTyped),
                     Some(t) if defines(index, t, &def.name) => None,
-                    _ => Some(Confidence::NameMatch),
+                    // Outside its own type, `self` may still be written with one
+                    // (`def visitor(self: "CodeGenerator", ...)`).
+                    _ => match written_type(lang, text, at, r) {
+                        Some(t) if t == owner => Some(Confidence::ReceiverTyped),
+                        Some(_) => None,
+                        None => Some(Confidence::NameMatch),
+                    },
                 };
             }
             let last = r.rsplit(['.', ':']).find(|s| !s.is_empty()).unwrap_or(r);
@@ -487,6 +503,19 @@ fn enclosing_type(index: &SymbolIndex, at: usize) -> Option<String> {
         .max_by_key(|s| s.extent.start_byte)
         .and_then(|s| s.parent_path.as_deref())
         .map(|p| p.rsplit('.').next().unwrap_or(p).to_string())
+}
+
+/// The name path of the innermost function or method holding byte `at`.
+fn enclosing_function(index: &SymbolIndex, at: usize) -> Option<String> {
+    let at = at + index.source.bom_len();
+    index
+        .symbols
+        .iter()
+        .filter(|s| {
+            s.extent.start_byte <= at && at < s.extent.end_byte && matches!(s.kind.as_str(), "function" | "method")
+        })
+        .max_by_key(|s| s.extent.start_byte)
+        .map(|s| s.path.clone())
 }
 
 fn defines(index: &SymbolIndex, owner: &str, name: &str) -> bool {
@@ -710,6 +739,32 @@ fn verdict(lang: &Language, def: &ChangedDefinition, receiver: Option<&str>, arg
     }
     if let Err(why) = bind(lang, params.params, &args_left, args) {
         return (true, why);
+    }
+    // Arguments that fit by count may still land on other parameters than before (a
+    // parameter inserted or removed ahead of them).
+    if let (Some(old), false) = (&def.old, args.spread) {
+        let old_params = explicit(lang, def, old, receiver, args);
+        let slot =
+            |ps: &[Param]| -> Vec<String> { ps.iter().filter(|p| p.by_position()).map(|p| p.name.clone()).collect() };
+        let (before, after) = (slot(old_params.params), slot(params.params));
+        let same_slot = |name: &str| {
+            def.breakages.iter().any(|b| {
+                matches!(b.kind, "parameter_renamed" | "parameter_changed_type") && b.parameter.as_deref() == Some(name)
+            })
+        };
+        for (i, arg) in args_left.iter().enumerate() {
+            if let (Some(was), Some(now)) = (before.get(i), after.get(i)) {
+                if was != now && !same_slot(was) {
+                    return (
+                        true,
+                        format!(
+                            "passes `{arg}` at position {}, which now goes to `{now}` instead of `{was}`",
+                            i + 1
+                        ),
+                    );
+                }
+            }
+        }
     }
     // A parameter whose type changed: an argument at its place must fit the new type.
     for b in def.breakages.iter().filter(|b| b.kind == "parameter_changed_type") {
