@@ -431,6 +431,9 @@ fn confidence(
             let bound = bindings.iter().find(|b| b.local == def.name);
             match bound {
                 Some(b) if module_matches(lang, &b.module, &file.path, &def.file, package) => {
+                    if def.removed() && through_reexport(lang, &b.module, &file.path, &def.file) {
+                        return Some(Confidence::NameMatch);
+                    }
                     Some(Confidence::ImportResolved)
                 }
                 // Bound by an import of something else of that name.
@@ -446,6 +449,9 @@ fn confidence(
             let bound = bindings.iter().find(|b| b.local == head || b.local == r);
             match bound {
                 Some(b) if b.name.is_none() && module_matches(lang, &b.module, &file.path, &def.file, package) => {
+                    if def.removed() && through_reexport(lang, &b.module, &file.path, &def.file) {
+                        return Some(Confidence::NameMatch);
+                    }
                     Some(Confidence::ImportResolved)
                 }
                 Some(b)
@@ -569,6 +575,17 @@ fn written_type(lang: &Language, text: &str, at: usize, var: &str) -> Option<Str
 }
 
 /// Whether an import of `module` (as written in `importer`) names the file `defining`.
+/// Whether an import that [`module_matches`] reaches the defining module only through a
+/// package that re-exports it (Python `from pkg import f` for `pkg/core.py`). When the
+/// definition is removed, the re-export is what breaks; uses past it are only name matches.
+fn through_reexport(lang: &Language, module: &str, importer: &str, defining: &str) -> bool {
+    lang.name == "python" && {
+        let target = python_module(defining);
+        let wanted = python_import(module, importer);
+        !target.ends_with(&wanted)
+    }
+}
+
 fn module_matches(lang: &Language, module: &str, importer: &str, defining: &str, package: &Package) -> bool {
     match lang.name.as_str() {
         "python" => {
@@ -581,7 +598,12 @@ fn module_matches(lang: &Language, module: &str, importer: &str, defining: &str,
             if module.starts_with('.') {
                 let resolved = join(parent_dir(importer), module);
                 let stem = strip_ext(defining);
-                resolved == stem || resolved == parent_dir(defining) && stem.ends_with("/index")
+                // A barrel (`index.ts`) beside or above the file re-exports it, as a rule.
+                let barrel = resolved
+                    .strip_suffix("/index")
+                    .or_else(|| (resolved == "index").then_some(""))
+                    .is_some_and(|dir| dir.is_empty() || defining.starts_with(&format!("{dir}/")));
+                resolved == stem || resolved == parent_dir(defining) && stem.ends_with("/index") || barrel
             } else {
                 package
                     .names

@@ -1,0 +1,152 @@
+//! Impact reports on the fixture repositories (`fixtures/repos/<lang>/`), whose breaking
+//! callsites are labelled by hand in `cases.json`: precision and recall over every
+//! callsite reported, calls that must not be reported (same-named methods of other types),
+//! the report's schema, and the `apply --impact --gate` refusal.
+
+mod common;
+
+use saguaro::apply::Options;
+use saguaro::impact;
+use saguaro::schema::{self, Contract};
+use serde_json::Value;
+use std::collections::BTreeSet;
+use std::path::Path;
+
+fn repo(lang: &str) -> std::path::PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/repos").join(lang)
+}
+
+/// (true positives, false positives, false negatives) of one language's cases.
+fn score(lang: &str) -> (usize, usize, usize) {
+    let root = repo(lang);
+    let cases: Vec<Value> = serde_json::from_str(&std::fs::read_to_string(root.join("cases.json")).unwrap()).unwrap();
+    let (mut tp, mut fp, mut fneg) = (0, 0, 0);
+    for case in &cases {
+        let name = case["name"].as_str().unwrap();
+        let report = impact::report(&case["patch"].to_string(), &Options::new(&root))
+            .unwrap_or_else(|e| panic!("{lang}: {name}: {e:?}"));
+        let value = serde_json::to_value(&report).unwrap();
+        assert!(
+            schema::validate(Contract::ImpactReport, &value).is_ok(),
+            "{lang}: {name}: {:?}",
+            schema::validate(Contract::ImpactReport, &value)
+        );
+        let reported: BTreeSet<String> = report
+            .breaking_changes
+            .iter()
+            .flat_map(|b| b.callsites.iter().map(|c| format!("{}:{}", c.path, c.line)))
+            .collect();
+        let expected: BTreeSet<String> = case["expected"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|v| v.as_str().unwrap().to_string())
+            .collect();
+        for never in case["not_expected"].as_array().unwrap() {
+            assert!(
+                !reported.contains(never.as_str().unwrap()),
+                "{lang}: {name}: reported {never}"
+            );
+        }
+        tp += reported.intersection(&expected).count();
+        fp += reported.difference(&expected).count();
+        fneg += expected.difference(&reported).count();
+        assert!(
+            !report.breaking_changes.is_empty(),
+            "{lang}: {name}: no breaking change"
+        );
+        assert!(report.risk_score > 0.0 && report.risk_explanation.starts_with("risk "));
+    }
+    (tp, fp, fneg)
+}
+
+#[test]
+fn breaking_callsites_on_the_fixture_repositories() {
+    let mut total = (0, 0, 0);
+    for lang in ["python", "rust", "typescript"] {
+        let (tp, fp, fneg) = score(lang);
+        eprintln!("{lang}: tp={tp} fp={fp} fn={fneg}");
+        total = (total.0 + tp, total.1 + fp, total.2 + fneg);
+    }
+    let (tp, fp, fneg) = total;
+    let precision = tp as f64 / (tp + fp).max(1) as f64;
+    let recall = tp as f64 / (tp + fneg).max(1) as f64;
+    eprintln!("impact fixtures: precision={precision:.3} recall={recall:.3} (tp={tp} fp={fp} fn={fneg})");
+    assert!(precision >= 0.95, "precision {precision:.3}");
+    assert!(recall >= 0.90, "recall {recall:.3}");
+}
+
+#[test]
+fn a_signature_change_is_classified() {
+    let root = repo("python");
+    let patch = serde_json::json!({"type": "patch", "target_file": "shop/cart.py", "operations": [
+        {"op": "replace", "symbol": "total_price", "content": "def total_price(items, rate, /, *, tax_rate=0.1):\n    return rate\n"}]});
+    let report = impact::report(&patch.to_string(), &Options::new(&root)).unwrap();
+    let change = &report.breaking_changes[0];
+    assert_eq!(change.symbol, "total_price");
+    assert!(change.kinds.contains(&"parameter_added_required"), "{:?}", change.kinds);
+    assert!(change.kinds.contains(&"parameter_changed_kind"), "{:?}", change.kinds);
+    assert!(
+        change.kinds.contains(&"parameter_default_changed"),
+        "{:?}",
+        change.kinds
+    );
+    assert_eq!(change.severity, "high");
+}
+
+#[test]
+fn apply_with_a_gate_refuses_a_breaking_patch_and_writes_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let root = repo("python");
+    for entry in ["shop", "tests"] {
+        for file in std::fs::read_dir(root.join(entry)).unwrap() {
+            let path = file.unwrap().path();
+            std::fs::create_dir_all(dir.path().join(entry)).unwrap();
+            std::fs::copy(&path, dir.path().join(entry).join(path.file_name().unwrap())).unwrap();
+        }
+    }
+    let before = common::tree::snapshot(dir.path());
+    let patch = serde_json::json!({"type": "patch", "target_file": "shop/cart.py", "operations": [{"op": "delete", "symbol": "discount"}]});
+    std::fs::write(dir.path().join("../saguaro-gate-patch.json"), patch.to_string()).unwrap();
+    let patch_path = dir.path().join("../saguaro-gate-patch.json");
+    let patch_arg = patch_path.to_str().unwrap();
+    let root_arg = dir.path().to_str().unwrap();
+    let out = common::saguaro(
+        &[
+            "apply", patch_arg, "--root", root_arg, "--impact", "--gate", "high", "--json",
+        ],
+        None,
+    );
+    assert_eq!(out.status.code(), Some(1));
+    let answer = common::stdout_json(&out);
+    assert_eq!(answer["errors"][0]["code"], "breaking_change");
+    assert_eq!(answer["impact"]["breaking_changes"][0]["kind"], "object_removed");
+    assert_eq!(
+        common::tree::snapshot(dir.path()),
+        before,
+        "a gated patch writes nothing"
+    );
+    // Without the gate the report rides along and the patch is applied.
+    let out = common::saguaro(&["apply", patch_arg, "--root", root_arg, "--impact", "--json"], None);
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert_eq!(common::stdout_json(&out)["impact"]["type"], "impact_report");
+    assert_ne!(common::tree::snapshot(dir.path()), before);
+    let _ = std::fs::remove_file(patch_path);
+}
+
+#[test]
+fn impact_writes_nothing_and_reports_verification() {
+    let root = repo("rust");
+    let before = common::tree::snapshot(&root);
+    let patch = serde_json::json!({"type": "patch", "target_file": "src/account.rs", "operations": [
+        {"op": "replace", "symbol": "fee", "content": "pub fn fee(amount: i64, rate: u32) -> i64 {\n    amount *\n}\n"}]});
+    // The edit does not parse: the apply pipeline refuses it before any report.
+    let out = impact::report(&patch.to_string(), &Options::new(&root));
+    assert!(out.is_err());
+    let ok = serde_json::json!({"type": "patch", "target_file": "src/account.rs", "operations": [
+        {"op": "replace", "symbol": "fee", "content": "pub fn fee(amount: i64, rate: u32, floor: i64) -> i64 {\n    (amount * rate as i64 / 100).max(floor)\n}\n"}]});
+    let report = impact::report(&ok.to_string(), &Options::new(&root)).unwrap();
+    assert_eq!(report.verification_status.syntax, "pass");
+    assert_eq!(report.verification_status.tests, "skipped");
+    assert_eq!(common::tree::snapshot(&root), before);
+}
