@@ -134,6 +134,10 @@ pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex
                     out.push(base(breakages, new_sig, None, new_lines));
                 }
             }
+            // A member of a removed type goes with it: the type's removal says it all.
+            None if symbol.parent_path.as_ref().is_some_and(|p| {
+                !new.symbols.iter().any(|s| &s.path == p) && old.symbols.iter().any(|s| &s.path == p && callable(s))
+            }) => {}
             None => {
                 // Renamed: a new definition beside it, not there before, with the same body.
                 let old_body = body(old, symbol);
