@@ -150,3 +150,37 @@ fn impact_writes_nothing_and_reports_verification() {
     assert_eq!(report.verification_status.tests, "skipped");
     assert_eq!(common::tree::snapshot(&root), before);
 }
+
+#[cfg(unix)]
+#[test]
+fn configured_checks_run_in_a_scratch_copy_with_the_patch() {
+    let dir = tempfile::tempdir().unwrap();
+    common::tree::write(dir.path(), &[("m.py", b"def f(a):\n    return a\n\n\nprint(f(1))\n")]);
+    let before = common::tree::snapshot(dir.path());
+    // The "linter" sees the patched text; the "tests" write a file, which must land in the
+    // scratch copy, never in the user's tree.
+    let settings = r#"{"permission_mode": "default", "languages": {"python": {
+        "linter": ["grep", "-q", "return a \\* 2", "m.py"],
+        "tests": ["sh", "-c", "touch ran.txt && exit 3"]}}}"#;
+    let mut options = Options::new(dir.path());
+    options.settings = saguaro::action::policy::Settings::parse(settings).unwrap();
+    let patch = serde_json::json!({"type": "patch", "target_file": "m.py", "operations": [
+        {"op": "replace", "symbol": "f", "content": "def f(a):\n    return a * 2\n"}]});
+    let report = impact::report(&patch.to_string(), &options).unwrap();
+    assert_eq!(
+        report.verification_status.linter, "pass",
+        "{:?}",
+        report.verification_status.details
+    );
+    assert_eq!(report.verification_status.tests, "fail");
+    assert!(
+        report.risk_explanation.contains("tests failing"),
+        "{}",
+        report.risk_explanation
+    );
+    assert_eq!(
+        common::tree::snapshot(dir.path()),
+        before,
+        "checks never run in the user's tree"
+    );
+}
