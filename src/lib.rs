@@ -26,6 +26,7 @@ pub mod apply;
 pub mod cli;
 pub mod edit;
 pub mod feedback;
+pub mod gate;
 pub mod impact;
 pub mod lang;
 pub mod process;

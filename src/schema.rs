@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 const BASE: &str = "https://saguaro.dev/schemas/";
 
 /// Every schema file, by name.
-const FILES: [(&str, &str); 6] = [
+const FILES: [(&str, &str); 7] = [
     ("defs.schema.json", include_str!("../schemas/defs.schema.json")),
     (
         "proposed_action.schema.json",
@@ -38,6 +38,10 @@ const FILES: [(&str, &str); 6] = [
         "impact_report.schema.json",
         include_str!("../schemas/impact_report.schema.json"),
     ),
+    (
+        "check_report.schema.json",
+        include_str!("../schemas/check_report.schema.json"),
+    ),
 ];
 
 /// The documents a schema governs.
@@ -51,16 +55,18 @@ pub enum Contract {
     Settings,
     Event,
     ImpactReport,
+    CheckReport,
 }
 
 impl Contract {
-    const ALL: [Contract; 6] = [
+    const ALL: [Contract; 7] = [
         Contract::ProposedAction,
         Contract::Action,
         Contract::SemanticPatch,
         Contract::Settings,
         Contract::Event,
         Contract::ImpactReport,
+        Contract::CheckReport,
     ];
 
     /// The schema's URI (with a fragment for a definition inside a file).
@@ -72,6 +78,7 @@ impl Contract {
             Contract::Settings => "settings.schema.json",
             Contract::Event => "event.schema.json",
             Contract::ImpactReport => "impact_report.schema.json",
+            Contract::CheckReport => "check_report.schema.json",
         };
         format!("{BASE}{file}")
     }
@@ -84,6 +91,7 @@ impl Contract {
             Contract::Settings => "schemas/settings.schema.json",
             Contract::Event => "schemas/event.schema.json",
             Contract::ImpactReport => "schemas/impact_report.schema.json",
+            Contract::CheckReport => "schemas/check_report.schema.json",
         }
     }
 }

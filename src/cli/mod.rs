@@ -4,6 +4,7 @@
 //! input could not be read or parsed.
 
 mod apply;
+mod check;
 mod edit;
 mod impact;
 mod output;
@@ -42,6 +43,8 @@ enum Command {
     Docstring(edit::DocstringArgs),
     /// The Impact Report of a patch: what it breaks, how risky, how volatile; nothing written.
     Impact(impact::Args),
+    /// The breaking-change gate: calls the staged change (or the branch) leaves broken.
+    Check(check::Args),
 }
 
 /// Runs the command line `args` (the program name first) and returns the exit status.
@@ -66,5 +69,6 @@ where
         Command::Delete(args) => edit::delete(args),
         Command::Docstring(args) => edit::docstring(args),
         Command::Impact(args) => impact::run(args),
+        Command::Check(args) => check::run(args),
     }
 }

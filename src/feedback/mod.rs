@@ -52,6 +52,8 @@ pub enum ErrorCode {
     NotExecutable,
     /// `apply --impact --gate`: the patch breaks callers at or above the gate's severity.
     BreakingChange,
+    /// `check`: not a git repository, or the revision is unknown.
+    GitUnavailable,
 }
 
 impl ErrorCode {
@@ -77,6 +79,7 @@ impl ErrorCode {
             ErrorCode::ApprovalRequired => "approval_required",
             ErrorCode::NotExecutable => "not_executable",
             ErrorCode::BreakingChange => "breaking_change",
+            ErrorCode::GitUnavailable => "git_unavailable",
         }
     }
 
@@ -89,6 +92,7 @@ impl ErrorCode {
             | ErrorCode::UnreadableFile
             | ErrorCode::NotUtf8
             | ErrorCode::FileMissing
+            | ErrorCode::GitUnavailable
             | ErrorCode::Internal => 2,
             _ => 1,
         }

@@ -86,40 +86,35 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
     let planned = apply::plan(input, options)?;
     let tx = &planned.transaction;
     let root = tx.workspace().root().to_path_buf();
-    let registry = Registry::global();
     let changes = tx.changes();
     let text = |bytes: Option<&[u8]>| bytes.and_then(|b| std::str::from_utf8(b).ok()).map(str::to_string);
-    // What changed in each touched file's definitions.
-    let mut changed: Vec<ChangedDefinition> = Vec::new();
-    let mut new_texts: BTreeMap<String, (Option<String>, Option<String>)> = BTreeMap::new();
-    for change in &changes {
-        let (before, after) = (text(change.before), text(change.after));
-        let old_path = change.renamed_from.clone().unwrap_or_else(|| change.path.clone());
-        if let Some(lang) = registry.for_path(&old_path) {
-            let index = |t: &Option<String>| {
-                t.as_ref()
-                    .and_then(|t| SymbolIndex::build(SourceText::new(t.clone()), &lang.name).ok())
-            };
-            let empty = SymbolIndex::build(SourceText::new(String::new()), &lang.name).ok();
-            if let (Some(old), Some(new)) = (index(&before), index(&after).or(empty)) {
-                // A renamed file's definitions live on under its new path.
-                let new = if change.renamed_from.is_some() {
-                    SymbolIndex::build(SourceText::new(String::new()), &lang.name)
-                        .ok()
-                        .unwrap_or(new)
-                } else {
-                    new
-                };
-                changed.extend(breakage::compare(&old_path, lang, &old, &new));
-            }
-        }
-        new_texts.insert(change.path.clone(), (before, after));
-    }
-    let breaking: Vec<&ChangedDefinition> = changed.iter().filter(|c| !c.breakages.is_empty()).collect();
-    // The root as the patch would leave it.
-    let sources = sources(&root, &new_texts);
+    let files: Vec<FileChange> = changes
+        .iter()
+        .map(|c| FileChange {
+            path: c.path.clone(),
+            renamed_from: c.renamed_from.clone(),
+            before: text(c.before),
+            after: text(c.after),
+        })
+        .collect();
+    let owned = changed_definitions(&files);
+    // The root as the patch would leave it, lines mapped back to the tree as it is.
+    let new_texts: BTreeMap<String, (Option<String>, Option<String>)> = files
+        .iter()
+        .map(|f| (f.path.clone(), (f.before.clone(), f.after.clone())))
+        .collect();
+    let overrides: BTreeMap<String, Option<String>> = files.iter().map(|f| (f.path.clone(), f.after.clone())).collect();
+    let line_maps: BTreeMap<String, Vec<Option<usize>>> = files
+        .iter()
+        .filter_map(|f| {
+            Some((
+                f.path.clone(),
+                callsites::line_map(f.before.as_deref()?, f.after.as_deref()?),
+            ))
+        })
+        .collect();
+    let sources = sources(&root, &overrides, &line_maps);
     let package = package(&root);
-    let owned: Vec<ChangedDefinition> = breaking.iter().map(|c| (*c).clone()).collect();
     let calls = callsites::find(&sources, &owned, &package);
     let mut breaking_changes = Vec::new();
     for def in &owned {
@@ -203,6 +198,40 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
     })
 }
 
+/// One file a change touches, with its text before and after.
+#[derive(Debug, Clone)]
+pub struct FileChange {
+    pub path: String,
+    pub renamed_from: Option<String>,
+    pub before: Option<String>,
+    pub after: Option<String>,
+}
+
+/// The definitions whose change callers can feel, over all the changed files.
+pub fn changed_definitions(files: &[FileChange]) -> Vec<ChangedDefinition> {
+    let registry = Registry::global();
+    let mut changed = Vec::new();
+    for file in files {
+        let old_path = file.renamed_from.clone().unwrap_or_else(|| file.path.clone());
+        let Some(lang) = registry.for_path(&old_path) else {
+            continue;
+        };
+        let index =
+            |t: Option<&String>| SymbolIndex::build(SourceText::new(t.cloned().unwrap_or_default()), &lang.name).ok();
+        // A renamed file's definitions are gone from their old path.
+        let after = if file.renamed_from.is_some() {
+            None
+        } else {
+            file.after.as_ref()
+        };
+        if let (Some(old), Some(new)) = (file.before.as_ref().and_then(|b| index(Some(b))), index(after)) {
+            changed.extend(breakage::compare(&old_path, lang, &old, &new));
+        }
+    }
+    changed.retain(|c| !c.breakages.is_empty());
+    changed
+}
+
 /// The patch's own id (`patch_id` of a semantic patch), else a hash of its text.
 fn patch_id(input: &str) -> String {
     serde_json::from_str::<serde_json::Value>(input)
@@ -211,8 +240,14 @@ fn patch_id(input: &str) -> String {
         .unwrap_or_else(|| format!("sha256:{}", &crate::workspace::sha256(input.as_bytes())[..16]))
 }
 
-/// Every file of the root in a language saguaro reads, as the patch would leave it.
-fn sources(root: &std::path::Path, changed: &BTreeMap<String, (Option<String>, Option<String>)>) -> Vec<Source> {
+/// Every file of the root in a language saguaro reads, with `overrides` (path → new text,
+/// `None`: gone) in place of what is on disk; `line_maps` map a file's lines back to the
+/// lines it has now.
+pub fn sources(
+    root: &std::path::Path,
+    overrides: &BTreeMap<String, Option<String>>,
+    line_maps: &BTreeMap<String, Vec<Option<usize>>>,
+) -> Vec<Source> {
     let registry = Registry::global();
     let mut out = Vec::new();
     let mut seen = BTreeSet::new();
@@ -228,13 +263,13 @@ fn sources(root: &std::path::Path, changed: &BTreeMap<String, (Option<String>, O
             continue;
         }
         seen.insert(path.clone());
-        match changed.get(&path) {
-            Some((before, Some(after))) => out.push(Source {
-                old_line: before.as_deref().map(|b| callsites::line_map(b, after)),
+        match overrides.get(&path) {
+            Some(Some(after)) => out.push(Source {
+                old_line: line_maps.get(&path).cloned(),
                 path,
                 text: after.clone(),
             }),
-            Some((_, None)) => {}
+            Some(None) => {}
             None => {
                 if let Ok(text) = std::fs::read_to_string(entry.path()) {
                     out.push(Source {
@@ -246,7 +281,7 @@ fn sources(root: &std::path::Path, changed: &BTreeMap<String, (Option<String>, O
             }
         }
     }
-    for (path, (_, after)) in changed {
+    for (path, after) in overrides {
         if let (false, Some(after)) = (seen.contains(path), after) {
             if registry.for_path(path).is_some() {
                 out.push(Source {
@@ -261,7 +296,7 @@ fn sources(root: &std::path::Path, changed: &BTreeMap<String, (Option<String>, O
 }
 
 /// The names a package imports itself by: `package.json` `name`, Cargo's crate name.
-fn package(root: &std::path::Path) -> Package {
+pub fn package(root: &std::path::Path) -> Package {
     let mut names = Vec::new();
     if let Ok(text) = std::fs::read_to_string(root.join("package.json")) {
         if let Some(name) = serde_json::from_str::<serde_json::Value>(&text)

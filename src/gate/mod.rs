@@ -1,0 +1,263 @@
+//! The breaking-change gate (`saguaro check`): what a commit (the index against HEAD) or a
+//! branch (the working tree against a revision) changes in its definitions, and which calls
+//! in the NEW tree are still incompatible — the impact analysis at commit time.
+//!
+//! A definition carrying a `saguaro: allow-break` comment (on it or on the line above), or a
+//! breakage kind given to `--allow`, turns its failures into notes that the output shows.
+
+pub mod format;
+
+use crate::feedback::{Error, ErrorCode};
+use crate::impact::breakage::ChangedDefinition;
+use crate::impact::callsites::{self, Confidence};
+use crate::impact::{self, FileChange};
+use crate::lang::Registry;
+use serde::Serialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+/// What the new tree is compared against.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Against {
+    /// The index against HEAD (a commit about to be made).
+    Staged,
+    /// The working tree against a revision (a pull request against its base).
+    Base(String),
+}
+
+#[derive(Debug, Clone)]
+pub struct CheckOptions {
+    pub root: PathBuf,
+    pub against: Against,
+    /// Callsites below this tier are left out.
+    pub min_confidence: Confidence,
+    /// Breakage kinds that only make notes.
+    pub allow: Vec<String>,
+}
+
+/// One incompatible call in the new tree.
+#[derive(Debug, Clone, Serialize)]
+pub struct Finding {
+    pub path: String,
+    pub line: usize,
+    pub column: usize,
+    pub end_column: usize,
+    /// The changed definition, and where it is.
+    pub symbol: String,
+    pub definition: String,
+    /// The most severe breakage's id (the SARIF rule).
+    pub kind: &'static str,
+    pub severity: &'static str,
+    pub confidence: Confidence,
+    /// What changed and why this call breaks.
+    pub message: String,
+    /// Allowed by a comment or `--allow`: a note, not a failure.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub allowed_by: Option<String>,
+}
+
+#[derive(Debug, Clone, Serialize)]
+pub struct CheckReport {
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// `staged` or `base:REV`.
+    pub against: String,
+    /// The files the change touches.
+    pub files: Vec<String>,
+    pub failures: Vec<Finding>,
+    pub notes: Vec<Finding>,
+}
+
+impl CheckReport {
+    pub fn exit_status(&self) -> i32 {
+        i32::from(!self.failures.is_empty())
+    }
+}
+
+fn git(root: &Path, args: &[&str]) -> Result<Vec<u8>, String> {
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(root)
+        .output()
+        .map_err(|e| format!("cannot run git: {e}"))?;
+    if out.status.success() {
+        Ok(out.stdout)
+    } else {
+        Err(String::from_utf8_lossy(&out.stderr).trim().to_string())
+    }
+}
+
+fn git_error(message: String, hint: &str) -> Error {
+    Error::new(ErrorCode::GitUnavailable, message, hint)
+}
+
+/// Runs the gate.
+pub fn check(options: &CheckOptions) -> Result<CheckReport, Error> {
+    let root = &options.root;
+    let top = git(root, &["rev-parse", "--show-toplevel"]).map_err(|e| {
+        git_error(
+            format!("`{}` is not in a git repository: {e}", root.display()),
+            "run saguaro check inside a git work tree, or pass --root",
+        )
+    })?;
+    let top = PathBuf::from(String::from_utf8_lossy(&top).trim());
+    // The revision the old side is read from.
+    let old_rev = match &options.against {
+        Against::Staged => match git(&top, &["rev-parse", "--verify", "-q", "HEAD"]) {
+            Ok(_) => "HEAD".to_string(),
+            // The first commit: everything is new, nothing can break.
+            Err(_) => "4b825dc642cb6eb9a060e54bf8d69288fbee4904".to_string(),
+        },
+        Against::Base(rev) => {
+            git(&top, &["rev-parse", "--verify", "-q", &format!("{rev}^{{commit}}")]).map_err(|_| {
+                git_error(
+                    format!("the revision `{rev}` is unknown"),
+                    "fetch it first (in CI: `git fetch origin BASE --depth=1`), or name a branch, tag or commit that exists",
+                )
+            })?;
+            rev.clone()
+        }
+    };
+    let mut diff_args = vec!["diff", "--name-status", "-M", "--no-color", "-z"];
+    if options.against == Against::Staged {
+        diff_args.push("--cached");
+    }
+    diff_args.push(&old_rev);
+    let listing =
+        git(&top, &diff_args).map_err(|e| git_error(format!("git diff failed: {e}"), "check the repository"))?;
+    let registry = Registry::global();
+    let fields: Vec<String> = listing
+        .split(|b| *b == 0)
+        .map(|f| String::from_utf8_lossy(f).into_owned())
+        .collect();
+    let mut files: Vec<FileChange> = Vec::new();
+    let mut i = 0;
+    while i < fields.len() {
+        let status = fields[i].clone();
+        if status.is_empty() {
+            break;
+        }
+        let (old_path, new_path, step) = if status.starts_with('R') || status.starts_with('C') {
+            (fields.get(i + 1).cloned(), fields.get(i + 2).cloned(), 3)
+        } else {
+            (fields.get(i + 1).cloned(), fields.get(i + 1).cloned(), 2)
+        };
+        i += step;
+        let (Some(old_path), Some(new_path)) = (old_path, new_path) else {
+            break;
+        };
+        if registry.for_path(&new_path).is_none() && registry.for_path(&old_path).is_none() {
+            continue;
+        }
+        let before = if status.starts_with('A') {
+            None
+        } else {
+            git(&top, &["show", &format!("{old_rev}:{old_path}")])
+                .ok()
+                .map(|b| String::from_utf8_lossy(&b).into_owned())
+        };
+        let after = if status.starts_with('D') {
+            None
+        } else {
+            new_text(&top, &options.against, &new_path)
+        };
+        files.push(FileChange {
+            renamed_from: (old_path != new_path).then(|| old_path.clone()),
+            path: new_path,
+            before,
+            after,
+        });
+    }
+    let changed = impact::changed_definitions(&files);
+    // The new tree: the working tree, with the index's text where they differ (staged).
+    let mut overrides: BTreeMap<String, Option<String>> =
+        files.iter().map(|f| (f.path.clone(), f.after.clone())).collect();
+    for f in files.iter().filter(|f| f.renamed_from.is_some()) {
+        overrides.insert(f.renamed_from.clone().unwrap_or_default(), None);
+    }
+    if options.against == Against::Staged {
+        let unstaged = git(&top, &["diff", "--name-only", "-z"]).unwrap_or_default();
+        for path in unstaged.split(|b| *b == 0).filter(|p| !p.is_empty()) {
+            let path = String::from_utf8_lossy(path).into_owned();
+            if !overrides.contains_key(&path) && registry.for_path(&path).is_some() {
+                let text = new_text(&top, &Against::Staged, &path);
+                overrides.insert(path, text);
+            }
+        }
+    }
+    let sources = impact::sources(&top, &overrides, &BTreeMap::new());
+    let package = impact::package(&top);
+    let calls = callsites::find(&sources, &changed, &package);
+    let mut failures = Vec::new();
+    let mut notes = Vec::new();
+    for call in calls
+        .into_iter()
+        .filter(|c| c.breaks && c.confidence >= options.min_confidence)
+    {
+        let Some(def) = changed.iter().find(|d| d.path == call.symbol) else {
+            continue;
+        };
+        let worst = def
+            .breakages
+            .iter()
+            .max_by_key(|b| b.severity)
+            .expect("changed definitions have breakages");
+        let allowed_by = allowed(def, &overrides, &options.allow);
+        let name_len = def.name.chars().count();
+        let finding = Finding {
+            path: call.path.clone(),
+            line: call.line,
+            column: call.column,
+            end_column: call.column + name_len,
+            symbol: def.path.clone(),
+            definition: def.file.clone(),
+            kind: worst.kind,
+            severity: worst.severity.as_str(),
+            confidence: call.confidence,
+            message: format!("{}: {}", worst.description, call.reason),
+            allowed_by,
+        };
+        if finding.allowed_by.is_some() {
+            notes.push(finding);
+        } else {
+            failures.push(finding);
+        }
+    }
+    Ok(CheckReport {
+        kind: "check_report",
+        against: match &options.against {
+            Against::Staged => "staged".to_string(),
+            Against::Base(rev) => format!("base:{rev}"),
+        },
+        files: files.iter().map(|f| f.path.clone()).collect(),
+        failures,
+        notes,
+    })
+}
+
+/// A file's new text: the index's (staged) or the working tree's.
+fn new_text(top: &Path, against: &Against, path: &str) -> Option<String> {
+    match against {
+        Against::Staged => git(top, &["show", &format!(":{path}")])
+            .ok()
+            .map(|b| String::from_utf8_lossy(&b).into_owned()),
+        Against::Base(_) => std::fs::read_to_string(top.join(path)).ok(),
+    }
+}
+
+/// Why a definition's breaks are allowed: its `saguaro: allow-break` comment, or `--allow`.
+fn allowed(def: &ChangedDefinition, overrides: &BTreeMap<String, Option<String>>, allow: &[String]) -> Option<String> {
+    if let Some(kind) = def.breakages.iter().find(|b| allow.iter().any(|a| a == b.kind)) {
+        return Some(format!("--allow {}", kind.kind));
+    }
+    let text = overrides.get(&def.file)?.as_ref()?;
+    let (start, end) = def.new_lines?;
+    let lines: Vec<&str> = text.lines().collect();
+    let from = start.saturating_sub(2);
+    let marked = lines
+        .get(from..end.min(lines.len()))?
+        .iter()
+        .any(|l| l.contains("saguaro: allow-break"));
+    marked.then(|| format!("a `saguaro: allow-break` comment on {}", def.path))
+}
