@@ -1,0 +1,204 @@
+//! The gate as a pre-commit hook, installed through the real `pre-commit` tool
+//! (`pre-commit try-repo` against this checkout, which builds saguaro with cargo the way
+//! a user's pre-commit does): per language, a commit that adds a required parameter and
+//! leaves a caller is blocked with the caller's `path:line`; one that updates the caller
+//! passes; one that only touches comments passes.
+//!
+//! pre-commit comes from PyPI into `target/precommit-venv`; without python3 and pip the test
+//! says SKIPPED and why. The hook's environment is kept in `target/pre-commit-home`, so only
+//! the first run pays for its build.
+
+use std::path::{Path, PathBuf};
+use std::process::Command;
+
+const PRE_COMMIT_VERSION: &str = "4.7.0";
+
+fn target_dir() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("target")
+}
+
+/// The `pre-commit` executable, installed if need be; `Err` says why it cannot be had.
+fn pre_commit() -> Result<PathBuf, String> {
+    let venv = target_dir().join("precommit-venv");
+    let exe = venv.join("bin/pre-commit");
+    if exe.exists() {
+        return Ok(exe);
+    }
+    let made = Command::new("python3")
+        .args(["-m", "venv", venv.to_str().unwrap()])
+        .output()
+        .map_err(|e| format!("python3 is unavailable: {e}"))?;
+    if !made.status.success() {
+        return Err(format!(
+            "python3 -m venv failed: {}",
+            String::from_utf8_lossy(&made.stderr)
+        ));
+    }
+    let pip = venv.join("bin/pip");
+    let installed = Command::new(&pip)
+        .args(["install", "-q", &format!("pre-commit=={PRE_COMMIT_VERSION}")])
+        .output()
+        .map_err(|e| format!("pip is unavailable: {e}"))?;
+    if !installed.status.success() {
+        return Err(format!(
+            "pip install pre-commit failed: {}",
+            String::from_utf8_lossy(&installed.stderr)
+        ));
+    }
+    Ok(exe)
+}
+
+fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+fn write(dir: &Path, name: &str, text: &str) {
+    let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+/// Runs the hook on what `dir` has staged: (passed, output).
+fn hook(pre_commit: &Path, dir: &Path) -> (bool, String) {
+    let out = Command::new(pre_commit)
+        .args(["try-repo", env!("CARGO_MANIFEST_DIR"), "saguaro-check"])
+        .current_dir(dir)
+        .env("PRE_COMMIT_HOME", target_dir().join("pre-commit-home"))
+        .output()
+        .expect("pre-commit runs");
+    let text = format!(
+        "{}{}",
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr)
+    );
+    (out.status.success(), text)
+}
+
+struct Case {
+    files: &'static [(&'static str, &'static str)],
+    changed: (&'static str, &'static str),
+    updated: (&'static str, &'static str),
+    comment_only: (&'static str, &'static str),
+    caller: &'static str,
+}
+
+const CASES: [Case; 3] = [
+    Case {
+        files: &[
+            (
+                "pkg/engine.py",
+                "class Engine:\n    def process(self, data):\n        return data\n",
+            ),
+            (
+                "pkg/app.py",
+                "from pkg.engine import Engine\n\n\ndef main():\n    e = Engine()\n    return e.process(1)\n",
+            ),
+        ],
+        changed: (
+            "pkg/engine.py",
+            "class Engine:\n    def process(self, data, mode):\n        return data\n",
+        ),
+        updated: (
+            "pkg/app.py",
+            "from pkg.engine import Engine\n\n\ndef main():\n    e = Engine()\n    return e.process(1, \"fast\")\n",
+        ),
+        comment_only: (
+            "pkg/engine.py",
+            "class Engine:\n    # Processes data.\n    def process(self, data):\n        return data\n",
+        ),
+        caller: "pkg/app.py:6",
+    },
+    Case {
+        files: &[
+            ("src/lib.rs", "pub mod engine;\npub mod app;\n"),
+            ("src/engine.rs", "pub fn process(data: u32) -> u32 {\n    data\n}\n"),
+            (
+                "src/app.rs",
+                "use crate::engine::process;\n\npub fn run() -> u32 {\n    process(1)\n}\n",
+            ),
+        ],
+        changed: (
+            "src/engine.rs",
+            "pub fn process(data: u32, mode: &str) -> u32 {\n    let _ = mode;\n    data\n}\n",
+        ),
+        updated: (
+            "src/app.rs",
+            "use crate::engine::process;\n\npub fn run() -> u32 {\n    process(1, \"fast\")\n}\n",
+        ),
+        comment_only: (
+            "src/engine.rs",
+            "/// Processes data.\npub fn process(data: u32) -> u32 {\n    data\n}\n",
+        ),
+        caller: "src/app.rs:4",
+    },
+    Case {
+        files: &[
+            (
+                "src/engine.ts",
+                "export function process(data: number): number {\n  return data;\n}\n",
+            ),
+            (
+                "src/app.ts",
+                "import { process } from \"./engine\";\n\nexport const run = () => process(1);\n",
+            ),
+        ],
+        changed: (
+            "src/engine.ts",
+            "export function process(data: number, mode: string): number {\n  return data;\n}\n",
+        ),
+        updated: (
+            "src/app.ts",
+            "import { process } from \"./engine\";\n\nexport const run = () => process(1, \"fast\");\n",
+        ),
+        comment_only: (
+            "src/engine.ts",
+            "// Processes data.\nexport function process(data: number): number {\n  return data;\n}\n",
+        ),
+        caller: "src/app.ts:3",
+    },
+];
+
+#[test]
+fn the_hook_blocks_commits_that_leave_callers_behind() {
+    let pre_commit = match pre_commit() {
+        Ok(exe) => exe,
+        Err(why) => {
+            eprintln!("SKIPPED the pre-commit hook test: {why}");
+            return;
+        }
+    };
+    for case in &CASES {
+        let dir = tempfile::tempdir().unwrap();
+        git(dir.path(), &["init", "-q"]);
+        git(dir.path(), &["config", "user.email", "hook@example.com"]);
+        git(dir.path(), &["config", "user.name", "hook"]);
+        for (name, text) in case.files {
+            write(dir.path(), name, text);
+        }
+        git(dir.path(), &["add", "-A"]);
+        git(dir.path(), &["commit", "-qm", "base"]);
+        write(dir.path(), case.changed.0, case.changed.1);
+        git(dir.path(), &["add", "-A"]);
+        let (passed, out) = hook(&pre_commit, dir.path());
+        assert!(!passed, "{out}");
+        assert!(out.contains(&format!("{}:", case.caller)), "{out}");
+        write(dir.path(), case.updated.0, case.updated.1);
+        git(dir.path(), &["add", "-A"]);
+        let (passed, out) = hook(&pre_commit, dir.path());
+        assert!(passed, "{out}");
+        git(dir.path(), &["reset", "-q", "--hard", "HEAD"]);
+        write(dir.path(), case.comment_only.0, case.comment_only.1);
+        git(dir.path(), &["add", "-A"]);
+        let (passed, out) = hook(&pre_commit, dir.path());
+        assert!(passed, "{out}");
+    }
+}
