@@ -1,8 +1,10 @@
-//! The gate as a pre-commit hook, installed through the real `pre-commit` tool
-//! (`pre-commit try-repo` against this checkout, which builds saguaro with cargo the way
-//! a user's pre-commit does): per language, a commit that adds a required parameter and
-//! leaves a caller is blocked with the caller's `path:line`; one that updates the caller
-//! passes; one that only touches comments passes.
+//! The gate as a pre-commit hook, installed through the real `pre-commit` tool: each
+//! temporary repository's `.pre-commit-config.yaml` names this checkout at its HEAD commit,
+//! `pre-commit install` sets the hook, and `git commit` runs it (pre-commit builds saguaro
+//! with cargo the way a user's does). Per language: a commit that adds a required parameter
+//! and leaves a caller is blocked with the caller's `path:line`; one that updates the caller
+//! passes; one that only touches comments passes. (`pre-commit try-repo` would do the same
+//! but builds the hook anew in a temporary store on every run.)
 //!
 //! pre-commit comes from PyPI into `target/precommit-venv`; without python3 and pip the test
 //! says SKIPPED and why. The hook's environment is kept in `target/pre-commit-home`, so only
@@ -67,14 +69,24 @@ fn write(dir: &Path, name: &str, text: &str) {
     std::fs::write(path, text).unwrap();
 }
 
-/// Runs the hook on what `dir` has staged: (passed, output).
-fn hook(pre_commit: &Path, dir: &Path) -> (bool, String) {
-    let out = Command::new(pre_commit)
-        .args(["try-repo", env!("CARGO_MANIFEST_DIR"), "saguaro-check"])
+/// This checkout's HEAD commit: the revision the hook is taken at.
+fn checkout_head() -> String {
+    let out = Command::new("git")
+        .args(["rev-parse", "HEAD"])
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("git runs");
+    String::from_utf8_lossy(&out.stdout).trim().to_string()
+}
+
+/// Commits what `dir` has staged, through the installed hook: (committed, output).
+fn commit(dir: &Path) -> (bool, String) {
+    let out = Command::new("git")
+        .args(["commit", "-qm", "change"])
         .current_dir(dir)
         .env("PRE_COMMIT_HOME", target_dir().join("pre-commit-home"))
         .output()
-        .expect("pre-commit runs");
+        .expect("git runs");
     let text = format!(
         "{}{}",
         String::from_utf8_lossy(&out.stdout),
@@ -176,6 +188,11 @@ fn the_hook_blocks_commits_that_leave_callers_behind() {
             return;
         }
     };
+    let config = format!(
+        "repos:\n-   repo: {}\n    rev: {}\n    hooks:\n    -   id: saguaro-check\n",
+        env!("CARGO_MANIFEST_DIR"),
+        checkout_head()
+    );
     for case in &CASES {
         let dir = tempfile::tempdir().unwrap();
         git(dir.path(), &["init", "-q"]);
@@ -184,21 +201,35 @@ fn the_hook_blocks_commits_that_leave_callers_behind() {
         for (name, text) in case.files {
             write(dir.path(), name, text);
         }
+        write(dir.path(), ".pre-commit-config.yaml", &config);
         git(dir.path(), &["add", "-A"]);
         git(dir.path(), &["commit", "-qm", "base"]);
+        let installed = Command::new(&pre_commit)
+            .arg("install")
+            .current_dir(dir.path())
+            .env("PRE_COMMIT_HOME", target_dir().join("pre-commit-home"))
+            .output()
+            .expect("pre-commit runs");
+        assert!(
+            installed.status.success(),
+            "{}",
+            String::from_utf8_lossy(&installed.stderr)
+        );
+        // A required parameter added, the caller left: the commit is refused.
         write(dir.path(), case.changed.0, case.changed.1);
         git(dir.path(), &["add", "-A"]);
-        let (passed, out) = hook(&pre_commit, dir.path());
-        assert!(!passed, "{out}");
+        let (committed, out) = commit(dir.path());
+        assert!(!committed, "{out}");
         assert!(out.contains(&format!("{}:", case.caller)), "{out}");
+        // The caller updated too: committed.
         write(dir.path(), case.updated.0, case.updated.1);
         git(dir.path(), &["add", "-A"]);
-        let (passed, out) = hook(&pre_commit, dir.path());
-        assert!(passed, "{out}");
-        git(dir.path(), &["reset", "-q", "--hard", "HEAD"]);
+        let (committed, out) = commit(dir.path());
+        assert!(committed, "{out}");
+        // Only a comment: committed.
         write(dir.path(), case.comment_only.0, case.comment_only.1);
         git(dir.path(), &["add", "-A"]);
-        let (passed, out) = hook(&pre_commit, dir.path());
-        assert!(passed, "{out}");
+        let (committed, out) = commit(dir.path());
+        assert!(committed, "{out}");
     }
 }
