@@ -226,7 +226,8 @@ fn the_hook_blocks_commits_that_leave_callers_behind() {
         git(dir.path(), &["add", "-A"]);
         let (committed, out) = commit(dir.path());
         assert!(committed, "{out}");
-        // Only a comment: committed.
+        // Back at the base, only a comment: committed.
+        git(dir.path(), &["reset", "-q", "--hard", "HEAD~1"]);
         write(dir.path(), case.comment_only.0, case.comment_only.1);
         git(dir.path(), &["add", "-A"]);
         let (committed, out) = commit(dir.path());
