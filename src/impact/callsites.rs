@@ -754,6 +754,21 @@ fn verdict(lang: &Language, def: &ChangedDefinition, receiver: Option<&str>, arg
             .unwrap_or_else(|| "removed".to_string());
         return (true, format!("calls `{}`, which the patch {what}", def.path));
     };
+    // A call the change breaks fitted the old definition: one that did not calls another
+    // definition of that name (or was broken before), and this change is not its cause.
+    if let Some(old) = &def.old {
+        let before = explicit(lang, def, old, receiver, args);
+        let mut old_args: Vec<&str> = args.positional.iter().map(String::as_str).collect();
+        if before.skip_first_argument && !old_args.is_empty() {
+            old_args.remove(0);
+        }
+        if bind(lang, before.params, &old_args, args).is_err() {
+            return (
+                false,
+                "does not fit the old signature either: it calls another definition of that name".to_string(),
+            );
+        }
+    }
     let params = explicit(lang, def, new, receiver, args);
     let mut args_left: Vec<&str> = args.positional.iter().map(String::as_str).collect();
     if params.skip_first_argument && !args_left.is_empty() {
@@ -804,8 +819,9 @@ fn verdict(lang: &Language, def: &ChangedDefinition, receiver: Option<&str>, arg
         let Some(new_param) = params.params.get(i) else {
             continue;
         };
+        let old_annotation = old_params.params[i].annotation.as_deref().unwrap_or_default();
         if let Some(arg) = args_left.get(i) {
-            if !fits(arg, new_param.annotation.as_deref().unwrap_or_default()) {
+            if fits(arg, old_annotation, new_param.annotation.as_deref().unwrap_or_default()) == Some(false) {
                 return (
                     true,
                     format!(
@@ -897,17 +913,20 @@ fn bind(lang: &Language, params: &[Param], positional: &[&str], args: &Arguments
     Ok(())
 }
 
-/// Whether an argument's text can be a value of `annotation` (what is checked: an optional
-/// type takes `None`/`Some(..)`, an object type takes an object literal).
-fn fits(arg: &str, annotation: &str) -> bool {
+/// Whether an argument's text can be a value of `annotation`, when that can be told from
+/// the text: a value wrapped into an optional type must become `None`/`Some(..)`, one folded
+/// into an object type must become an object literal. `None`: cannot be told (the argument's
+/// type is not written at the call).
+fn fits(arg: &str, old_annotation: &str, annotation: &str) -> Option<bool> {
     let arg = arg.trim();
-    if annotation.starts_with("Option<") {
-        return arg == "None" || arg.starts_with("Some(");
+    let wrapped = |prefix: &str| annotation.starts_with(prefix) && !old_annotation.starts_with(prefix);
+    if wrapped("Option<") {
+        return Some(arg == "None" || arg.starts_with("Some("));
     }
-    if annotation.starts_with('{') {
-        return arg.starts_with('{');
+    if wrapped("{") {
+        return Some(arg.starts_with('{'));
     }
-    false
+    None
 }
 
 /// For each line of `new` (0-based), the line of `old` it was (1-based), if not new.
