@@ -51,6 +51,12 @@ pub struct Source {
 /// The callsites of `changed` in `files`.
 pub fn find(files: &[Source], changed: &[ChangedDefinition], package: &Package) -> Vec<Callsite> {
     use rayon::prelude::*;
+    let mut package = package.clone();
+    for f in files.iter().filter(|f| f.path.ends_with("__init__.py")) {
+        let dir = f.path.rsplit_once('/').map_or("", |(d, _)| d).to_string();
+        package.python_inits.insert(dir, f.text.clone());
+    }
+    let package = &package;
     let names: Vec<&str> = {
         let mut names: Vec<&str> = changed.iter().map(|c| c.name.as_str()).collect();
         names.sort();
@@ -75,6 +81,8 @@ pub fn find(files: &[Source], changed: &[ChangedDefinition], package: &Package) 
 #[derive(Debug, Clone, Default)]
 pub struct Package {
     pub names: Vec<String>,
+    /// Python packages' `__init__.py` texts by package folder, to check re-exports.
+    pub python_inits: std::collections::BTreeMap<String, String>,
 }
 
 /// One import binding: `local` names `name` of `module`.
@@ -114,7 +122,7 @@ fn in_file(file: &Source, changed: &[ChangedDefinition], package: &Package) -> V
     // Imports of a removed definition break where they name it.
     for def in changed.iter().filter(|d| d.removed()) {
         for b in bindings.iter().filter(|b| b.name.as_deref() == Some(def.name.as_str())) {
-            if def.parent.is_none() && module_matches(lang, &b.module, &file.path, &def.file, package) {
+            if def.parent.is_none() && module_matches(lang, &b.module, &file.path, &def.file, &def.name, package) {
                 out.push(Callsite {
                     path: file.path.clone(),
                     line: line_of(b.line),
@@ -141,7 +149,7 @@ fn in_file(file: &Source, changed: &[ChangedDefinition], package: &Package) -> V
                             b.local == called
                                 && b.name.as_deref() == Some(d.name.as_str())
                                 && b.local != d.name
-                                && module_matches(lang, &b.module, &file.path, &d.file, package)
+                                && module_matches(lang, &b.module, &file.path, &d.file, &d.name, package)
                         })
                 })
                 .collect(),
@@ -430,7 +438,7 @@ fn confidence(
             }
             let bound = bindings.iter().find(|b| b.local == def.name);
             match bound {
-                Some(b) if module_matches(lang, &b.module, &file.path, &def.file, package) => {
+                Some(b) if module_matches(lang, &b.module, &file.path, &def.file, &def.name, package) => {
                     if def.removed() && through_reexport(lang, &b.module, &file.path, &def.file) {
                         return Some(Confidence::NameMatch);
                     }
@@ -440,7 +448,10 @@ fn confidence(
                 Some(_) => None,
                 // Defined here under the same name: a different function.
                 None if index.symbols.iter().any(|s| s.name == def.name && s.parent.is_none()) => None,
-                None => Some(Confidence::NameMatch),
+                // A bare name from another module must be imported (or come through a glob
+                // import); without either it is a builtin or a local of that name.
+                None if text.contains("import *") || text.contains("::*") => Some(Confidence::NameMatch),
+                None => None,
             }
         }
         // A function called through a module (`m.f()`, `m::f()`).
@@ -448,7 +459,10 @@ fn confidence(
             let head = r.rsplit(['.', ':']).find(|s| !s.is_empty()).unwrap_or(r);
             let bound = bindings.iter().find(|b| b.local == head || b.local == r);
             match bound {
-                Some(b) if b.name.is_none() && module_matches(lang, &b.module, &file.path, &def.file, package) => {
+                Some(b)
+                    if b.name.is_none()
+                        && module_matches(lang, &b.module, &file.path, &def.file, &def.name, package) =>
+                {
                     if def.removed() && through_reexport(lang, &b.module, &file.path, &def.file) {
                         return Some(Confidence::NameMatch);
                     }
@@ -456,7 +470,14 @@ fn confidence(
                 }
                 Some(b)
                     if b.name.is_some()
-                        && module_matches(lang, &format!("{}.{}", b.module, head), &file.path, &def.file, package) =>
+                        && module_matches(
+                            lang,
+                            &format!("{}.{}", b.module, head),
+                            &file.path,
+                            &def.file,
+                            &def.name,
+                            package,
+                        ) =>
                 {
                     Some(Confidence::ImportResolved)
                 }
@@ -586,12 +607,23 @@ fn through_reexport(lang: &Language, module: &str, importer: &str, defining: &st
     }
 }
 
-fn module_matches(lang: &Language, module: &str, importer: &str, defining: &str, package: &Package) -> bool {
+fn module_matches(
+    lang: &Language,
+    module: &str,
+    importer: &str,
+    defining: &str,
+    name: &str,
+    package: &Package,
+) -> bool {
     match lang.name.as_str() {
         "python" => {
             let target = python_module(defining);
             let wanted = python_import(module, importer);
-            !wanted.is_empty() && contains_run(&target, &wanted)
+            if wanted.is_empty() || !contains_run(&target, &wanted) {
+                return false;
+            }
+            // Through a package, its `__init__.py` must import the name from the module.
+            target.ends_with(&wanted) || reexported(package, &target, &wanted, name)
         }
         "rust" => rust_path_matches(module, defining, package),
         _ => {
@@ -612,6 +644,29 @@ fn module_matches(lang: &Language, module: &str, importer: &str, defining: &str,
             }
         }
     }
+}
+
+/// Whether the package `wanted` (inside `target`'s path) re-exports `name` from the next
+/// module on the way to `target` (`from .core import Option` in `click/__init__.py`).
+fn reexported(package: &Package, target: &[String], wanted: &[String], name: &str) -> bool {
+    let Some(at) = target.windows(wanted.len()).position(|w| w == wanted) else {
+        return false;
+    };
+    let dir = target[..at + wanted.len()].join("/");
+    let Some(next) = target.get(at + wanted.len()) else {
+        return false;
+    };
+    let Some(init) = package.python_inits.get(&dir) else {
+        return false;
+    };
+    let Ok(re) = regex::Regex::new(&format!(
+        r"from\s+\.{}\s+import\s+(?:\([^)]*|[^\n]*)\b{}\b",
+        regex::escape(next),
+        regex::escape(name)
+    )) else {
+        return false;
+    };
+    re.is_match(init) || init.contains(&format!("from .{next} import *"))
 }
 
 /// `src/click/core.py` → `[src, click, core]`; a package's `__init__` is the package.

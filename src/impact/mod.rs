@@ -315,7 +315,10 @@ pub fn package(root: &std::path::Path) -> Package {
             names.push(name.replace('-', "_"));
         }
     }
-    Package { names }
+    Package {
+        names,
+        python_inits: Default::default(),
+    }
 }
 
 /// The risk score and the sentence that explains it:
