@@ -10,6 +10,8 @@
 //! says SKIPPED and why. The hook's environment is kept in `target/pre-commit-home`, so only
 //! the first run pays for its build.
 
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -95,90 +97,6 @@ fn commit(dir: &Path) -> (bool, String) {
     (out.status.success(), text)
 }
 
-struct Case {
-    files: &'static [(&'static str, &'static str)],
-    changed: (&'static str, &'static str),
-    updated: (&'static str, &'static str),
-    comment_only: (&'static str, &'static str),
-    caller: &'static str,
-}
-
-const CASES: [Case; 3] = [
-    Case {
-        files: &[
-            (
-                "pkg/engine.py",
-                "class Engine:\n    def process(self, data):\n        return data\n",
-            ),
-            (
-                "pkg/app.py",
-                "from pkg.engine import Engine\n\n\ndef main():\n    e = Engine()\n    return e.process(1)\n",
-            ),
-        ],
-        changed: (
-            "pkg/engine.py",
-            "class Engine:\n    def process(self, data, mode):\n        return data\n",
-        ),
-        updated: (
-            "pkg/app.py",
-            "from pkg.engine import Engine\n\n\ndef main():\n    e = Engine()\n    return e.process(1, \"fast\")\n",
-        ),
-        comment_only: (
-            "pkg/engine.py",
-            "class Engine:\n    # Processes data.\n    def process(self, data):\n        return data\n",
-        ),
-        caller: "pkg/app.py:6",
-    },
-    Case {
-        files: &[
-            ("src/lib.rs", "pub mod engine;\npub mod app;\n"),
-            ("src/engine.rs", "pub fn process(data: u32) -> u32 {\n    data\n}\n"),
-            (
-                "src/app.rs",
-                "use crate::engine::process;\n\npub fn run() -> u32 {\n    process(1)\n}\n",
-            ),
-        ],
-        changed: (
-            "src/engine.rs",
-            "pub fn process(data: u32, mode: &str) -> u32 {\n    let _ = mode;\n    data\n}\n",
-        ),
-        updated: (
-            "src/app.rs",
-            "use crate::engine::process;\n\npub fn run() -> u32 {\n    process(1, \"fast\")\n}\n",
-        ),
-        comment_only: (
-            "src/engine.rs",
-            "/// Processes data.\npub fn process(data: u32) -> u32 {\n    data\n}\n",
-        ),
-        caller: "src/app.rs:4",
-    },
-    Case {
-        files: &[
-            (
-                "src/engine.ts",
-                "export function process(data: number): number {\n  return data;\n}\n",
-            ),
-            (
-                "src/app.ts",
-                "import { process } from \"./engine\";\n\nexport const run = () => process(1);\n",
-            ),
-        ],
-        changed: (
-            "src/engine.ts",
-            "export function process(data: number, mode: string): number {\n  return data;\n}\n",
-        ),
-        updated: (
-            "src/app.ts",
-            "import { process } from \"./engine\";\n\nexport const run = () => process(1, \"fast\");\n",
-        ),
-        comment_only: (
-            "src/engine.ts",
-            "// Processes data.\nexport function process(data: number): number {\n  return data;\n}\n",
-        ),
-        caller: "src/app.ts:3",
-    },
-];
-
 #[test]
 fn the_hook_blocks_commits_that_leave_callers_behind() {
     let pre_commit = match pre_commit() {
@@ -193,7 +111,7 @@ fn the_hook_blocks_commits_that_leave_callers_behind() {
         env!("CARGO_MANIFEST_DIR"),
         checkout_head()
     );
-    for case in &CASES {
+    for case in common::commits::ALL {
         let dir = tempfile::tempdir().unwrap();
         git(dir.path(), &["init", "-q"]);
         git(dir.path(), &["config", "user.email", "hook@example.com"]);

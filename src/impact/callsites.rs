@@ -208,12 +208,7 @@ fn calls(index: &SymbolIndex, lang: &Language, text: &str) -> Vec<Call> {
         let mut cursor = tree_sitter::QueryCursor::new();
         let mut matches = cursor.matches(query, index.tree.root_node(), text.as_bytes());
         while let Some(m) = matches.next() {
-            let capture = |wanted: &str| {
-                m.captures()
-                    .iter()
-                    .find(|c| names[c.index as usize] == wanted)
-                    .map(|c| c.node)
-            };
+            let capture = |wanted: &str| captured(m, names, wanted);
             let (Some(name), Some(arguments)) = (capture("name"), capture("arguments")) else {
                 continue;
             };
@@ -362,6 +357,14 @@ fn receiver_before(text: &str, name_start: usize) -> Option<String> {
     (!receiver.is_empty()).then(|| receiver.to_string())
 }
 
+/// The node a query match captured under `wanted`, if any.
+fn captured<'t>(m: &tree_sitter::QueryMatch<'_, 't>, names: &[&str], wanted: &str) -> Option<tree_sitter::Node<'t>> {
+    m.captures()
+        .iter()
+        .find(|c| names[c.index as usize] == wanted)
+        .map(|c| c.node)
+}
+
 /// The import bindings of a file.
 fn imports(index: &SymbolIndex, lang: &Language, text: &str) -> Vec<Binding> {
     let Ok(query) = lang.query("imports") else {
@@ -372,12 +375,7 @@ fn imports(index: &SymbolIndex, lang: &Language, text: &str) -> Vec<Binding> {
     let mut matches = cursor.matches(query, index.tree.root_node(), text.as_bytes());
     let mut out = Vec::new();
     while let Some(m) = matches.next() {
-        let capture = |wanted: &str| {
-            m.captures()
-                .iter()
-                .find(|c| names[c.index as usize] == wanted)
-                .map(|c| c.node)
-        };
+        let capture = |wanted: &str| captured(m, names, wanted);
         let Some(module) = capture("import.module") else {
             continue;
         };

@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod commits;
 pub mod tree;
 
 use std::path::Path;
