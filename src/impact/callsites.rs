@@ -482,7 +482,11 @@ fn confidence(
                 _ if lang.name == "rust" && rust_path_matches(r, &def.file, package) => {
                     Some(Confidence::ImportResolved)
                 }
-                _ => Some(Confidence::NameMatch),
+                // A Rust path saguaro cannot follow may still lead there.
+                _ if lang.name == "rust" => Some(Confidence::NameMatch),
+                // Elsewhere a function is reached through an object only when the object is
+                // its module: an object that is not is something else's `f`.
+                _ => None,
             }
         }
         // A method called on a receiver.
