@@ -9,35 +9,6 @@ mod common;
 use std::path::Path;
 use std::process::Command;
 
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-/// A repository with `files` committed.
-fn repo(files: &[(&str, &str)]) -> tempfile::TempDir {
-    let dir = tempfile::tempdir().unwrap();
-    git(dir.path(), &["init", "-q"]);
-    git(dir.path(), &["config", "user.email", "gate@example.com"]);
-    git(dir.path(), &["config", "user.name", "gate"]);
-    for (name, text) in files {
-        let path = dir.path().join(name);
-        std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-        std::fs::write(path, text).unwrap();
-    }
-    git(dir.path(), &["add", "-A"]);
-    git(dir.path(), &["commit", "-qm", "base"]);
-    dir
-}
-
 fn stage(dir: &Path, name: &str, text: &str) {
     std::fs::write(dir.join(name), text).unwrap();
     git(dir, &["add", name]);
@@ -53,7 +24,7 @@ fn check(dir: &Path, args: &[&str]) -> (i32, String) {
     )
 }
 
-use common::commits::{Language, PYTHON, RUST, TYPESCRIPT};
+use common::commits::{git, repo, Language, PYTHON, RUST, TYPESCRIPT};
 
 fn gate_language(lang: &Language) {
     // A required parameter added, the caller left behind: blocked, the caller named.

@@ -91,7 +91,7 @@ fn a_signature_change_is_classified() {
         "{:?}",
         change.kinds
     );
-    assert_eq!(change.severity, "high");
+    assert_eq!(change.severity.as_str(), "high");
 }
 
 #[test]

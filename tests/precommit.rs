@@ -12,6 +12,8 @@
 
 mod common;
 
+use common::commits::{git, repo, write};
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
@@ -50,25 +52,6 @@ fn pre_commit() -> Result<PathBuf, String> {
         ));
     }
     Ok(exe)
-}
-
-fn git(dir: &Path, args: &[&str]) {
-    let out = Command::new("git")
-        .args(args)
-        .current_dir(dir)
-        .output()
-        .expect("git runs");
-    assert!(
-        out.status.success(),
-        "git {args:?}: {}",
-        String::from_utf8_lossy(&out.stderr)
-    );
-}
-
-fn write(dir: &Path, name: &str, text: &str) {
-    let path = dir.join(name);
-    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
-    std::fs::write(path, text).unwrap();
 }
 
 /// This checkout's HEAD commit: the revision the hook is taken at.
@@ -112,16 +95,9 @@ fn the_hook_blocks_commits_that_leave_callers_behind() {
         checkout_head()
     );
     for case in common::commits::ALL {
-        let dir = tempfile::tempdir().unwrap();
-        git(dir.path(), &["init", "-q"]);
-        git(dir.path(), &["config", "user.email", "hook@example.com"]);
-        git(dir.path(), &["config", "user.name", "hook"]);
-        for (name, text) in case.files {
-            write(dir.path(), name, text);
-        }
-        write(dir.path(), ".pre-commit-config.yaml", &config);
-        git(dir.path(), &["add", "-A"]);
-        git(dir.path(), &["commit", "-qm", "base"]);
+        let mut files = case.files.to_vec();
+        files.push((".pre-commit-config.yaml", &config));
+        let dir = repo(&files);
         let installed = Command::new(&pre_commit)
             .arg("install")
             .current_dir(dir.path())

@@ -22,6 +22,8 @@ pub struct Log {
     lines: Vec<Value>,
     /// The files changed once each action was staged (cumulative).
     touched: Vec<Vec<String>>,
+    /// Actions on_conflict=ours skipped.
+    kept: Vec<usize>,
 }
 
 impl Log {
@@ -35,6 +37,7 @@ impl Log {
             correlation_id,
             lines: Vec::new(),
             touched: Vec::new(),
+            kept: Vec::new(),
         }
     }
 
@@ -71,6 +74,11 @@ impl Log {
     }
 
     /// The files the transaction changes once action `index` is staged.
+    /// Action `index` changed nothing: on_conflict=ours kept its file.
+    pub fn kept(&mut self, index: usize) {
+        self.kept.push(index);
+    }
+
     pub fn touched(&mut self, index: usize, files: Vec<String>) {
         self.touched.resize(index + 1, Vec::new());
         self.touched[index] = files;
@@ -123,10 +131,7 @@ impl Log {
                 .cloned()
                 .unwrap_or_default();
             let files: Vec<String> = now.into_iter().filter(|f| !earlier.contains(f)).collect();
-            let kept = answer
-                .notices
-                .iter()
-                .any(|n| n.action == Some(i) && n.message.contains("=ours"));
+            let kept = self.kept.contains(&i);
             let (kind, extra) = match answer.status {
                 Status::Rejected => (
                     "action.rejected",

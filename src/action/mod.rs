@@ -313,6 +313,8 @@ struct Staged {
     fuzzy: bool,
     /// on_conflict kept the file, or wrote conflict markers: a notice for the answer.
     notice: Option<Error>,
+    /// on_conflict=ours left the file as it was: the action was skipped.
+    kept: bool,
 }
 
 /// Applies proposed actions (`input` is their JSON) under `options`.
@@ -342,6 +344,9 @@ fn run(actions: &[ProposedAction], options: &Options, log: &mut events::Log) -> 
         Ok(staged) => staged,
         Err(e) => return Answer::rejected(e),
     };
+    for (i, _) in staged.iter().enumerate().filter(|(_, s)| s.kept) {
+        log.kept(i);
+    }
     let refusals = policy::refusals(actions, &staged.iter().map(|s| s.fuzzy).collect::<Vec<_>>(), options);
     if !refusals.is_empty() {
         return Answer::rejected_all(refusals);
@@ -589,6 +594,7 @@ fn stage_patch(
         OnConflict::Ours => Ok(Staged {
             fuzzy: false,
             notice: Some(noticed("on_conflict=ours kept the file as it is")),
+            kept: true,
         }),
         OnConflict::Theirs => {
             stage_changes(&changes, tx, threshold, matches).map_err(|e| match e.code {
@@ -598,6 +604,7 @@ fn stage_patch(
             Ok(Staged {
                 fuzzy: false,
                 notice: Some(noticed("on_conflict=theirs wrote the patch's side")),
+                kept: false,
             })
         }
         OnConflict::Marker => {
@@ -607,6 +614,7 @@ fn stage_patch(
                 notice: Some(noticed(&format!(
                     "on_conflict=marker wrote {marked} conflict region(s) between `<<<<<<< current` and `>>>>>>> patch`"
                 ))),
+                kept: false,
             })
         }
     }

@@ -135,24 +135,22 @@ impl Answer {
 
     /// The answer to an apply refused with several errors.
     pub fn rejected_all(errors: Vec<Error>) -> Answer {
-        let mut answer = Answer::rejected(Error::new(ErrorCode::Internal, "", ""));
-        answer.errors = errors;
-        answer
-    }
-
-    /// The answer to an apply refused before it got anywhere.
-    pub fn rejected(error: Error) -> Answer {
         Answer {
             status: Status::Rejected,
             files: Vec::new(),
             matches: Vec::new(),
-            errors: vec![error],
+            errors,
             notices: Vec::new(),
             commands: Vec::new(),
             impact: None,
             diff: String::new(),
             session_context: None,
         }
+    }
+
+    /// The answer to an apply refused before it got anywhere.
+    pub fn rejected(error: Error) -> Answer {
+        Answer::rejected_all(vec![error])
     }
 
     /// 0 applied (or would apply), else the most severe error's status (1 refused, 2 the

@@ -79,6 +79,15 @@ pub enum Gate {
     Medium,
 }
 
+impl Gate {
+    fn least(self) -> crate::impact::breakage::Severity {
+        match self {
+            Gate::High => crate::impact::breakage::Severity::High,
+            Gate::Medium => crate::impact::breakage::Severity::Medium,
+        }
+    }
+}
+
 pub fn run(args: Args) -> i32 {
     let input = match read_patch(args.patch.as_deref()) {
         Ok(text) => text,
@@ -104,11 +113,7 @@ pub fn run(args: Args) -> i32 {
         None
     };
     if let (Some(report), Some(gate)) = (&report, args.gate) {
-        let least = match gate {
-            Gate::High => crate::impact::breakage::Severity::High,
-            Gate::Medium => crate::impact::breakage::Severity::Medium,
-        };
-        if report.worst().is_some_and(|w| w >= least) {
+        if report.worst().is_some_and(|w| w >= gate.least()) {
             let mut answer = Answer::rejected(gate_refusal(report, gate));
             answer.impact = Some(report.clone());
             return answer_out(&answer, args.json);
@@ -157,7 +162,7 @@ fn gate_refusal(report: &crate::impact::ImpactReport, gate: Gate) -> Error {
     let worst: Vec<String> = report
         .breaking_changes
         .iter()
-        .filter(|c| c.severity == "high" || gate == Gate::Medium && c.severity == "medium")
+        .filter(|c| c.severity >= gate.least())
         .map(|c| format!("{} ({}; {} callsite(s))", c.symbol, c.kind, c.callsites.len()))
         .collect();
     Error::new(

@@ -48,7 +48,9 @@ pub fn render(report: &ImpactReport) -> String {
     for change in &report.breaking_changes {
         out.push_str(&format!(
             "  [{}] {}: {}\n",
-            change.severity, change.kind, change.description
+            change.severity.as_str(),
+            change.kind,
+            change.description
         ));
         for c in &change.callsites {
             out.push_str(&format!(

@@ -84,11 +84,27 @@ fn key(symbol: &Symbol) -> String {
     symbol.selector()
 }
 
+/// How many definitions each name path has (more than one: overloads).
+fn path_counts(index: &SymbolIndex) -> std::collections::HashMap<&str, usize> {
+    let mut counts = std::collections::HashMap::new();
+    for s in &index.symbols {
+        *counts.entry(s.path.as_str()).or_default() += 1;
+    }
+    counts
+}
+
 /// Definitions changed between `old` and `new` (one file, one language).
 pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex) -> Vec<ChangedDefinition> {
     let mut out = Vec::new();
     let new_keys: std::collections::HashMap<String, &Symbol> = new.symbols.iter().map(|s| (key(s), s)).collect();
     let old_keys: std::collections::HashSet<String> = old.symbols.iter().map(key).collect();
+    let (old_counts, new_counts) = (path_counts(old), path_counts(new));
+    let old_callable: std::collections::HashSet<&str> = old
+        .symbols
+        .iter()
+        .filter(|s| callable(s))
+        .map(|s| s.path.as_str())
+        .collect();
     let body = |index: &SymbolIndex, s: &Symbol| -> String {
         let text = index.source.text();
         s.body
@@ -116,8 +132,8 @@ pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex
         };
         // Overloads (`@overload`, declaration merging) are several definitions of one path:
         // a call fits one of them, which a one-to-one comparison cannot tell.
-        let overloaded = |index: &SymbolIndex| index.symbols.iter().filter(|s| s.path == symbol.path).count() > 1;
-        if new.symbols.iter().any(|s| s.path == symbol.path) && (overloaded(old) || overloaded(new)) {
+        let now_count = new_counts.get(symbol.path.as_str()).copied().unwrap_or(0);
+        if now_count > 0 && (now_count > 1 || old_counts.get(symbol.path.as_str()).copied().unwrap_or(0) > 1) {
             continue;
         }
         match new_keys.get(&key(symbol)) {
@@ -141,9 +157,10 @@ pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex
                 }
             }
             // A member of a removed type goes with it: the type's removal says it all.
-            None if symbol.parent_path.as_ref().is_some_and(|p| {
-                !new.symbols.iter().any(|s| &s.path == p) && old.symbols.iter().any(|s| &s.path == p && callable(s))
-            }) => {}
+            None if symbol
+                .parent_path
+                .as_deref()
+                .is_some_and(|p| !new_counts.contains_key(p) && old_callable.contains(p)) => {}
             None => {
                 // Renamed: a new definition beside it, not there before, with the same body.
                 let old_body = body(old, symbol);

@@ -27,7 +27,7 @@ use std::collections::{BTreeMap, BTreeSet};
 /// One changed definition whose callers can break.
 #[derive(Debug, Clone, Serialize)]
 pub struct BreakingChange {
-    pub severity: &'static str,
+    pub severity: Severity,
     pub description: String,
     /// The breaking callsites as `path:line`.
     pub locations: Vec<String>,
@@ -70,14 +70,7 @@ pub struct ImpactReport {
 impl ImpactReport {
     /// The most severe breakage, if any.
     pub fn worst(&self) -> Option<Severity> {
-        self.breaking_changes
-            .iter()
-            .map(|b| match b.severity {
-                "high" => Severity::High,
-                "medium" => Severity::Medium,
-                _ => Severity::Low,
-            })
-            .max()
+        self.breaking_changes.iter().map(|b| b.severity).max()
     }
 }
 
@@ -99,10 +92,6 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
         .collect();
     let owned = changed_definitions(&files);
     // The root as the patch would leave it, lines mapped back to the tree as it is.
-    let new_texts: BTreeMap<String, (Option<String>, Option<String>)> = files
-        .iter()
-        .map(|f| (f.path.clone(), (f.before.clone(), f.after.clone())))
-        .collect();
     let overrides: BTreeMap<String, Option<String>> = files.iter().map(|f| (f.path.clone(), f.after.clone())).collect();
     let line_maps: BTreeMap<String, Vec<Option<usize>>> = files
         .iter()
@@ -145,7 +134,7 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
             ));
         }
         breaking_changes.push(BreakingChange {
-            severity: worst.severity.as_str(),
+            severity: worst.severity,
             description,
             locations: breaks.iter().map(|c| format!("{}:{}", c.path, c.line)).collect(),
             kind: worst.kind,
@@ -157,21 +146,21 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
         });
     }
     // History and verification.
-    let touched: Vec<(String, usize)> = new_texts
+    let touched: Vec<(String, usize)> = files
         .iter()
-        .map(|(path, (before, _))| (path.clone(), before.as_deref().map_or(0, |b| b.lines().count())))
+        .map(|f| (f.path.clone(), f.before.as_deref().map_or(0, |b| b.lines().count())))
         .collect();
     let volatility = volatility::predict(&root, &touched);
-    let verified: Vec<verify::Changed<'_>> = new_texts
+    let verified: Vec<verify::Changed<'_>> = files
         .iter()
-        .map(|(path, (before, after))| verify::Changed {
-            path,
-            before: before.as_deref(),
-            after: after.as_deref(),
+        .map(|f| verify::Changed {
+            path: &f.path,
+            before: f.before.as_deref(),
+            after: f.after.as_deref(),
         })
         .collect();
     let syntax = verify::syntax(&verified);
-    let (linter, tests) = verify::commands(&root, &verified, &options.settings, true);
+    let (linter, tests) = verify::commands(&root, &verified, &options.settings);
     let fuzzy = planned.matches.iter().any(|m| m.matched.strategy == "fuzzy");
     let (risk_score, risk_explanation) = risk(
         &breaking_changes,
@@ -193,7 +182,7 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
             tests: tests.status,
             details: BTreeMap::from([("syntax", syntax), ("linter", linter), ("tests", tests)]),
         },
-        files: new_texts.keys().cloned().collect(),
+        files: files.iter().map(|f| f.path.clone()).collect(),
         fuzzy_match: fuzzy,
     })
 }
@@ -331,9 +320,9 @@ fn risk(changes: &[BreakingChange], fuzzy: bool, churn: &str, checks: [&verify::
     let severity = changes
         .iter()
         .map(|c| match c.severity {
-            "high" => 0.6,
-            "medium" => 0.35,
-            _ => 0.1,
+            Severity::High => 0.6,
+            Severity::Medium => 0.35,
+            Severity::Low => 0.1,
         })
         .fold(0.0, f64::max);
     let weighted: f64 = changes
@@ -370,15 +359,10 @@ fn risk(changes: &[BreakingChange], fuzzy: bool, churn: &str, checks: [&verify::
     let failed_term = if failed.is_empty() { 0.0 } else { 0.2 };
     let score = (severity + callsite_term + fan_in + fuzzy_term + churn_term + failed_term).min(1.0);
     let score = (score * 100.0).round() / 100.0;
-    let rank = |s: &str| match s {
-        "high" => 2,
-        "medium" => 1,
-        _ => 0,
-    };
     let worst = changes
         .iter()
-        .max_by_key(|c| rank(c.severity))
-        .map(|c| format!("a {}-severity {} ({:.2})", c.severity, c.kind, severity))
+        .max_by_key(|c| c.severity)
+        .map(|c| format!("a {}-severity {} ({:.2})", c.severity.as_str(), c.kind, severity))
         .unwrap_or_else(|| "no breaking change (0.00)".to_string());
     let mut parts = vec![
         worst,

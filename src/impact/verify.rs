@@ -55,8 +55,9 @@ pub fn syntax(files: &[Changed<'_>]) -> Check {
                 .unwrap_or_default()
         };
         let before = file.before.map(errors).unwrap_or_default();
-        for line in errors(after) {
-            if before.len() < errors(after).len() || !before.contains(&line) {
+        let now = errors(after);
+        for &line in &now {
+            if before.len() < now.len() || !before.contains(&line) {
                 locations.push(format!("{}:{line}", file.path));
             }
         }
@@ -71,8 +72,8 @@ pub fn syntax(files: &[Changed<'_>]) -> Check {
 }
 
 /// Runs the settings' `linter` and `tests` commands for the patch's languages in a scratch
-/// copy of `root` with the changes written; `run` false answers `pending` without running.
-pub fn commands(root: &Path, files: &[Changed<'_>], settings: &Settings, run: bool) -> (Check, Check) {
+/// copy of `root` with the changes written.
+pub fn commands(root: &Path, files: &[Changed<'_>], settings: &Settings) -> (Check, Check) {
     let languages: Vec<&str> = {
         let mut names: Vec<&str> = files
             .iter()
@@ -92,21 +93,6 @@ pub fn commands(root: &Path, files: &[Changed<'_>], settings: &Settings, run: bo
     let tests = wanted(|c| c.tests.as_ref());
     if linters.is_empty() && tests.is_empty() {
         return (Check::skipped(), Check::skipped());
-    }
-    if !run {
-        let pending = |commands: &[Vec<String>]| {
-            if commands.is_empty() {
-                Check::skipped()
-            } else {
-                Check {
-                    status: "pending",
-                    locations: Vec::new(),
-                    command: commands.first().cloned(),
-                    output: String::new(),
-                }
-            }
-        };
-        return (pending(&linters), pending(&tests));
     }
     let scratch = match scratch_copy(root, files) {
         Ok(dir) => dir,

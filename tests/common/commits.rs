@@ -1,5 +1,44 @@
 //! Commits per language for the gate's tests: a definition and its caller, the definition
-//! with a required parameter added, the caller updated, and a comment-only change.
+//! with a required parameter added, the caller updated, and a comment-only change; and the
+//! git steps that make and change their repositories.
+
+use std::path::Path;
+use std::process::Command;
+
+/// Runs git in `dir`; a failing git fails the test.
+pub fn git(dir: &Path, args: &[&str]) {
+    let out = Command::new("git")
+        .args(args)
+        .current_dir(dir)
+        .output()
+        .expect("git runs");
+    assert!(
+        out.status.success(),
+        "git {args:?}: {}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// Writes `text` to `dir/name`, making its folders.
+pub fn write(dir: &Path, name: &str, text: &str) {
+    let path = dir.join(name);
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    std::fs::write(path, text).unwrap();
+}
+
+/// A repository with `files` committed.
+pub fn repo(files: &[(&str, &str)]) -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    git(dir.path(), &["init", "-q"]);
+    git(dir.path(), &["config", "user.email", "gate@example.com"]);
+    git(dir.path(), &["config", "user.name", "gate"]);
+    for (name, text) in files {
+        write(dir.path(), name, text);
+    }
+    git(dir.path(), &["add", "-A"]);
+    git(dir.path(), &["commit", "-qm", "base"]);
+    dir
+}
 
 pub struct Language {
     pub files: &'static [(&'static str, &'static str)],
