@@ -24,6 +24,16 @@ pub enum Confidence {
     ImportResolved,
 }
 
+impl Confidence {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Confidence::NameMatch => "name_match",
+            Confidence::ReceiverTyped => "receiver_typed",
+            Confidence::ImportResolved => "import_resolved",
+        }
+    }
+}
+
 /// One call (or import) of a changed definition.
 #[derive(Debug, Clone, PartialEq, Serialize)]
 pub struct Callsite {
@@ -56,6 +66,9 @@ pub fn find(files: &[Source], changed: &[ChangedDefinition], package: &Package) 
         let dir = f.path.rsplit_once('/').map_or("", |(d, _)| d).to_string();
         package.python_inits.insert(dir, f.text.clone());
     }
+    if changed.iter().any(|c| c.parent.is_some()) {
+        package.field_types = field_types(files);
+    }
     let package = &package;
     let names: Vec<&str> = {
         let mut names: Vec<&str> = changed.iter().map(|c| c.name.as_str()).collect();
@@ -83,6 +96,36 @@ pub struct Package {
     pub names: Vec<String>,
     /// Python packages' `__init__.py` texts by package folder, to check re-exports.
     pub python_inits: std::collections::BTreeMap<String, String>,
+    /// The type each type's fields are declared with: (type, field) → field's type.
+    pub field_types: std::collections::BTreeMap<(String, String), String>,
+}
+
+/// The declared types of fields, in the languages whose registry says how fields are declared.
+fn field_types(files: &[Source]) -> std::collections::BTreeMap<(String, String), String> {
+    let registry = Registry::global();
+    let mut out = std::collections::BTreeMap::new();
+    let mut compiled: std::collections::HashMap<String, Option<(regex::Regex, regex::Regex)>> = Default::default();
+    for file in files {
+        let Some(lang) = registry.for_path(&file.path) else {
+            continue;
+        };
+        let Some((container, field)) = compiled
+            .entry(lang.name.clone())
+            .or_insert_with(|| {
+                let d = lang.field_declarations.as_ref()?;
+                Some((regex::Regex::new(&d.container).ok()?, regex::Regex::new(&d.field).ok()?))
+            })
+            .as_ref()
+        else {
+            continue;
+        };
+        for declared in container.captures_iter(&file.text) {
+            for f in field.captures_iter(&declared[2]) {
+                out.insert((declared[1].to_string(), f[1].to_string()), f[2].to_string());
+            }
+        }
+    }
+    out
 }
 
 /// One import binding: `local` names `name` of `module`.
@@ -345,16 +388,23 @@ fn receiver_before(text: &str, name_start: usize) -> Option<String> {
     } else {
         return None;
     };
-    let path_chars = |c: char| c.is_alphanumeric() || c == '_' || (separator == "::" && c == ':');
-    let start = rest
-        .trim_end()
-        .char_indices()
-        .rev()
-        .take_while(|(_, c)| path_chars(*c))
-        .last()?
-        .0;
-    let receiver = &rest.trim_end()[start..];
-    (!receiver.is_empty()).then(|| receiver.to_string())
+    // `a::b::f(` and `a.b.f(`: the whole path or chain is the receiver, calls and indexing
+    // in a chain included (`make().unwrap().f(`): a method is still called on something.
+    let path_chars = |c: char| c.is_alphanumeric() || c == '_' || separator.starts_with(c);
+    let rest = rest.trim_end();
+    let mut depth = 0usize;
+    let mut start = rest.len();
+    for (i, c) in rest.char_indices().rev() {
+        match c {
+            ')' | ']' if separator == "." => depth += 1,
+            '(' | '[' if depth > 0 => depth -= 1,
+            _ if depth > 0 || path_chars(c) => {}
+            _ => break,
+        }
+        start = i;
+    }
+    let receiver = &rest[start..];
+    (!receiver.is_empty() && depth == 0).then(|| receiver.to_string())
 }
 
 /// The node a query match captured under `wanted`, if any.
@@ -512,14 +562,31 @@ fn confidence(
             }
             match written_type(lang, text, at, r) {
                 Some(t) if t == owner => Some(Confidence::ReceiverTyped),
+                // A variable or field written as another type holds something else.
                 Some(_) => None,
-                None => Some(Confidence::NameMatch),
+                // A field of the method's own type, declared in another file.
+                None => match own_field_type(lang, index, at, r, package) {
+                    Some(t) if t == owner => Some(Confidence::ReceiverTyped),
+                    Some(_) => None,
+                    None => Some(Confidence::NameMatch),
+                },
             }
         }
         // A method called by its bare name (inside its class in TypeScript, say): not a call
         // of the method in any of these languages.
         (Some(_), None) => None,
     }
+}
+
+/// The declared type of `self.field` (`r`) inside a method of a type, wherever that type is
+/// declared.
+fn own_field_type(lang: &Language, index: &SymbolIndex, at: usize, r: &str, package: &Package) -> Option<String> {
+    let (object, field) = r.split_once('.')?;
+    if field.contains('.') || !lang.self_receivers.iter().any(|s| s == object) {
+        return None;
+    }
+    let owner = enclosing_type(index, at)?;
+    package.field_types.get(&(owner, field.to_string())).cloned()
 }
 
 /// The type whose method holds byte `at`: the parent of the innermost enclosing method.
@@ -557,37 +624,28 @@ fn defines(index: &SymbolIndex, owner: &str, name: &str) -> bool {
 }
 
 /// The type written for the variable `var` before byte `at` (`x: Engine`, `x = Engine(`,
-/// `let x = Engine::new(`, `const x = new Engine(`), if any.
+/// `let x = Engine::new(`, `const x = new Engine(`), if any. A field reached through others
+/// (`self.engine`, `dropped.high`) has the type its declaration writes (`high: Flag`, or
+/// `self.engine = Engine(` in Python): a local that happens to share its name does not count.
 fn written_type(lang: &Language, text: &str, at: usize, var: &str) -> Option<String> {
-    let var = var
-        .strip_prefix("self.")
-        .or_else(|| var.strip_prefix("this."))
-        .unwrap_or(var);
+    let field = var.contains('.');
+    let var = var.rsplit('.').next().unwrap_or(var).trim();
     if var.is_empty() || !var.chars().all(|c| c.is_alphanumeric() || c == '_') {
         return None;
     }
-    let v = regex::escape(var);
-    let patterns = match lang.name.as_str() {
-        "python" => vec![
-            format!(r#"\b{v}\s*:\s*["']?(?:[\w.]+\.)?([A-Z]\w*)\b"#),
-            format!(r"\b{v}\s*=\s*(?:[\w.]+\.)?([A-Z]\w*)\("),
-        ],
-        "rust" => vec![
-            format!(r"\b{v}\s*:\s*&?(?:'\w+\s+)?(?:mut\s+)?(?:[\w:]+::)?([A-Z]\w*)\b"),
-            format!(r"\blet\s+(?:mut\s+)?{v}\s*=\s*&?(?:mut\s+)?(?:[\w:]+::)?([A-Z]\w*)\s*(?:::|\{{|\()"),
-        ],
-        _ => vec![
-            format!(r"\b{v}\s*[?!]?\s*:\s*([A-Z]\w*)\b"),
-            format!(r"\b{v}\s*=\s*new\s+(?:[\w.]+\.)?([A-Z]\w*)\b"),
-        ],
-    };
     let before = &text[..at.min(text.len())];
     let mut best: Option<(usize, String)> = None;
-    for pattern in patterns {
-        let Ok(re) = regex::Regex::new(&pattern) else {
-            continue;
-        };
-        if let Some(c) = re.captures_iter(before).last() {
+    // A field is not declared by `let`: `let inner: Box<..>` is a local of the same name.
+    let declares = |start: usize| {
+        let ahead = before[..start].trim_end();
+        !(field && (ahead.ends_with("let") || ahead.ends_with("let mut")))
+    };
+    for re in type_patterns(&lang.name, var, field).iter() {
+        let found = re
+            .captures_iter(before)
+            .filter(|c| c.get(0).is_some_and(|m| declares(m.start())))
+            .last();
+        if let Some(c) = found {
             let start = c.get(0).map_or(0, |m| m.start());
             if best.as_ref().is_none_or(|(s, _)| start > *s) {
                 best = Some((start, c[1].to_string()));
@@ -595,6 +653,54 @@ fn written_type(lang: &Language, text: &str, at: usize, var: &str) -> Option<Str
         }
     }
     best.map(|(_, t)| t)
+}
+
+/// The patterns that write a type for `var` in a language, compiled once per thread.
+fn type_patterns(lang: &str, var: &str, field: bool) -> std::rc::Rc<Vec<regex::Regex>> {
+    type Key = (String, String, bool);
+    thread_local! {
+        static CACHE: std::cell::RefCell<std::collections::HashMap<Key, std::rc::Rc<Vec<regex::Regex>>>> =
+            std::cell::RefCell::default();
+    }
+    let key = (lang.to_string(), var.to_string(), field);
+    CACHE.with(|cache| {
+        if let Some(found) = cache.borrow().get(&key) {
+            return found.clone();
+        }
+        let v = regex::escape(var);
+        let patterns = match lang {
+            "python" => vec![
+                format!(r#"\b{v}\s*:\s*["']?(?:[\w.]+\.)?([A-Z]\w*)\b"#),
+                if field {
+                    format!(r"\b(?:self|cls)\.{v}\s*=\s*(?:[\w.]+\.)?([A-Z]\w*)\(")
+                } else {
+                    format!(r"\b{v}\s*=\s*(?:[\w.]+\.)?([A-Z]\w*)\(")
+                },
+            ],
+            "rust" => {
+                let mut p = vec![format!(
+                    r"\b{v}\s*:\s*&?(?:'\w+\s+)?(?:mut\s+)?(?:[\w:]+::)?([A-Z]\w*)\b"
+                )];
+                if !field {
+                    p.push(format!(
+                        r"\blet\s+(?:mut\s+)?{v}\s*=\s*&?(?:mut\s+)?(?:[\w:]+::)?([A-Z]\w*)\s*(?:::|\{{|\()"
+                    ));
+                }
+                p
+            }
+            _ => vec![
+                format!(r"\b{v}\s*[?!]?\s*:\s*([A-Z]\w*)\b"),
+                if field {
+                    format!(r"\bthis\.{v}\s*=\s*new\s+(?:[\w.]+\.)?([A-Z]\w*)\b")
+                } else {
+                    format!(r"\b{v}\s*=\s*new\s+(?:[\w.]+\.)?([A-Z]\w*)\b")
+                },
+            ],
+        };
+        let compiled = std::rc::Rc::new(patterns.iter().filter_map(|p| regex::Regex::new(p).ok()).collect());
+        cache.borrow_mut().insert(key, std::rc::Rc::clone(&compiled));
+        compiled
+    })
 }
 
 /// Whether an import of `module` (as written in `importer`) names the file `defining`.

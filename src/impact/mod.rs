@@ -306,7 +306,7 @@ pub fn package(root: &std::path::Path) -> Package {
     }
     Package {
         names,
-        python_inits: Default::default(),
+        ..Default::default()
     }
 }
 

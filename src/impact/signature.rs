@@ -99,7 +99,7 @@ fn definition_node<'t>(index: &'t SymbolIndex, symbol: &Symbol) -> Option<tree_s
     let end = symbol.name_span.end_byte.checked_sub(bom)?;
     let mut node = index.tree.root_node().descendant_for_byte_range(start, end)?;
     for _ in 0..4 {
-        if parameters_of(node).is_some() {
+        if node.child_by_field_name("parameters").is_some() || node.child_by_field_name("value").is_some() {
             return Some(node);
         }
         node = node.parent()?;
@@ -108,10 +108,21 @@ fn definition_node<'t>(index: &'t SymbolIndex, symbol: &Symbol) -> Option<tree_s
 }
 
 /// The parameter list of a definition node, directly or through the function it holds
-/// (`const f = (a) => ...`).
+/// (`const f = (a) => ...`). A variable with a declared type is called through that type
+/// (`const f: (a: T) => R = ...`): its parameters are the type's, and a type that is only a
+/// name (`const f: Handler = ...`) says nothing that a change of the function could break.
 fn parameters_of(node: tree_sitter::Node<'_>) -> Option<tree_sitter::Node<'_>> {
-    node.child_by_field_name("parameters")
-        .or_else(|| node.child_by_field_name("value")?.child_by_field_name("parameters"))
+    if let Some(parameters) = node.child_by_field_name("parameters") {
+        return Some(parameters);
+    }
+    if let Some(declared) = node.child_by_field_name("type") {
+        let mut cursor = declared.walk();
+        let parameters = declared
+            .named_children(&mut cursor)
+            .find_map(|t| t.child_by_field_name("parameters"));
+        return parameters;
+    }
+    node.child_by_field_name("value")?.child_by_field_name("parameters")
 }
 
 /// The signature of a function-like symbol, if it has a parameter list.
@@ -182,9 +193,10 @@ pub fn of(index: &SymbolIndex, lang: &Language, symbol: &Symbol) -> Option<Signa
                 .map(|n| node_text(*n).trim_start_matches(':').trim().to_string()),
         });
     }
-    let returns = node
-        .child_by_field_name("return_type")
-        .or_else(|| node.child_by_field_name("value")?.child_by_field_name("return_type"))
+    // The return type sits beside the parameters (on the function, or on the declared type).
+    let returns = parameters
+        .parent()
+        .and_then(|holder| holder.child_by_field_name("return_type"))
         .map(|n| {
             node_text(n)
                 .trim_start_matches(':')

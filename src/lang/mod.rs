@@ -117,8 +117,20 @@ pub struct Language {
     /// them are read as text.
     #[serde(default)]
     pub macro_arguments: Vec<String>,
+    /// How a type declares its fields, for the type of `self.field` when the field is
+    /// declared in another file (optional).
+    #[serde(default)]
+    pub field_declarations: Option<FieldDeclarations>,
     #[serde(skip)]
     compiled: Compiled,
+}
+
+/// Two regular expressions: `container` finds a type's declaration (group 1 its name, group 2
+/// its body), `field` a field in that body (group 1 its name, group 2 its type's name).
+#[derive(Debug, Clone, Deserialize)]
+pub struct FieldDeclarations {
+    pub container: String,
+    pub field: String,
 }
 
 /// What a node of one kind is to the symbol index, looked up by kind id: the index asks
