@@ -79,7 +79,37 @@ fn allowed_breaks_are_notes_and_say_why() {
     stage(dir.path(), PYTHON.changed.0, PYTHON.changed.1);
     let (code, out) = check(dir.path(), &["--staged", "--allow", "parameter_added_required"]);
     assert_eq!(code, 0, "{out}");
-    assert!(out.contains("allowed by --allow parameter_added_required"), "{out}");
+    assert!(out.contains("not blocking: --allow parameter_added_required"), "{out}");
+}
+
+#[test]
+fn name_only_matches_are_notes_unless_asked_for() {
+    // `run` gets its engine untyped: `engine.process(1)` may be any `process`.
+    let mut files = PYTHON.files.to_vec();
+    files.push(("pkg/jobs.py", "def run(engine):\n    return engine.process(1)\n"));
+    let dir = repo(&files);
+    stage(dir.path(), PYTHON.changed.0, PYTHON.changed.1);
+    let (code, out) = check(dir.path(), &["--staged"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.starts_with("pkg/app.py:6:"), "{out}");
+    assert!(
+        out.contains("pkg/jobs.py:2:")
+            && out.contains("not blocking: --min-confidence receiver_typed: a name_match callsite"),
+        "{out}"
+    );
+    // Asked for, the name-only match blocks as well.
+    let (code, out) = check(dir.path(), &["--staged", "--min-confidence", "name-match"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(!out.contains("note:"), "{out}");
+    assert!(
+        out.contains("pkg/jobs.py:2:") && out.contains("2 call(s) broken"),
+        "{out}"
+    );
+    // With only the name-only caller left, the default lets the commit through.
+    stage(dir.path(), PYTHON.updated.0, PYTHON.updated.1);
+    let (code, out) = check(dir.path(), &["--staged"]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("pkg/jobs.py:2:") && out.contains("note:"), "{out}");
 }
 
 #[test]

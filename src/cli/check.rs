@@ -19,8 +19,9 @@ pub struct Args {
     root: PathBuf,
     #[arg(long, value_enum, default_value = "text")]
     format: Format,
-    /// Leave out callsites below this confidence tier.
-    #[arg(long, value_enum, default_value = "name-match")]
+    /// Callsites below this confidence tier are notes, not failures. Name-only matches are
+    /// often another definition of the same name, so by default they do not block.
+    #[arg(long, value_enum, default_value = "receiver-typed")]
     min_confidence: MinConfidence,
     /// Breakage kinds that only make notes (`--allow parameter_default_changed`); repeatable.
     #[arg(long, value_name = "KIND")]

@@ -10,13 +10,19 @@ pub fn text(report: &CheckReport) -> String {
     let mut out = String::new();
     for f in &report.failures {
         out.push_str(&format!(
-            "{}:{}:{}: {}: {} [{}, {:?}]\n",
-            f.path, f.line, f.column, f.symbol, f.message, f.kind, f.confidence
+            "{}:{}:{}: {}: {} [{}, {}]\n",
+            f.path,
+            f.line,
+            f.column,
+            f.symbol,
+            f.message,
+            f.kind,
+            f.confidence.as_str()
         ));
     }
     for f in &report.notes {
         out.push_str(&format!(
-            "{}:{}:{}: note: {}: {} (allowed by {})\n",
+            "{}:{}:{}: note: {}: {} (not blocking: {})\n",
             f.path,
             f.line,
             f.column,

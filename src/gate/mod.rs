@@ -30,7 +30,7 @@ pub enum Against {
 pub struct CheckOptions {
     pub root: PathBuf,
     pub against: Against,
-    /// Callsites below this tier are left out.
+    /// Callsites below this tier are notes, not failures.
     pub min_confidence: Confidence,
     /// Breakage kinds that only make notes.
     pub allow: Vec<String>,
@@ -191,10 +191,7 @@ pub fn check(options: &CheckOptions) -> Result<CheckReport, Error> {
     let calls = callsites::find(&sources, &changed, &package);
     let mut failures = Vec::new();
     let mut notes = Vec::new();
-    for call in calls
-        .into_iter()
-        .filter(|c| c.breaks && c.confidence >= options.min_confidence)
-    {
+    for call in calls.into_iter().filter(|c| c.breaks) {
         let Some(def) = changed.iter().find(|d| d.path == call.symbol) else {
             continue;
         };
@@ -203,7 +200,17 @@ pub fn check(options: &CheckOptions) -> Result<CheckReport, Error> {
             .iter()
             .max_by_key(|b| b.severity)
             .expect("changed definitions have breakages");
-        let allowed_by = allowed(def, &overrides, &options.allow);
+        // A call below the confidence wanted is shown, not counted: a reviewer can judge
+        // a name-only match that the gate cannot.
+        let allowed_by = allowed(def, &overrides, &options.allow).or_else(|| {
+            (call.confidence < options.min_confidence).then(|| {
+                format!(
+                    "--min-confidence {}: a {} callsite",
+                    options.min_confidence.as_str(),
+                    call.confidence.as_str()
+                )
+            })
+        });
         let name_len = def.name.chars().count();
         let finding = Finding {
             path: call.path.clone(),
