@@ -166,11 +166,17 @@ fn in_file(file: &Source, changed: &[ChangedDefinition], package: &Package) -> V
     for def in changed.iter().filter(|d| d.removed()) {
         for b in bindings.iter().filter(|b| b.name.as_deref() == Some(def.name.as_str())) {
             if def.parent.is_none() && module_matches(lang, &b.module, &file.path, &def.file, &def.name, package) {
+                // Through a re-export, the re-export breaks first; this import may not.
+                let confidence = if through_reexport(lang, &b.module, &file.path, &def.file) {
+                    Confidence::NameMatch
+                } else {
+                    Confidence::ImportResolved
+                };
                 out.push(Callsite {
                     path: file.path.clone(),
                     line: line_of(b.line),
                     column: b.column + 1,
-                    confidence: Confidence::ImportResolved,
+                    confidence,
                     symbol: def.path.clone(),
                     reason: format!("imports `{}`, which the patch removes", def.name),
                     breaks: true,
@@ -703,18 +709,23 @@ fn type_patterns(lang: &str, var: &str, field: bool) -> std::rc::Rc<Vec<regex::R
     })
 }
 
-/// Whether an import of `module` (as written in `importer`) names the file `defining`.
 /// Whether an import that [`module_matches`] reaches the defining module only through a
-/// package that re-exports it (Python `from pkg import f` for `pkg/core.py`). When the
-/// definition is removed, the re-export is what breaks; uses past it are only name matches.
+/// module that re-exports it (Python `from pkg import f` for `pkg/core.py`; a TypeScript
+/// barrel or the package's own name). When the definition is removed, the re-export is what
+/// breaks; uses past it are only name matches.
 fn through_reexport(lang: &Language, module: &str, importer: &str, defining: &str) -> bool {
-    lang.name == "python" && {
-        let target = python_module(defining);
-        let wanted = python_import(module, importer);
-        !target.ends_with(&wanted)
+    match lang.name.as_str() {
+        "python" => {
+            let target = python_module(defining);
+            let wanted = python_import(module, importer);
+            !target.ends_with(&wanted)
+        }
+        "rust" => false,
+        _ => !module.starts_with('.') || join(parent_dir(importer), module) != strip_ext(defining),
     }
 }
 
+/// Whether an import of `module` (as written in `importer`) names the file `defining`.
 fn module_matches(
     lang: &Language,
     module: &str,
