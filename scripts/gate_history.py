@@ -65,10 +65,12 @@ def main():
                 confident = [f for f in failures if f["confidence"] != "name_match"]
                 verdict = "BLOCKED" if out.returncode == 1 else "passed"
                 blocked += out.returncode == 1
+                notes = report["notes"]
                 print(f"{versions[step - 1]} -> {version}: {verdict}: {len(report['files'])} files changed, "
-                      f"{len(failures)} broken calls ({len(confident)} above name_match)")
-                for f in confident[:args.sample]:
-                    print(f"    {f['path']}:{f['line']}: {f['symbol']} [{f['kind']}, {f['confidence']}]: {f['message'][:160]}")
+                      f"{len(failures)} broken calls ({len(confident)} above name_match), {len(notes)} notes")
+                for f in (failures + notes)[:args.sample]:
+                    print(f"    {f['path']}:{f['line']}: {f['symbol']} [{f['kind']}, {f['confidence']}]: {f['message'][:160]}"
+                          + (f" (note: {f['allowed_by']})" if f.get("allowed_by") else ""))
             git(repo, "commit", "-qm", version, "--allow-empty")
             previous = files
     print(f"gate_history: {args.name} {versions[0]}..{versions[-1]}: {len(versions) - 1} steps, {blocked} blocked")
