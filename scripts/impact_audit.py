@@ -34,6 +34,7 @@ import venv  # noqa: E402  (the evaluation's own venv helper)
 
 venv.ensure("tree_sitter_typescript", venv.TREE_SITTER)
 import checkers  # noqa: E402
+import impact  # noqa: E402  (the evaluation's own reading of a report)
 
 
 class CargoKeepGoing(checkers.Cargo):
@@ -60,9 +61,7 @@ CHECKERS = {**checkers.CHECKERS, "rs": CargoKeepGoing}
 def confident_locations(bin_path: str, root: Path, patch: Path) -> set[tuple[str, int]]:
     done = subprocess.run([bin_path, "impact", "--root", str(root), "--json", str(patch)],
                           capture_output=True, text=True)
-    report = json.loads(done.stdout)
-    return {(site["path"], int(site["line"])) for change in report["breaking_changes"]
-            for site in change.get("callsites") or [] if site.get("confidence") != "name_match"}
+    return impact.predictions(done.stdout, root)[1]
 
 
 def new_rows(old: str, new: str) -> dict[int, int]:

@@ -369,6 +369,9 @@ fn every_registered_language_has_a_grammar_and_compiling_queries() {
         language
             .query("symbols")
             .unwrap_or_else(|e| panic!("{}: {e}", language.name));
+        language
+            .field_declarations()
+            .unwrap_or_else(|e| panic!("{}: {e}", language.name));
         assert!(!language.extensions.is_empty());
     }
 }

@@ -52,7 +52,8 @@ pub struct Finding {
     pub confidence: Confidence,
     /// What changed and why this call breaks.
     pub message: String,
-    /// Allowed by a comment or `--allow`: a note, not a failure.
+    /// Why this is a note, not a failure: a `saguaro: allow-break` comment, `--allow`, or a
+    /// confidence below `--min-confidence`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allowed_by: Option<String>,
 }

@@ -104,19 +104,8 @@ pub struct Package {
 fn field_types(files: &[Source]) -> std::collections::BTreeMap<(String, String), String> {
     let registry = Registry::global();
     let mut out = std::collections::BTreeMap::new();
-    let mut compiled: std::collections::HashMap<String, Option<(regex::Regex, regex::Regex)>> = Default::default();
     for file in files {
-        let Some(lang) = registry.for_path(&file.path) else {
-            continue;
-        };
-        let Some((container, field)) = compiled
-            .entry(lang.name.clone())
-            .or_insert_with(|| {
-                let d = lang.field_declarations.as_ref()?;
-                Some((regex::Regex::new(&d.container).ok()?, regex::Regex::new(&d.field).ok()?))
-            })
-            .as_ref()
-        else {
+        let Some(Ok(Some((container, field)))) = registry.for_path(&file.path).map(Language::field_declarations) else {
             continue;
         };
         for declared in container.captures_iter(&file.text) {

@@ -168,6 +168,7 @@ struct Compiled {
     grammar: OnceLock<Option<tree_sitter::Language>>,
     roles: OnceLock<NodeRoles>,
     queries: OnceLock<BTreeMap<String, OnceLock<Result<tree_sitter::Query, String>>>>,
+    fields: OnceLock<Result<Option<(regex::Regex, regex::Regex)>, String>>,
 }
 
 impl Language {
@@ -208,6 +209,26 @@ impl Language {
                 .collect();
             NodeRoles { roles }
         }))
+    }
+
+    /// The `field_declarations` expressions (container, field), compiled on first use; `None`
+    /// when the language declares none.
+    pub fn field_declarations(&self) -> Result<Option<&(regex::Regex, regex::Regex)>, Error> {
+        self.compiled
+            .fields
+            .get_or_init(|| {
+                let Some(d) = &self.field_declarations else {
+                    return Ok(None);
+                };
+                let compile = |which: &str, pattern: &str| {
+                    regex::Regex::new(pattern)
+                        .map_err(|e| format!("field_declarations.{which} of {} does not compile: {e}", self.name))
+                };
+                Ok(Some((compile("container", &d.container)?, compile("field", &d.field)?)))
+            })
+            .as_ref()
+            .map(Option::as_ref)
+            .map_err(|e| Error::internal(e.clone()))
     }
 
     /// The compiled query `queries/<folder>/<name>.scm`, compiled on first use.
