@@ -71,22 +71,22 @@ pub(super) fn mark(
                                     });
                                 }
                             }
-                            Err(e) if e.code == ErrorCode::NoMatch => {
+                            Err(mut errors) if errors[0].code == ErrorCode::NoMatch => {
+                                let e = errors.remove(0);
                                 let (new, lines) = mark_closest(&text, &hunk.from, &hunk.to).ok_or(e)?;
                                 text = new;
                                 matches.push(marker_match(&change.path, numbered, lines));
                                 marked += 1;
                             }
-                            Err(e) => return Err(e.at_operation(numbered)),
+                            Err(mut errors) => return Err(errors.remove(0).at_operation(numbered)),
                         }
                         numbered += 1;
                     }
                     tx.write(&change.path, text.into_bytes())?;
                 }
                 _ => {
-                    let mut placed = Vec::new();
-                    crate::apply::text::stage_change(change, *format, tx, threshold, &mut placed)?;
-                    matches.extend(placed);
+                    crate::apply::text::stage_change(change, *format, tx, threshold, numbered, matches)
+                        .map_err(|mut errors| errors.remove(0))?;
                     numbered += 1;
                 }
             },

@@ -342,7 +342,7 @@ fn run(actions: &[ProposedAction], options: &Options, log: &mut events::Log) -> 
         log.touched(i, tx.changes().iter().map(|c| c.path.clone()).collect())
     }) {
         Ok(staged) => staged,
-        Err(e) => return Answer::rejected(e),
+        Err(errors) => return Answer::rejected_all(errors),
     };
     for (i, _) in staged.iter().enumerate().filter(|(_, s)| s.kept) {
         log.kept(i);
@@ -373,32 +373,46 @@ fn run(actions: &[ProposedAction], options: &Options, log: &mut events::Log) -> 
 }
 
 /// Stages every action in `tx` (for the Impact Report: no policy, no commands run).
-pub fn stage_all(actions: &[ProposedAction], tx: &mut Transaction, settings: &Settings) -> Result<Vec<Match>, Error> {
+pub fn stage_all(actions: &[ProposedAction], tx: &mut Transaction, settings: &Settings) -> Result<Vec<Match>, Vec<Error>> {
     let mut matches = Vec::new();
     stage_each(actions, tx, settings, &mut matches, &mut |_, _| {})?;
     Ok(matches)
 }
 
-/// Stages the actions in order; `after` sees the transaction once each is staged.
+/// Stages the actions in order; `after` sees the transaction once each is staged. A
+/// refused action does not stop the others: the answer names every refusal, so that an
+/// agent sending three actions learns of all their errors in one round trip.
 fn stage_each(
     actions: &[ProposedAction],
     tx: &mut Transaction,
     settings: &Settings,
     matches: &mut Vec<Match>,
     after: &mut dyn FnMut(usize, &Transaction),
-) -> Result<Vec<Staged>, Error> {
+) -> Result<Vec<Staged>, Vec<Error>> {
     let mut staged = Vec::new();
+    let mut errors = Vec::new();
     for (i, proposed) in actions.iter().enumerate() {
         let before = matches.len();
-        let mut s = stage(&proposed.action, tx, settings, matches).map_err(|e| e.at_action(i))?;
-        for m in &mut matches[before..] {
-            m.action = Some(i);
+        match stage(&proposed.action, tx, settings, matches) {
+            Ok(mut s) => {
+                for m in &mut matches[before..] {
+                    m.action = Some(i);
+                }
+                s.fuzzy = matches[before..].iter().any(|m| m.matched.strategy == "fuzzy");
+                staged.push(s);
+                after(i, tx);
+            }
+            Err(e) => {
+                matches.truncate(before);
+                errors.extend(e.into_iter().map(|e| e.at_action(i)));
+            }
         }
-        s.fuzzy = matches[before..].iter().any(|m| m.matched.strategy == "fuzzy");
-        staged.push(s);
-        after(i, tx);
     }
-    Ok(staged)
+    if errors.is_empty() {
+        Ok(staged)
+    } else {
+        Err(errors)
+    }
 }
 
 /// Stages one action in `tx`, adding what it matched to `matches`.
@@ -407,9 +421,17 @@ fn stage(
     tx: &mut Transaction,
     settings: &Settings,
     matches: &mut Vec<Match>,
-) -> Result<Staged, Error> {
+) -> Result<Staged, Vec<Error>> {
     match action {
         Action::Patch(details) => stage_patch(details, tx, settings, matches),
+        other => stage_other(other, tx, matches).map_err(Into::into),
+    }
+}
+
+/// Stages an action that is not a text patch.
+fn stage_other(action: &Action, tx: &mut Transaction, matches: &mut Vec<Match>) -> Result<Staged, Error> {
+    match action {
+        Action::Patch(_) => unreachable!("text patches are staged by stage_patch"),
         Action::SemanticPatch(details) => {
             let patch = SemanticPatch {
                 kind: "patch".to_string(),
@@ -551,7 +573,7 @@ fn stage_patch(
     tx: &mut Transaction,
     settings: &Settings,
     matches: &mut Vec<Match>,
-) -> Result<Staged, Error> {
+) -> Result<Staged, Vec<Error>> {
     let strategy = details
         .fallback_strategy
         .or(settings.fuzzy.fallback_strategy)
@@ -590,16 +612,22 @@ fn stage_patch(
             &current,
             &expected,
             "read the file again and remake the patch, or set on_conflict to ours, theirs or marker",
-        )),
+        )
+        .into()),
         OnConflict::Ours => Ok(Staged {
             fuzzy: false,
             notice: Some(noticed("on_conflict=ours kept the file as it is")),
             kept: true,
         }),
         OnConflict::Theirs => {
-            stage_changes(&changes, tx, threshold, matches).map_err(|e| match e.code {
-                ErrorCode::NoMatch | ErrorCode::AmbiguousMatch => conflict(&path, "theirs", &e),
-                _ => e,
+            stage_changes(&changes, tx, threshold, matches).map_err(|errors| {
+                errors
+                    .into_iter()
+                    .map(|e| match e.code {
+                        ErrorCode::NoMatch | ErrorCode::AmbiguousMatch => conflict(&path, "theirs", &e),
+                        _ => e,
+                    })
+                    .collect::<Vec<_>>()
             })?;
             Ok(Staged {
                 fuzzy: false,
@@ -729,11 +757,7 @@ fn patch_changes(details: &PatchDetails, strategy: FallbackStrategy) -> Result<V
                 .clone()
                 .ok_or_else(|| required("whole_file_content"))?;
             Ok(vec![PatchChange::Text(
-                FileChange {
-                    path,
-                    action: FileAction::Replace(content),
-                    move_to: None,
-                },
+                FileChange::new(path, FileAction::Replace(content)),
                 TextFormat::SearchReplace,
             )])
         }
@@ -766,7 +790,7 @@ fn patch_changes(details: &PatchDetails, strategy: FallbackStrategy) -> Result<V
                     }));
                     continue;
                 }
-                let mut hunk = Hunk::blocks(lines(&block.search), lines(&block.replace));
+                let mut hunk = Hunk::literal(&block.search, &block.replace, false);
                 hunk.occurrence = block.match_occurrence;
                 hunk.last_tier = Some(match block.match_mode {
                     MatchMode::Fuzzy => Tier::Fuzzy,
@@ -784,11 +808,7 @@ fn patch_changes(details: &PatchDetails, strategy: FallbackStrategy) -> Result<V
                         _,
                     )) if *last == path => hunks.push(hunk),
                     _ => out.push(PatchChange::Text(
-                        FileChange {
-                            path,
-                            action: FileAction::Update(vec![hunk]),
-                            move_to: None,
-                        },
+                        FileChange::new(path, FileAction::Update(vec![hunk])),
                         TextFormat::SearchReplace,
                     )),
                 }
@@ -798,46 +818,38 @@ fn patch_changes(details: &PatchDetails, strategy: FallbackStrategy) -> Result<V
     }
 }
 
-fn lines(text: &str) -> Vec<String> {
-    text.lines().map(str::to_string).collect()
-}
-
+/// Stages a patch action's changes, going on past a refused one so that every refusal is
+/// reported.
 fn stage_changes(
     changes: &[PatchChange],
     tx: &mut Transaction,
     threshold: f64,
     matches: &mut Vec<Match>,
-) -> Result<(), Error> {
+) -> Result<(), Vec<Error>> {
     // Hunks and blocks are numbered across the whole action.
     let mut numbered = 0;
+    let mut errors = Vec::new();
     for change in changes {
         match change {
             PatchChange::Text(change, format) => {
-                let mut placed = Vec::new();
-                apply::text::stage_change(change, *format, tx, threshold, &mut placed).map_err(|mut e| {
-                    e.operation = e.operation.map(|i| i + numbered);
-                    e
-                })?;
-                for mut m in placed {
-                    m.matched.operation += numbered;
-                    matches.push(m);
+                if let Err(e) = apply::text::stage_change(change, *format, tx, threshold, numbered, matches) {
+                    errors.extend(e);
                 }
-                numbered += change_count(change);
+                numbered += apply::text::hunk_count(change);
             }
             PatchChange::Regex(block) => {
-                matches.push(block.stage(tx, numbered)?);
+                match block.stage(tx, numbered) {
+                    Ok(m) => matches.push(m),
+                    Err(e) => errors.push(e),
+                }
                 numbered += 1;
             }
         }
     }
-    Ok(())
-}
-
-/// How many numbered hunks or blocks a file change holds.
-fn change_count(change: &FileChange) -> usize {
-    match &change.action {
-        FileAction::Update(hunks) => hunks.len(),
-        _ => 1,
+    if errors.is_empty() {
+        Ok(())
+    } else {
+        Err(errors)
     }
 }
 

@@ -167,11 +167,11 @@ impl Answer {
 pub fn apply(input: &str, options: &Options) -> Answer {
     match run(input, options) {
         Ok(answer) => answer,
-        Err(error) => Answer::rejected(error),
+        Err(errors) => Answer::rejected_all(errors),
     }
 }
 
-fn run(input: &str, options: &Options) -> Result<Answer, Error> {
+fn run(input: &str, options: &Options) -> Result<Answer, Vec<Error>> {
     let format = match options.format {
         Some(format) => format,
         None => detect(input)?,
@@ -179,7 +179,7 @@ fn run(input: &str, options: &Options) -> Result<Answer, Error> {
     let text_format = match format {
         Format::Semantic => {
             return match parse_semantic(input) {
-                Ok(patch) => semantic(patch, options),
+                Ok(patch) => Ok(semantic(patch, options)?),
                 Err(errors) => Ok(Answer::rejected_all(errors)),
             }
         }
@@ -191,7 +191,7 @@ fn run(input: &str, options: &Options) -> Result<Answer, Error> {
     };
     let mut tx = Transaction::new(options.workspace()?);
     let matches = text::stage(input, text_format, &mut tx, options.fuzz)?;
-    finish(tx, matches, options.dry_run)
+    Ok(finish(tx, matches, options.dry_run)?)
 }
 
 /// A patch planned in memory, nothing written: the staged transaction and what matched.
@@ -213,7 +213,7 @@ pub fn plan(input: &str, options: &Options) -> Result<Planned, Vec<Error>> {
         Format::Semantic => stage_semantic(&parse_semantic(input)?, &mut tx).map_err(|e| vec![e])?,
         Format::Action => {
             let actions = crate::action::parse(input)?;
-            crate::action::stage_all(&actions, &mut tx, &options.settings).map_err(|e| vec![e])?
+            crate::action::stage_all(&actions, &mut tx, &options.settings)?
         }
         Format::Applydiff | Format::SearchReplace | Format::Unified | Format::Codex => {
             let text_format = match format {
@@ -222,7 +222,7 @@ pub fn plan(input: &str, options: &Options) -> Result<Planned, Vec<Error>> {
                 Format::Unified => TextFormat::Unified,
                 _ => TextFormat::Codex,
             };
-            text::stage(input, text_format, &mut tx, options.fuzz).map_err(|e| vec![e])?
+            text::stage(input, text_format, &mut tx, options.fuzz)?
         }
     };
     Ok(Planned {

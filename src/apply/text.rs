@@ -1,6 +1,7 @@
 //! Applying text patches: every file's new content is planned in a transaction (all hunks
 //! placed against the file as the patch found it), then everything is committed together,
-//! so a patch changes all its files or none.
+//! so a patch changes all its files or none. A refused patch names every hunk and file
+//! that could not be placed, not only the first.
 
 use super::Match;
 use crate::edit::{OpKind, OpMatch};
@@ -9,46 +10,80 @@ use crate::textpatch::{self, place, FileAction, FileChange, TextFormat};
 use crate::workspace::{Transaction, Workspace};
 
 /// Stages the text patch `input` in `tx`; returns what each hunk matched.
-pub fn stage(input: &str, format: TextFormat, tx: &mut Transaction, threshold: f64) -> Result<Vec<Match>, Error> {
+pub fn stage(input: &str, format: TextFormat, tx: &mut Transaction, threshold: f64) -> Result<Vec<Match>, Vec<Error>> {
     let changes = textpatch::parse(input, format)?;
-    let mut matches = Vec::new();
-    for change in changes {
-        stage_change(&change, format, tx, threshold, &mut matches)?;
-    }
-    Ok(matches)
+    stage_all(&changes, format, tx, threshold)
 }
 
-/// Stages one file's change; hunk numbers count across the whole patch, as `matches` do.
+/// Stages file changes in order, going on past a refused one so that the answer names
+/// every refusal.
+pub fn stage_all(
+    changes: &[FileChange],
+    format: TextFormat,
+    tx: &mut Transaction,
+    threshold: f64,
+) -> Result<Vec<Match>, Vec<Error>> {
+    let mut matches = Vec::new();
+    let mut errors = Vec::new();
+    let mut first_hunk = 0;
+    for change in changes {
+        if let Err(e) = stage_change(change, format, tx, threshold, first_hunk, &mut matches) {
+            errors.extend(e);
+        }
+        first_hunk += hunk_count(change);
+    }
+    if errors.is_empty() {
+        Ok(matches)
+    } else {
+        Err(errors)
+    }
+}
+
+/// How many numbered hunks a file change holds (a whole-file change counts as one).
+pub fn hunk_count(change: &FileChange) -> usize {
+    match &change.action {
+        FileAction::Update(hunks) | FileAction::CopyFrom(_, hunks) => hunks.len(),
+        _ => 1,
+    }
+}
+
+fn missing(shown: &str) -> Error {
+    Error::new(
+        ErrorCode::FileMissing,
+        format!("`{shown}` does not exist"),
+        "check the path; it is relative to --root",
+    )
+    .in_file(shown)
+}
+
+/// Stages one file's change, its hunks numbered from `first_hunk` (hunk numbers count
+/// across the whole patch).
 pub fn stage_change(
     change: &FileChange,
     format: TextFormat,
     tx: &mut Transaction,
     threshold: f64,
+    first_hunk: usize,
     matches: &mut Vec<Match>,
-) -> Result<(), Error> {
+) -> Result<(), Vec<Error>> {
     let shown = Workspace::shown(&change.path);
-    let existing = tx.read_text(&change.path)?;
-    let missing = || {
-        Error::new(
-            ErrorCode::FileMissing,
-            format!("`{shown}` does not exist"),
-            "check the path; it is relative to --root",
-        )
-        .in_file(&shown)
+    let existing = match &change.action {
+        FileAction::CopyFrom(source, _) => {
+            if tx.read(&change.path)?.is_some() {
+                return Err(exists(&shown, "a copy's destination must be a new file; delete it first, or patch it instead").into());
+            }
+            Some(tx.read_text(source)?.ok_or_else(|| missing(&Workspace::shown(source)))?)
+        }
+        _ => tx.read_text(&change.path)?,
     };
     let after = match (&change.action, &existing) {
         (FileAction::Create(content), None) => Some(content.clone()),
         (FileAction::Create(_), Some(_)) => {
-            return Err(Error::new(
-                ErrorCode::FileExists,
-                format!("`{shown}` already exists"),
-                "update it with a hunk instead of creating it, or delete it first",
-            )
-            .in_file(&shown))
+            return Err(exists(&shown, "update it with a hunk instead of creating it, or delete it first").into())
         }
         (FileAction::Replace(content), _) => Some(content.clone()),
         (FileAction::Delete, Some(_)) => None,
-        (FileAction::Delete, None) => return Err(missing()),
+        (FileAction::Delete, None) => return Err(missing(&shown).into()),
         // An empty SEARCH on a missing file creates it (Aider's convention).
         (FileAction::Update(hunks), None)
             if format == TextFormat::SearchReplace
@@ -61,25 +96,34 @@ pub fn stage_change(
                     .collect(),
             )
         }
-        (FileAction::Update(_), None) => return Err(missing()),
-        (FileAction::Update(hunks), Some(text)) => {
-            let base = matches.len();
-            let (new, placed) = place::apply(text, hunks, threshold).map_err(|mut e| {
-                e.operation = e.operation.map(|i| base + i);
-                e.in_file(&shown)
+        (FileAction::Update(_), None) | (FileAction::CopyFrom(..), None) => return Err(missing(&shown).into()),
+        (FileAction::Update(hunks), Some(text)) | (FileAction::CopyFrom(_, hunks), Some(text)) => {
+            let base = first_hunk;
+            let (new, placed) = place::apply(text, hunks, threshold).map_err(|errors| {
+                errors
+                    .into_iter()
+                    .map(|mut e| {
+                        e.operation = e.operation.map(|i| base + i);
+                        e.in_file(&shown)
+                    })
+                    .collect::<Vec<_>>()
             })?;
-            matches.extend(placed.into_iter().map(|m| Match {
-                action: None,
-                file: shown.clone(),
-                matched: OpMatch::new(
-                    base + m.hunk,
-                    OpKind::Replace,
-                    String::new(),
-                    m.tier.as_str(),
-                    m.confidence,
-                    (m.start_line, m.end_line),
-                ),
-            }));
+            let mut slots: Vec<Option<Match>> = (0..hunks.len()).map(|_| None).collect();
+            for m in placed {
+                slots[m.hunk] = Some(Match {
+                    action: None,
+                    file: shown.clone(),
+                    matched: OpMatch::new(
+                        base + m.hunk,
+                        OpKind::Replace,
+                        String::new(),
+                        m.tier.as_str(),
+                        m.confidence,
+                        (m.start_line, m.end_line),
+                    ),
+                });
+            }
+            matches.extend(slots.into_iter().flatten());
             Some(new)
         }
     };
@@ -87,8 +131,17 @@ pub fn stage_change(
         Some(content) => tx.write(&change.path, content.into_bytes())?,
         None => tx.remove(&change.path)?,
     }
+    let mut path = change.path.as_str();
     if let Some(dest) = &change.move_to {
         tx.rename(&change.path, dest)?;
+        path = dest;
+    }
+    if let Some(mode) = change.mode {
+        tx.set_mode(path, mode)?;
     }
     Ok(())
+}
+
+fn exists(shown: &str, hint: &str) -> Error {
+    Error::new(ErrorCode::FileExists, format!("`{shown}` already exists"), hint).in_file(shown)
 }

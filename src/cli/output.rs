@@ -31,7 +31,17 @@ pub fn report(errors: &[Error], warnings: &[Error]) {
     }
 }
 
-/// The exit status for a set of errors: the most severe one's.
+/// The exit status for a set of errors of reading the files named on the command line:
+/// the most severe one's, a missing file counting as input that could not be read (2) —
+/// where a patch names a missing file, that is a refusal (1).
 pub fn exit_status(errors: &[Error]) -> i32 {
-    errors.iter().map(|e| e.code.exit_status()).max().unwrap_or(0)
+    errors.iter().map(input_exit_status).max().unwrap_or(0)
+}
+
+/// [`exit_status`] of one error.
+pub fn input_exit_status(error: &Error) -> i32 {
+    match error.code {
+        crate::feedback::ErrorCode::FileMissing => 2,
+        code => code.exit_status(),
+    }
 }

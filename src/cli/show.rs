@@ -60,7 +60,7 @@ pub fn run(args: Args) -> i32 {
             } else {
                 output::report(std::slice::from_ref(&e), &[]);
             }
-            e.code.exit_status()
+            output::input_exit_status(&e)
         }
     }
 }

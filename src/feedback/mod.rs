@@ -91,7 +91,6 @@ impl ErrorCode {
             | ErrorCode::UnsupportedLanguage
             | ErrorCode::UnreadableFile
             | ErrorCode::NotUtf8
-            | ErrorCode::FileMissing
             | ErrorCode::GitUnavailable
             | ErrorCode::Internal => 2,
             _ => 1,
@@ -264,3 +263,10 @@ impl fmt::Display for Error {
 }
 
 impl std::error::Error for Error {}
+
+/// One refusal where several may be reported: `?` lifts an [`Error`] into the list.
+impl From<Error> for Vec<Error> {
+    fn from(error: Error) -> Self {
+        vec![error]
+    }
+}

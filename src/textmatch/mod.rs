@@ -1,12 +1,27 @@
 //! The tiered text matcher: where does a block of lines sit in a file, and how sure is that?
 //!
+//! **Blank lines never locate a block.** Every tier compares the block's non-blank lines
+//! with runs of the file's non-blank lines, one for one; blank lines (empty or
+//! whitespace-only) are layout, and only break a tie between places whose lines are equal
+//! (the place whose blank lines are the block's wins). A placement therefore always pairs
+//! the block's i-th non-blank line with the i-th non-blank line of the file's region — the
+//! writer relies on it.
+//!
 //! Tiers, tried in order, each stopping the search when it yields a unique placement:
 //! 1. `exact`: the lines as they are;
 //! 2. `whitespace`: trailing whitespace, then tabs against spaces in the indentation, then
 //!    runs of spaces inside the line, then Unicode punctuation and NBSP folded to ASCII —
-//!    each line keeping its indentation width, so that a shifted block is left to tier 3;
+//!    each line keeping its indentation width, so that a shifted block is left to tier 3
+//!    (an exact placement whose blank lines differ from the block's is reported here too);
 //! 3. `indentation`: the block shifted by one uniform indentation;
-//! 4. `fuzzy`: Damerau-Levenshtein similarity of the whole window, at or above a threshold.
+//! 4. `fuzzy`: Damerau-Levenshtein similarity of the lines, at or above a threshold.
+//!
+//! **Indentation is part of a line.** No tier pairs lines of different depth relative to
+//! their block: the whitespace tier keeps each line's width, the indentation tier allows
+//! only one shift for the whole block, and a fuzzy placement may retype characters but
+//! counts a line at another relative depth as not matching at all. Widths count a tab as
+//! [`Options::tab_width`] columns — the file's indentation unit when it indents with
+//! spaces, so a block typed with tabs meets a space-indented file level for level.
 //!
 //! **Ambiguity guard** in every tier: two placements whose confidence differs by less than
 //! 0.02 are refused, never guessed between. Fuzzy windows are only scored where some line
@@ -20,12 +35,16 @@
 //! ```
 
 use serde::Serialize;
+use std::collections::HashMap;
 
 /// How a placement was found; the order is the order of trust.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize)]
 #[serde(rename_all = "snake_case")]
 pub enum Tier {
     Exact,
+    /// An exact substring of the file that does not cover whole lines (a fragment inside a
+    /// line, or a block starting or ending mid-line): only text blocks search for it.
+    Substring,
     Whitespace,
     Indentation,
     Fuzzy,
@@ -35,6 +54,7 @@ impl Tier {
     pub fn as_str(self) -> &'static str {
         match self {
             Tier::Exact => "exact",
+            Tier::Substring => "substring",
             Tier::Whitespace => "whitespace",
             Tier::Indentation => "indentation",
             Tier::Fuzzy => "fuzzy",
@@ -42,7 +62,8 @@ impl Tier {
     }
 }
 
-/// Where a block sits: lines `start..end` (0-based, end exclusive) of the file.
+/// Where a block sits: lines `start..end` (0-based, end exclusive) of the file, from the
+/// line of the block's first non-blank line to that of its last.
 #[derive(Debug, Clone, Copy, PartialEq, Serialize)]
 pub struct Placement {
     pub start: usize,
@@ -66,243 +87,329 @@ pub const DEFAULT_THRESHOLD: f64 = 0.85;
 /// Two placements closer than this in confidence are ambiguous.
 pub const AMBIGUITY_MARGIN: f64 = 0.02;
 
-/// Whitespace-tier normalisations, from the mildest to the strongest. Each keeps the line's
-/// indentation width: a block indented differently is the indentation tier's.
-const WHITESPACE_LEVELS: [fn(&str) -> String; 4] = [
-    |l| l.trim_end().to_string(),
-    |l| format!("{}{}", " ".repeat(indent_width(l)), l.trim()),
-    |l| format!("{}{}", " ".repeat(indent_width(l)), collapse(l)),
-    |l| format!("{}{}", " ".repeat(indent_width(l)), fold_unicode(&collapse(l))),
-];
+/// How to search.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct Options {
+    /// The least confidence of a fuzzy placement.
+    pub threshold: f64,
+    /// The last tier tried (a patch that allows no fallback stops at `exact`).
+    pub last: Tier,
+    /// Columns a tab counts for in indentation widths.
+    pub tab_width: usize,
+}
+
+impl Options {
+    pub fn new(threshold: f64) -> Options {
+        Options {
+            threshold,
+            last: Tier::Fuzzy,
+            tab_width: 4,
+        }
+    }
+}
+
+/// Places `needle` in `haystack` (both as lines without line endings).
+pub fn find_block(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<Placement, Unplaced> {
+    find_block_with(haystack, needle, &Options::new(threshold))
+}
+
+/// [`find_block`] trying no tier beyond `last`.
+pub fn find_block_upto(haystack: &[&str], needle: &[&str], threshold: f64, last: Tier) -> Result<Placement, Unplaced> {
+    find_block_with(
+        haystack,
+        needle,
+        &Options {
+            last,
+            ..Options::new(threshold)
+        },
+    )
+}
+
+/// A text's non-blank lines, where they are, and the blank lines between them.
+struct Code<'a> {
+    lines: Vec<&'a str>,
+    /// Index of each non-blank line in the text.
+    at: Vec<usize>,
+}
+
+impl<'a> Code<'a> {
+    fn of(text: &[&'a str]) -> Code<'a> {
+        let at: Vec<usize> = (0..text.len()).filter(|&i| !is_blank(text[i])).collect();
+        Code {
+            lines: at.iter().map(|&i| text[i]).collect(),
+            at,
+        }
+    }
+
+    /// Blank lines between non-blank line `k - 1` and `k`.
+    fn gap(&self, k: usize) -> usize {
+        self.at[k] - self.at[k - 1] - 1
+    }
+}
+
+/// Whether a line is blank: empty or whitespace only.
+pub fn is_blank(line: &str) -> bool {
+    line.trim().is_empty()
+}
+
+/// A line compared at one of the matcher's levels: 0 as written, 1 without trailing
+/// whitespace, 2 with its indentation as a width, 3 with runs of whitespace collapsed,
+/// 4 with punctuation folded.
+pub fn level_key(level: usize, line: &str, tab: usize) -> String {
+    match level {
+        0 => line.to_string(),
+        1 => line.trim_end().to_string(),
+        2 => format!("{}{}", " ".repeat(indent_width_with(line, tab)), line.trim()),
+        3 => format!("{}{}", " ".repeat(indent_width_with(line, tab)), collapse(line)),
+        _ => format!("{}{}", " ".repeat(indent_width_with(line, tab)), fold_unicode(&collapse(line))),
+    }
+}
+
+/// The number of comparison levels of [`level_key`]; level 0 is the exact tier.
+pub const LEVELS: usize = 5;
 
 /// The line's words joined by single spaces.
 fn collapse(line: &str) -> String {
     line.split_whitespace().collect::<Vec<_>>().join(" ")
 }
 
-/// Places `needle` in `haystack` (both as lines without line endings).
-pub fn find_block(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<Placement, Unplaced> {
-    find_block_upto(haystack, needle, threshold, Tier::Fuzzy)
+/// What a line says, whatever its indentation and spacing.
+fn content_key(line: &str) -> String {
+    fold_unicode(&collapse(line))
 }
 
-/// [`find_block`] trying no tier beyond `last` (a patch that allows no fallback stops at
-/// `exact`).
-pub fn find_block_upto(haystack: &[&str], needle: &[&str], threshold: f64, last: Tier) -> Result<Placement, Unplaced> {
-    let needle: Vec<&str> = trim_blank_edges(needle);
-    if needle.is_empty() || needle.len() > haystack.len() {
+/// [`find_block`] with every option.
+pub fn find_block_with(haystack: &[&str], needle: &[&str], options: &Options) -> Result<Placement, Unplaced> {
+    let hay = Code::of(haystack);
+    let want = Code::of(needle);
+    let n = want.lines.len();
+    if n == 0 || n > hay.lines.len() {
         return Err(Unplaced::NoMatch { closest: None });
     }
-    let n = needle.len();
-    let windows = 0..=haystack.len() - n;
+    let starts = 0..=hay.lines.len() - n;
+    let tab = options.tab_width.max(1);
+    let gaps_agree = |s: usize| (1..n).all(|k| hay.gap(s + k) == want.gap(k));
+    let placement = |s: usize, tier: Tier, confidence: f64| Placement {
+        start: hay.at[s],
+        end: hay.at[s + n - 1] + 1,
+        tier,
+        confidence,
+    };
+    // Among equal lines, the place whose blank lines are the block's wins.
+    let decide = |hits: Vec<usize>, tier: Tier, confidence: f64| -> Result<Option<Placement>, Unplaced> {
+        let agreeing: Vec<usize> = hits.iter().copied().filter(|&s| gaps_agree(s)).collect();
+        let (chosen, blank_lines_differ) = match (agreeing.len(), hits.len()) {
+            (_, 0) => return Ok(None),
+            (1, _) => (agreeing[0], false),
+            (_, 1) => (hits[0], true),
+            _ => {
+                let all = if agreeing.len() > 1 { agreeing } else { hits };
+                return Err(Unplaced::Ambiguous {
+                    candidates: all.into_iter().map(|s| placement(s, tier, confidence)).collect(),
+                });
+            }
+        };
+        Ok(Some(if blank_lines_differ && tier == Tier::Exact {
+            placement(chosen, Tier::Whitespace, 0.95)
+        } else if blank_lines_differ {
+            placement(chosen, tier, confidence.min(0.95))
+        } else {
+            placement(chosen, tier, confidence)
+        }))
+    };
 
-    // 1. exact
-    let exact: Vec<usize> = windows.clone().filter(|&s| haystack[s..s + n] == needle[..]).collect();
-    if let Some(p) = decide(&exact, n, Tier::Exact, 1.0)? {
-        return Ok(p);
-    }
-    if last == Tier::Exact {
-        return Err(Unplaced::NoMatch { closest: None });
-    }
-    // 2. whitespace, level by level. Each level normalises every line once, and only
-    // windows whose first line already matches are checked further.
-    for (level, normalise) in WHITESPACE_LEVELS.iter().enumerate() {
-        let want: Vec<String> = needle.iter().map(|l| normalise(l)).collect();
-        let hay: Vec<String> = haystack.iter().map(|l| normalise(l)).collect();
-        let hits: Vec<usize> = windows
+    // 1-2. exact, then whitespace level by level. Each level normalises every line once, and
+    // only windows whose first line already matches are checked further.
+    for level in 0..LEVELS {
+        let (tier, confidence) = if level == 0 {
+            (Tier::Exact, 1.0)
+        } else {
+            (Tier::Whitespace, 1.0 - 0.01 * level as f64)
+        };
+        if tier > options.last {
+            return Err(Unplaced::NoMatch { closest: None });
+        }
+        let wanted: Vec<String> = want.lines.iter().map(|l| level_key(level, l, tab)).collect();
+        let keys: Vec<String> = hay.lines.iter().map(|l| level_key(level, l, tab)).collect();
+        let hits: Vec<usize> = starts
             .clone()
-            .filter(|&s| hay[s] == want[0] && hay[s..s + n] == want[..])
+            .filter(|&s| keys[s] == wanted[0] && keys[s..s + n] == wanted[..])
             .collect();
-        if let Some(p) = decide(&hits, n, Tier::Whitespace, 0.99 - 0.01 * level as f64)? {
+        if let Some(p) = decide(hits, tier, confidence)? {
             return Ok(p);
         }
     }
-    // 2b. blank lines: a blank line dropped or added inside the block.
-    if let Some(p) = ignoring_blank_lines(haystack, &needle)? {
-        return Ok(p);
-    }
-    if last == Tier::Whitespace {
+    if options.last < Tier::Indentation {
         return Err(Unplaced::NoMatch { closest: None });
     }
     // 3. indentation: the same lines after one uniform shift.
-    let content: Vec<String> = haystack.iter().map(|l| fold_unicode(&collapse(l))).collect();
-    let want: Vec<String> = needle.iter().map(|l| fold_unicode(&collapse(l))).collect();
-    let hits: Vec<usize> = windows
+    let wanted: Vec<String> = want.lines.iter().map(|l| content_key(l)).collect();
+    let keys: Vec<String> = hay.lines.iter().map(|l| content_key(l)).collect();
+    let hits: Vec<usize> = starts
         .clone()
         .filter(|&s| {
-            content[s] == want[0] && content[s..s + n] == want[..] && shifted_equal(&haystack[s..s + n], &needle)
+            keys[s] == wanted[0] && keys[s..s + n] == wanted[..] && shifted_equal(&hay.lines[s..s + n], &want.lines, tab)
         })
         .collect();
-    if let Some(p) = decide(&hits, n, Tier::Indentation, 0.95)? {
+    if let Some(p) = decide(hits, Tier::Indentation, 0.95)? {
         return Ok(p);
     }
-    if last < Tier::Fuzzy {
+    if options.last < Tier::Fuzzy {
         return Err(Unplaced::NoMatch { closest: None });
     }
     // 4. fuzzy, on anchored windows only.
-    fuzzy(haystack, &needle, threshold)
+    fuzzy(&hay, &want, options.threshold, tab).map(|(s, confidence)| placement(s, Tier::Fuzzy, confidence))
 }
 
-/// The block's non-blank lines, in order, against the file's non-blank lines (whitespace
-/// normalised): a placement spanning the file lines from the first to the last match.
-fn ignoring_blank_lines(haystack: &[&str], needle: &[&str]) -> Result<Option<Placement>, Unplaced> {
-    let normalise = WHITESPACE_LEVELS[3];
-    let want: Vec<String> = needle
-        .iter()
-        .filter(|l| !l.trim().is_empty())
-        .map(|l| normalise(l))
-        .collect();
-    if want.len() == needle.len() && !haystack.iter().any(|l| l.trim().is_empty()) {
-        return Ok(None); // nothing blank on either side: the tiers above already looked
+/// Whether `needle`'s lines stand in `haystack` as they are, or with trailing whitespace
+/// or tabs retyped as spaces — blank lines included: the proof that new lines are already
+/// in a file (a looser likeness is no proof).
+pub fn find_verbatim(haystack: &[&str], needle: &[&str], tab_width: usize) -> Option<Placement> {
+    let needle = trim_blank_edges(needle);
+    let n = needle.len();
+    if n == 0 || n > haystack.len() {
+        return None;
     }
-    let code: Vec<usize> = (0..haystack.len())
-        .filter(|&i| !haystack[i].trim().is_empty())
-        .collect();
-    if want.is_empty() || want.len() > code.len() {
-        return Ok(None);
-    }
-    let keys: Vec<String> = code.iter().map(|&i| normalise(haystack[i])).collect();
-    let hits: Vec<Placement> = (0..=code.len() - want.len())
-        .filter(|&s| keys[s..s + want.len()] == want[..])
-        .map(|s| Placement {
-            start: code[s],
-            end: code[s + want.len() - 1] + 1,
-            tier: Tier::Whitespace,
-            confidence: 0.95,
-        })
-        .collect();
-    match hits.len() {
-        0 => Ok(None),
-        1 => Ok(Some(hits[0])),
-        _ => Err(Unplaced::Ambiguous { candidates: hits }),
-    }
-}
-
-/// The unique placement among `hits`, none, or `Ambiguous`.
-fn decide(hits: &[usize], n: usize, tier: Tier, confidence: f64) -> Result<Option<Placement>, Unplaced> {
-    let placements: Vec<Placement> = hits
-        .iter()
-        .map(|&s| Placement {
+    let key = |l: &str| if is_blank(l) { String::new() } else { level_key(2, l, tab_width) };
+    let wanted: Vec<String> = needle.iter().map(|l| key(l)).collect();
+    let keys: Vec<String> = haystack.iter().map(|l| key(l)).collect();
+    let mut hits = (0..=haystack.len() - n).filter(|&s| keys[s] == wanted[0] && keys[s..s + n] == wanted[..]);
+    match (hits.next(), hits.next()) {
+        (Some(s), None) => Some(Placement {
             start: s,
             end: s + n,
-            tier,
-            confidence,
-        })
-        .collect();
-    match placements.len() {
-        0 => Ok(None),
-        1 => Ok(Some(placements[0])),
-        _ => Err(Unplaced::Ambiguous { candidates: placements }),
+            tier: Tier::Whitespace,
+            confidence: 1.0,
+        }),
+        _ => None,
     }
 }
 
-fn fuzzy(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<Placement, Unplaced> {
-    let n = needle.len();
-    let key = |l: &str| l.split_whitespace().collect::<Vec<_>>().join(" ");
-    let needle_keys: std::collections::HashSet<String> =
-        needle.iter().map(|l| key(l)).filter(|k| k.len() > 3).collect();
-    // A window's confidence is the mean of its lines' similarities: one retyped line in a
-    // long block weighs as one line, so near-twin blocks elsewhere stay far apart.
-    let needle_keyed: Vec<String> = needle.iter().map(|l| key(l)).collect();
-    let keys: Vec<String> = haystack.iter().map(|l| key(l)).collect();
+/// The best fuzzy window (start among `hay`'s non-blank lines, confidence), or why none.
+fn fuzzy(hay: &Code<'_>, want: &Code<'_>, threshold: f64, tab: usize) -> Result<(usize, f64), Unplaced> {
+    let n = want.lines.len();
+    let needle_keys: Vec<String> = want.lines.iter().map(|l| collapse(l)).collect();
+    let keys: Vec<String> = hay.lines.iter().map(|l| collapse(l)).collect();
     // An anchor: line k of the block found as line i of the file puts the block at i - k.
-    let mut positions: std::collections::HashMap<&str, Vec<usize>> = std::collections::HashMap::new();
-    for (k, want) in needle_keyed.iter().enumerate() {
-        if needle_keys.contains(want) {
-            positions.entry(want.as_str()).or_default().push(k);
+    let mut positions: HashMap<&str, Vec<usize>> = HashMap::new();
+    for (k, key) in needle_keys.iter().enumerate() {
+        if key.len() > 3 {
+            positions.entry(key.as_str()).or_default().push(k);
         }
     }
     let mut starts: Vec<usize> = Vec::new();
-    for (i, line_key) in keys.iter().enumerate() {
-        if let Some(ks) = positions.get(line_key.as_str()) {
+    for (i, key) in keys.iter().enumerate() {
+        if let Some(ks) = positions.get(key.as_str()) {
             starts.extend(
                 ks.iter()
                     .filter_map(|&k| i.checked_sub(k))
-                    .filter(|&s| s + n <= haystack.len()),
+                    .filter(|&s| s + n <= hay.lines.len()),
             );
         }
     }
     // A block of a few lines may have no line left intact: score every window then (the
     // cost is bounded by the block's small size).
     if starts.is_empty() && n <= 3 {
-        starts.extend(0..=haystack.len() - n);
+        starts.extend(0..=hay.lines.len() - n);
     }
     starts.sort_unstable();
     starts.dedup();
-    let mut scored: Vec<Placement> = starts
+    let widths: Vec<isize> = hay.lines.iter().map(|l| indent_width_with(l, tab) as isize).collect();
+    let wanted_widths: Vec<isize> = want.lines.iter().map(|l| indent_width_with(l, tab) as isize).collect();
+    // A window's confidence is the mean of its lines' similarities: one retyped line in a
+    // long block weighs as one line, so near-twin blocks elsewhere stay far apart. A line
+    // at another depth relative to the block than the window's own shift scores nothing:
+    // retyped characters are a typo, a changed depth is another line.
+    let mut scored: Vec<(usize, f64)> = starts
         .into_iter()
         .map(|s| {
-            let total: f64 = keys[s..s + n]
-                .iter()
-                .zip(&needle_keyed)
-                .map(|(have, want)| {
-                    if have == want {
+            let shifts: Vec<isize> = (0..n).map(|k| widths[s + k] - wanted_widths[k]).collect();
+            let shift = dominant(&shifts);
+            let total: f64 = (0..n)
+                .map(|k| {
+                    if shifts[k] != shift {
+                        0.0
+                    } else if keys[s + k] == needle_keys[k] {
                         1.0
                     } else {
-                        strsim::normalized_damerau_levenshtein(have, want)
+                        strsim::normalized_damerau_levenshtein(&keys[s + k], &needle_keys[k])
                     }
                 })
                 .sum();
-            Placement {
-                start: s,
-                end: s + n,
-                tier: Tier::Fuzzy,
-                confidence: total / n as f64,
-            }
+            (s, total / n as f64)
         })
         .collect();
-    scored.sort_by(|a, b| b.confidence.total_cmp(&a.confidence).then(a.start.cmp(&b.start)));
-    let Some(best) = scored.first().copied() else {
+    scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
+    let as_placement = |(s, confidence): (usize, f64)| Placement {
+        start: hay.at[s],
+        end: hay.at[s + n - 1] + 1,
+        tier: Tier::Fuzzy,
+        confidence,
+    };
+    let Some(&best) = scored.first() else {
         return Err(Unplaced::NoMatch { closest: None });
     };
-    if best.confidence < threshold {
-        return Err(Unplaced::NoMatch { closest: Some(best) });
+    if best.1 < threshold {
+        return Err(Unplaced::NoMatch {
+            closest: Some(as_placement(best)),
+        });
     }
     // Overlapping windows of the same place are one candidate, not two.
-    let rivals: Vec<Placement> = scored
+    let rivals: Vec<(usize, f64)> = scored
         .iter()
         .copied()
-        .filter(|p| best.confidence - p.confidence < AMBIGUITY_MARGIN && (p.start >= best.end || p.end <= best.start))
+        .filter(|&(s, c)| best.1 - c < AMBIGUITY_MARGIN && (s >= best.0 + n || s + n <= best.0))
         .collect();
     if rivals.is_empty() {
         Ok(best)
     } else {
-        let mut candidates = vec![best];
-        candidates.extend(rivals);
+        let mut candidates = vec![as_placement(best)];
+        candidates.extend(rivals.into_iter().map(as_placement));
         Err(Unplaced::Ambiguous { candidates })
     }
 }
 
-/// Whether `window`, whose lines equal `needle`'s but for indentation, is `needle` shifted by
-/// one uniform indentation.
-fn shifted_equal(window: &[&str], needle: &[&str]) -> bool {
-    let Some((w, n)) = window.iter().zip(needle).find(|(w, _)| !w.trim().is_empty()) else {
-        return false;
-    };
-    let (w_indent, n_indent) = (indent_width(w), indent_width(n));
-    if w_indent == n_indent {
-        return false; // not a shift: the whitespace tier already looked
+/// The most frequent value (the first one seen among equally frequent ones).
+pub fn dominant(values: &[isize]) -> isize {
+    let mut counts: Vec<(isize, usize)> = Vec::new();
+    for &v in values {
+        match counts.iter_mut().find(|(x, _)| *x == v) {
+            Some((_, n)) => *n += 1,
+            None => counts.push((v, 1)),
+        }
     }
-    // The lines' contents are equal (checked by the caller); their indentation moves as one.
-    window.iter().zip(needle).all(|(w, n)| {
-        (w.trim().is_empty() && n.trim().is_empty())
-            || indent_width(w) as isize - w_indent as isize == indent_width(n) as isize - n_indent as isize
-    })
+    counts
+        .iter()
+        .fold((0, 0), |best, &(v, n)| if n > best.1 { (v, n) } else { best })
+        .0
+}
+
+/// Whether `window`, whose lines equal `needle`'s but for indentation, is `needle` shifted by
+/// one uniform indentation (blank lines are not among them).
+fn shifted_equal(window: &[&str], needle: &[&str], tab: usize) -> bool {
+    let shift = |w: &&str, n: &&str| indent_width_with(w, tab) as isize - indent_width_with(n, tab) as isize;
+    let first = shift(&window[0], &needle[0]);
+    // Not a shift: the whitespace tier already looked.
+    first != 0 && window.iter().zip(needle).all(|(w, n)| shift(w, n) == first)
 }
 
 /// Indentation width, a tab counting as four columns.
 pub fn indent_width(line: &str) -> usize {
+    indent_width_with(line, 4)
+}
+
+/// Indentation width, a tab counting as `tab` columns.
+pub fn indent_width_with(line: &str, tab: usize) -> usize {
     line.chars()
         .take_while(|c| *c == ' ' || *c == '\t')
-        .map(|c| if c == '\t' { 4 } else { 1 })
+        .map(|c| if c == '\t' { tab } else { 1 })
         .sum()
 }
 
-fn trim_blank_edges<'a>(lines: &[&'a str]) -> Vec<&'a str> {
-    let start = lines.iter().position(|l| !l.trim().is_empty()).unwrap_or(lines.len());
-    let end = lines
-        .iter()
-        .rposition(|l| !l.trim().is_empty())
-        .map_or(start, |i| i + 1);
+/// `lines` without blank lines at either end.
+pub fn trim_blank_edges<'a>(lines: &[&'a str]) -> Vec<&'a str> {
+    let start = lines.iter().position(|l| !is_blank(l)).unwrap_or(lines.len());
+    let end = lines.iter().rposition(|l| !is_blank(l)).map_or(start, |i| i + 1);
     lines[start..end].to_vec()
 }
 
@@ -346,11 +453,10 @@ mod tests {
         );
         let p = find_block(&FILE, &["def b():  ", "    y   =  compute(2)"], 0.85).unwrap();
         assert_eq!((p.start, p.tier), (4, Tier::Whitespace));
-        let p = find_block(&FILE, &["def b():", "  y = compute(2)"], 0.85).unwrap();
-        assert_eq!(
-            p.tier,
-            Tier::Fuzzy,
-            "an uneven indentation is neither whitespace nor a shift"
+        let p = find_block(&FILE, &["def b():", "  y = compute(2)"], 0.85);
+        assert!(
+            p.is_err(),
+            "an uneven indentation is neither whitespace, a shift, nor a typo: {p:?}"
         );
         let p = find_block(&FILE, &["\ty = compute(2)", "    return y"], 0.85).unwrap();
         assert_eq!(
@@ -368,11 +474,48 @@ mod tests {
     }
 
     #[test]
+    fn a_tab_counts_as_the_files_unit() {
+        let file = ["if x:", "  if y:", "    go()"];
+        let options = Options {
+            tab_width: 2,
+            ..Options::new(0.85)
+        };
+        let p = find_block_with(&file, &["\tif y:", "\t\tgo()"], &options).unwrap();
+        assert_eq!((p.start, p.tier), (1, Tier::Whitespace));
+        // Counted as four columns, the tabs say another depth than the file's.
+        assert!(find_block_with(&file, &["\tif y:", "\t\tgo()"], &Options::new(0.85)).is_err());
+    }
+
+    #[test]
     fn a_blank_line_dropped_or_added_inside_the_block() {
         let p = find_block(&FILE, &["    return x", "def b():"], 0.85).unwrap();
         assert_eq!((p.start, p.end, p.tier), (2, 5, Tier::Whitespace));
         let p = find_block(&FILE, &["def b():", "", "    y = compute(2)"], 0.85).unwrap();
         assert_eq!((p.start, p.end), (4, 6));
+        // Blank lines only break ties: of two equal places, the one laid out as the block.
+        let file = ["x = 1", "", "y = 2", "z()", "x = 1", "y = 2"];
+        let p = find_block(&file, &["x = 1", "y = 2"], 0.85).unwrap();
+        assert_eq!((p.start, p.tier), (4, Tier::Exact));
+        let p = find_block(&file, &["x = 1", "", "y = 2"], 0.85).unwrap();
+        assert_eq!((p.start, p.tier), (0, Tier::Exact));
+    }
+
+    #[test]
+    fn fuzzy_never_pairs_lines_of_another_depth() {
+        let file = [
+            "for item in items:",
+            "    if item.ready:",
+            "        process(item)",
+            "    else:",
+            "        skip(item)",
+        ];
+        // The `else:` of the block sits one level deeper than the file's: with a retyped
+        // line besides, this is another piece of code, not the file's.
+        let block = ["    if item.ready:", "        procss(item)", "        else:", "        skip(item)"];
+        match find_block(&file, &block, 0.85) {
+            Err(Unplaced::NoMatch { closest: Some(p) }) => assert!(p.confidence < 0.85),
+            other => panic!("{other:?}"),
+        }
     }
 
     #[test]
@@ -397,6 +540,13 @@ mod tests {
             find_block(&file, &["    return compute(x)"], 0.85),
             Err(Unplaced::Ambiguous { .. })
         ));
+    }
+
+    #[test]
+    fn verbatim_means_as_written_or_trailing_whitespace_or_tabs() {
+        let file = ["a = 1  ", "\tb = 2", "c = 3"];
+        assert_eq!(find_verbatim(&file, &["a = 1", "    b = 2"], 4).map(|p| p.start), Some(0));
+        assert_eq!(find_verbatim(&file, &["a  =  1"], 4), None, "inner spacing may be the change");
     }
 
     #[test]

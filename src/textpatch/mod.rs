@@ -6,8 +6,11 @@
 //! trusted alone), a locator line (Codex `@@ def f`), an end-of-file mark. Every format
 //! parses into this model; placement and application know no format.
 
+mod lines;
 mod parse;
 pub mod place;
+pub mod substring;
+mod write;
 
 pub use parse::{detect, parse};
 
@@ -46,6 +49,23 @@ pub struct Hunk {
     /// The hunk's lines as the format marks them (unified, Codex: ` `, `-`, `+`), when it
     /// does: which lines are context is then known, not guessed by a diff.
     pub marked: Option<Vec<Marked>>,
+    /// Whether the new file ends with a newline, when the patch says (a unified diff's
+    /// `\ No newline at end of file`); otherwise the file's own ending is kept.
+    pub new_final_newline: Option<bool>,
+    /// The search and replace texts as sent, for formats that may place them as an exact
+    /// substring (SEARCH/REPLACE, search/replace actions, agents' edit calls).
+    pub literal: Option<Literal>,
+}
+
+/// A search text that may be found as an exact substring of the file, and its replacement.
+#[derive(Debug, Clone, PartialEq)]
+pub struct Literal {
+    pub search: String,
+    pub replace: String,
+    /// Agents' edit calls define their search as a substring: it is tried first, before
+    /// whole lines. Blocks of lines try whole lines first, and a substring only where the
+    /// search is a fragment of lines.
+    pub substring_first: bool,
 }
 
 /// A line of a hunk that marks its lines.
@@ -69,6 +89,21 @@ impl Hunk {
             last_tier: None,
             occurrence: None,
             marked: None,
+            new_final_newline: None,
+            literal: None,
+        }
+    }
+
+    /// A search/replace pair: blocks of its lines that may also be found as a substring.
+    pub fn literal(search: &str, replace: &str, substring_first: bool) -> Hunk {
+        let lines = |text: &str| text.lines().map(str::to_string).collect();
+        Hunk {
+            literal: Some(Literal {
+                search: search.replace("\r\n", "\n"),
+                replace: replace.replace("\r\n", "\n"),
+                substring_first,
+            }),
+            ..Hunk::blocks(lines(search), lines(replace))
         }
     }
 
@@ -96,6 +131,8 @@ pub enum FileAction {
     /// The whole content replaced (ApplyDiff `mode=replace`).
     Replace(String),
     Delete,
+    /// A new file made from another (git's `copy from` / `copy to`), then these hunks.
+    CopyFrom(String, Vec<Hunk>),
 }
 
 #[derive(Debug, Clone, PartialEq)]
@@ -104,4 +141,17 @@ pub struct FileChange {
     pub action: FileAction,
     /// Codex `*** Move to:`, unified renames.
     pub move_to: Option<String>,
+    /// The file's new mode, when a git diff changes it (`new mode 100755`).
+    pub mode: Option<u32>,
+}
+
+impl FileChange {
+    pub fn new(path: impl Into<String>, action: FileAction) -> FileChange {
+        FileChange {
+            path: path.into(),
+            action,
+            move_to: None,
+            mode: None,
+        }
+    }
 }

@@ -26,6 +26,16 @@ struct Staged {
     permissions_from: Option<Permissions>,
 }
 
+impl Staged {
+    /// Whether the transaction gives the file other permissions than it had.
+    fn mode_changes(&self) -> bool {
+        match (&self.permissions_from, &self.original_permissions) {
+            (Some(new), Some(old)) => new != old,
+            _ => false,
+        }
+    }
+}
+
 /// What one file goes through, for the answer.
 #[derive(Debug, Clone, PartialEq)]
 pub struct Change<'t> {
@@ -159,6 +169,30 @@ impl Transaction {
         Ok(())
     }
 
+    /// Stages a file's mode as git states it (`100755`): the executable bits follow it, the
+    /// rest of the file's permissions stay.
+    pub fn set_mode(&mut self, path: &str, mode: u32) -> Result<(), Error> {
+        let i = self.entry(path, Access::Write)?;
+        let s = &mut self.staged[i];
+        let current = s.permissions_from.clone().or_else(|| s.original_permissions.clone());
+        #[cfg(unix)]
+        {
+            use std::os::unix::fs::PermissionsExt;
+            let base = current.map_or(0o644, |p| p.mode() & 0o7777);
+            let bits = if mode & 0o111 != 0 {
+                base | ((base & 0o444) >> 2)
+            } else {
+                base & !0o111
+            };
+            s.permissions_from = Some(std::fs::Permissions::from_mode(bits));
+        }
+        #[cfg(not(unix))]
+        {
+            let _ = (mode, current);
+        }
+        Ok(())
+    }
+
     /// Stages the removal of a directory and everything in it. Links and special files
     /// inside are refused: restoring them after a failure could not be exact.
     pub fn remove_dir(&mut self, path: &str) -> Result<usize, Error> {
@@ -201,7 +235,7 @@ impl Transaction {
             if s.current.is_none() && rename_to.is_some() {
                 continue; // reported with its new path
             }
-            if s.original == s.current && rename_from.is_none() {
+            if s.original == s.current && rename_from.is_none() && !s.mode_changes() {
                 continue;
             }
             let (action, before, renamed_from) = match (rename_from, &s.original, &s.current) {
