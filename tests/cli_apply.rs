@@ -150,9 +150,10 @@ fn refusals_leave_the_file_unchanged_with_their_exit_status() {
             2,
         ),
         (
+            // A patch naming a missing file is understood and refused (INTERFACE.md §4: 1).
             json!({"type": "patch", "target_file": "src/missing.py", "operations": [{"op": "delete", "symbol": "Engine"}]}),
             "file_missing",
-            2,
+            1,
         ),
         (
             json!({"type": "patch", "target_file": "notes.txt", "operations": [{"op": "delete", "symbol": "Engine"}]}),

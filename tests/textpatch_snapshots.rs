@@ -141,8 +141,10 @@ case!(
     &[("two.py", TWO)],
     "--- a/two.py\n+++ b/two.py\n@@ -2,5 +2,5 @@\n     total = 0\n-    for x in xs:\n-        total += x\n+    for x in sorted(xs):\n+        total += x * x\n-    return total\n+    return round(total, 2)\n"
 );
+// The blank line between two removed lines is not marked removed: it stays, before the
+// lines added after the last removed one (diff order).
 case!(
-    unified_hidden_blank_between_removed_lines_is_refused,
+    unified_unshown_blank_between_removed_lines_stays,
     &[("two.py", TWO)],
     "--- a/two.py\n+++ b/two.py\n@@ -2,5 +2,5 @@\n     total = 0\n-    for x in xs:\n-        total += x\n-    return total\n+    total = sum(xs)\n+    return total\n"
 );

@@ -835,7 +835,7 @@ fn stage_changes(
                 if let Err(e) = apply::text::stage_change(change, *format, tx, threshold, numbered, matches) {
                     errors.extend(e);
                 }
-                numbered += apply::text::hunk_count(change);
+                numbered += change_count(change);
             }
             PatchChange::Regex(block) => {
                 match block.stage(tx, numbered) {
@@ -850,6 +850,14 @@ fn stage_changes(
         Ok(())
     } else {
         Err(errors)
+    }
+}
+
+/// How many numbered hunks or blocks a file change holds (a whole file is one block).
+fn change_count(change: &FileChange) -> usize {
+    match &change.action {
+        FileAction::Update(hunks) | FileAction::CopyFrom(_, hunks) => hunks.len(),
+        _ => 1,
     }
 }
 

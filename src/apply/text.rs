@@ -30,7 +30,10 @@ pub fn stage_all(
         if let Err(e) = stage_change(change, format, tx, threshold, first_hunk, &mut matches) {
             errors.extend(e);
         }
-        first_hunk += hunk_count(change);
+        first_hunk += match &change.action {
+            FileAction::Update(hunks) | FileAction::CopyFrom(_, hunks) => hunks.len(),
+            _ => 0,
+        };
     }
     if errors.is_empty() {
         Ok(matches)
@@ -39,13 +42,6 @@ pub fn stage_all(
     }
 }
 
-/// How many numbered hunks a file change holds (a whole-file change counts as one).
-pub fn hunk_count(change: &FileChange) -> usize {
-    match &change.action {
-        FileAction::Update(hunks) | FileAction::CopyFrom(_, hunks) => hunks.len(),
-        _ => 1,
-    }
-}
 
 fn missing(shown: &str) -> Error {
     Error::new(
