@@ -5,6 +5,7 @@
 //! and after), `matches` (what each operation resolved to), `errors` (code, message,
 //! hint, candidates) and the unified `diff`.
 
+mod calls;
 pub(crate) mod text;
 
 use crate::edit::{self, SemanticPatch};
@@ -30,7 +31,12 @@ pub struct Options {
     pub approvals: crate::action::policy::Approvals,
     /// `--events FILE`: one JSON line per proposed action's step.
     pub events: Option<PathBuf>,
+    /// The most candidates a refusal lists (`--max-candidates`).
+    pub max_candidates: usize,
 }
+
+/// How many candidates a refusal lists unless told otherwise.
+pub const DEFAULT_MAX_CANDIDATES: usize = 5;
 
 impl Options {
     /// Options for `root` with the defaults of the command line.
@@ -43,6 +49,7 @@ impl Options {
             settings: Default::default(),
             approvals: Default::default(),
             events: None,
+            max_candidates: DEFAULT_MAX_CANDIDATES,
         }
     }
 
@@ -62,6 +69,10 @@ pub enum Format {
     SearchReplace,
     Unified,
     Codex,
+    /// Anthropic's text editor tool calls (`str_replace`, `insert`, `create`).
+    TextEditor,
+    /// The MCP filesystem server's `edit_file` calls.
+    EditFile,
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize)]
@@ -165,10 +176,15 @@ impl Answer {
 
 /// Applies `input` (the patch text) under `options`.
 pub fn apply(input: &str, options: &Options) -> Answer {
-    match run(input, options) {
+    let mut answer = match run(input, options) {
         Ok(answer) => answer,
         Err(errors) => Answer::rejected_all(errors),
-    }
+    };
+    answer.errors = std::mem::take(&mut answer.errors)
+        .into_iter()
+        .map(|e| e.bounded(options.max_candidates))
+        .collect();
+    answer
 }
 
 fn run(input: &str, options: &Options) -> Result<Answer, Vec<Error>> {
@@ -184,6 +200,12 @@ fn run(input: &str, options: &Options) -> Result<Answer, Vec<Error>> {
             }
         }
         Format::Action => return Ok(crate::action::apply(input, options)),
+        Format::TextEditor | Format::EditFile => {
+            let parsed = parse_calls(input, format)?;
+            let mut tx = Transaction::new(options.workspace()?);
+            let matches = calls::stage(&parsed, &mut tx, options.fuzz)?;
+            return Ok(finish(tx, matches, options.dry_run || parsed.dry_run)?);
+        }
         Format::Applydiff => TextFormat::Applydiff,
         Format::SearchReplace => TextFormat::SearchReplace,
         Format::Unified => TextFormat::Unified,
@@ -192,6 +214,24 @@ fn run(input: &str, options: &Options) -> Result<Answer, Vec<Error>> {
     let mut tx = Transaction::new(options.workspace()?);
     let matches = text::stage(input, text_format, &mut tx, options.fuzz)?;
     Ok(finish(tx, matches, options.dry_run)?)
+}
+
+/// Agents' edit calls (`input` is their JSON) in `format`.
+fn parse_calls(input: &str, format: Format) -> Result<crate::textpatch::calls::Calls, Vec<Error>> {
+    use crate::textpatch::calls::{self, CallFormat};
+    let value: serde_json::Value = serde_json::from_str(input).map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidFormat,
+            format!("the edit call is not JSON: {e}"),
+            r#"send {"command": "str_replace", "path": ..., "old_str": ..., "new_str": ...} or {"path": ..., "edits": [...]}"#,
+        )
+    })?;
+    let format = if format == Format::EditFile {
+        CallFormat::EditFile
+    } else {
+        CallFormat::TextEditor
+    };
+    calls::parse(&value, format)
 }
 
 /// A patch planned in memory, nothing written: the staged transaction and what matched.
@@ -204,6 +244,15 @@ pub struct Planned {
 /// Plans `input` (any format) without writing, for the Impact Report. Proposed actions are
 /// staged as an apply would stage them, without their policy and without running commands.
 pub fn plan(input: &str, options: &Options) -> Result<Planned, Vec<Error>> {
+    plan_unbounded(input, options).map_err(|errors| {
+        errors
+            .into_iter()
+            .map(|e| e.bounded(options.max_candidates))
+            .collect()
+    })
+}
+
+fn plan_unbounded(input: &str, options: &Options) -> Result<Planned, Vec<Error>> {
     let format = match options.format {
         Some(format) => format,
         None => detect(input).map_err(|e| vec![e])?,
@@ -214,6 +263,10 @@ pub fn plan(input: &str, options: &Options) -> Result<Planned, Vec<Error>> {
         Format::Action => {
             let actions = crate::action::parse(input)?;
             crate::action::stage_all(&actions, &mut tx, &options.settings)?
+        }
+        Format::TextEditor | Format::EditFile => {
+            let parsed = parse_calls(input, format)?;
+            calls::stage(&parsed, &mut tx, options.fuzz)?
         }
         Format::Applydiff | Format::SearchReplace | Format::Unified | Format::Codex => {
             let text_format = match format {
@@ -241,6 +294,18 @@ fn detect(input: &str) -> Result<Format, Error> {
             "the patch is empty",
             "send a semantic patch: {\"type\": \"patch\", ...}",
         ));
+    }
+    if trimmed.starts_with('[') || trimmed.starts_with('{') {
+        use crate::textpatch::calls::{self, CallFormat};
+        if let Some(found) = serde_json::from_str::<serde_json::Value>(input)
+            .ok()
+            .and_then(|v| calls::detect(&v))
+        {
+            return Ok(match found {
+                CallFormat::TextEditor => Format::TextEditor,
+                CallFormat::EditFile => Format::EditFile,
+            });
+        }
     }
     if trimmed.starts_with('[') {
         return Ok(Format::Action);

@@ -23,6 +23,10 @@ pub struct Common {
     /// Settings (schemas/settings.schema.json); default ROOT/.saguaro/settings.json if present.
     #[arg(long)]
     settings: Option<PathBuf>,
+    /// The most candidates a refusal lists (the best first; `candidates_total` says how
+    /// many there were).
+    #[arg(long, default_value_t = crate::apply::DEFAULT_MAX_CANDIDATES, value_name = "N")]
+    max_candidates: usize,
 }
 
 impl Common {
@@ -31,6 +35,7 @@ impl Common {
         Ok(Options {
             format: self.format,
             fuzz: self.fuzz,
+            max_candidates: self.max_candidates,
             settings,
             ..Options::new(self.root.clone())
         })

@@ -132,6 +132,9 @@ pub struct Error {
     pub hint: String,
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub candidates: Vec<Candidate>,
+    /// How many candidates there were, when `candidates` lists only the best of them.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub candidates_total: Option<usize>,
     /// 1-based lines the error is about (parse errors), when there are several.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub lines: Vec<usize>,
@@ -150,6 +153,7 @@ impl Error {
             message: message.into(),
             hint: hint.into(),
             candidates: Vec::new(),
+            candidates_total: None,
             lines: Vec::new(),
             pointer: None,
         }
@@ -172,6 +176,24 @@ impl Error {
 
     pub fn with_candidates(mut self, candidates: Vec<Candidate>) -> Self {
         self.candidates = candidates;
+        self
+    }
+
+    /// The error with at most `max` candidates, the most confident first (file order among
+    /// equals), and how many there were: an agent's context is not flooded by a block that
+    /// matches thousands of places.
+    pub fn bounded(mut self, max: usize) -> Self {
+        if self.candidates.len() > max {
+            let total = self.candidates.len();
+            self.candidates
+                .sort_by(|a, b| b.confidence.unwrap_or(0.0).total_cmp(&a.confidence.unwrap_or(0.0)));
+            self.candidates.truncate(max);
+            self.candidates_total = Some(total);
+            self.hint = format!(
+                "{} ({total} candidates, the {max} best listed; --max-candidates shows more)",
+                self.hint
+            );
+        }
         self
     }
 
@@ -245,6 +267,9 @@ impl fmt::Display for Error {
         write!(f, "error[{}]: {}", self.code, self.message)?;
         if !self.hint.is_empty() {
             write!(f, "\n  hint: {}", self.hint)?;
+        }
+        if let Some(total) = self.candidates_total {
+            write!(f, "\n  {} of {total} candidates:", self.candidates.len())?;
         }
         for c in &self.candidates {
             write!(f, "\n  - line {}", c.line)?;

@@ -6,6 +6,7 @@
 //! trusted alone), a locator line (Codex `@@ def f`), an end-of-file mark. Every format
 //! parses into this model; placement and application know no format.
 
+pub mod calls;
 mod lines;
 mod parse;
 pub mod place;

@@ -210,7 +210,7 @@ pub(super) fn unified(lines: &[&str]) -> Result<Vec<FileChange>, Error> {
 
 /// `--- PATH` followed by `+++ PATH` at line `i`.
 fn is_file_header(lines: &[&str], i: usize) -> bool {
-    lines[i].starts_with("--- ") && lines.get(i + 1).is_some_and(|l| l.starts_with("+++ "))
+    lines.get(i).is_some_and(|l| l.starts_with("--- ")) && lines.get(i + 1).is_some_and(|l| l.starts_with("+++ "))
 }
 
 /// The content of a created file: its added lines, with the final newline the hunk states.
