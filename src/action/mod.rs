@@ -353,7 +353,7 @@ fn run(actions: &[ProposedAction], options: &Options, log: &mut events::Log) -> 
     }
     let mut answer = match apply::finish(tx, matches, options.dry_run) {
         Ok(answer) => answer,
-        Err(e) => return Answer::rejected(e),
+        Err(errors) => return Answer::rejected_all(errors),
     };
     answer.notices = staged
         .iter()

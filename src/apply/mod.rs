@@ -7,6 +7,7 @@
 
 mod calls;
 pub(crate) mod text;
+mod verify;
 
 use crate::edit::{self, SemanticPatch};
 use crate::feedback::{Error, ErrorCode};
@@ -195,7 +196,7 @@ fn run(input: &str, options: &Options) -> Result<Answer, Vec<Error>> {
     let text_format = match format {
         Format::Semantic => {
             return match parse_semantic(input) {
-                Ok(patch) => Ok(semantic(patch, options)?),
+                Ok(patch) => semantic(patch, options),
                 Err(errors) => Ok(Answer::rejected_all(errors)),
             }
         }
@@ -204,7 +205,7 @@ fn run(input: &str, options: &Options) -> Result<Answer, Vec<Error>> {
             let parsed = parse_calls(input, format)?;
             let mut tx = Transaction::new(options.workspace()?);
             let matches = calls::stage(&parsed, &mut tx, options.fuzz)?;
-            return Ok(finish(tx, matches, options.dry_run || parsed.dry_run)?);
+            return finish(tx, matches, options.dry_run || parsed.dry_run);
         }
         Format::Applydiff => TextFormat::Applydiff,
         Format::SearchReplace => TextFormat::SearchReplace,
@@ -213,7 +214,7 @@ fn run(input: &str, options: &Options) -> Result<Answer, Vec<Error>> {
     };
     let mut tx = Transaction::new(options.workspace()?);
     let matches = text::stage(input, text_format, &mut tx, options.fuzz)?;
-    Ok(finish(tx, matches, options.dry_run)?)
+    finish(tx, matches, options.dry_run)
 }
 
 /// Agents' edit calls (`input` is their JSON) in `format`.
@@ -362,7 +363,7 @@ fn parse_semantic_fields(input: &str) -> Result<SemanticPatch, Error> {
     Ok(patch)
 }
 
-fn semantic(patch: SemanticPatch, options: &Options) -> Result<Answer, Error> {
+fn semantic(patch: SemanticPatch, options: &Options) -> Result<Answer, Vec<Error>> {
     let mut tx = Transaction::new(options.workspace()?);
     let matches = stage_semantic(&patch, &mut tx)?;
     finish(tx, matches, options.dry_run)
@@ -408,9 +409,21 @@ pub fn stage_semantic(patch: &SemanticPatch, tx: &mut Transaction) -> Result<Vec
 
 /// The answer for what `tx` changes — files with their hashes, and the diff — committed
 /// unless this is a dry run.
-pub fn finish(tx: Transaction, matches: Vec<Match>, dry_run: bool) -> Result<Answer, Error> {
+pub fn finish(tx: Transaction, matches: Vec<Match>, dry_run: bool) -> Result<Answer, Vec<Error>> {
     let mut files = Vec::new();
     let mut diff = String::new();
+    fn text(bytes: Option<&[u8]>) -> Option<&str> {
+        bytes.and_then(|b| std::str::from_utf8(b).ok())
+    }
+    let refused: Vec<Error> = tx
+        .changes()
+        .iter()
+        .filter_map(|c| text(c.after).map(|after| verify::indentation(&c.path, text(c.before), after)))
+        .filter_map(Result::err)
+        .collect();
+    if !refused.is_empty() {
+        return Err(refused);
+    }
     for change in tx.changes() {
         let old_path = change.renamed_from.as_deref().unwrap_or(&change.path);
         diff.push_str(&file_diff(old_path, &change.path, change.before, change.after));
