@@ -373,7 +373,11 @@ fn run(actions: &[ProposedAction], options: &Options, log: &mut events::Log) -> 
 }
 
 /// Stages every action in `tx` (for the Impact Report: no policy, no commands run).
-pub fn stage_all(actions: &[ProposedAction], tx: &mut Transaction, settings: &Settings) -> Result<Vec<Match>, Vec<Error>> {
+pub fn stage_all(
+    actions: &[ProposedAction],
+    tx: &mut Transaction,
+    settings: &Settings,
+) -> Result<Vec<Match>, Vec<Error>> {
     let mut matches = Vec::new();
     stage_each(actions, tx, settings, &mut matches, &mut |_, _| {})?;
     Ok(matches)

@@ -245,12 +245,8 @@ pub struct Planned {
 /// Plans `input` (any format) without writing, for the Impact Report. Proposed actions are
 /// staged as an apply would stage them, without their policy and without running commands.
 pub fn plan(input: &str, options: &Options) -> Result<Planned, Vec<Error>> {
-    plan_unbounded(input, options).map_err(|errors| {
-        errors
-            .into_iter()
-            .map(|e| e.bounded(options.max_candidates))
-            .collect()
-    })
+    plan_unbounded(input, options)
+        .map_err(|errors| errors.into_iter().map(|e| e.bounded(options.max_candidates)).collect())
 }
 
 fn plan_unbounded(input: &str, options: &Options) -> Result<Planned, Vec<Error>> {

@@ -42,7 +42,6 @@ pub fn stage_all(
     }
 }
 
-
 fn missing(shown: &str) -> Error {
     Error::new(
         ErrorCode::FileMissing,
@@ -66,16 +65,27 @@ pub fn stage_change(
     let existing = match &change.action {
         FileAction::CopyFrom(source, _) => {
             if tx.read(&change.path)?.is_some() {
-                return Err(exists(&shown, "a copy's destination must be a new file; delete it first, or patch it instead").into());
+                return Err(exists(
+                    &shown,
+                    "a copy's destination must be a new file; delete it first, or patch it instead",
+                )
+                .into());
             }
-            Some(tx.read_text(source)?.ok_or_else(|| missing(&Workspace::shown(source)))?)
+            Some(
+                tx.read_text(source)?
+                    .ok_or_else(|| missing(&Workspace::shown(source)))?,
+            )
         }
         _ => tx.read_text(&change.path)?,
     };
     let after = match (&change.action, &existing) {
         (FileAction::Create(content), None) => Some(content.clone()),
         (FileAction::Create(_), Some(_)) => {
-            return Err(exists(&shown, "update it with a hunk instead of creating it, or delete it first").into())
+            return Err(exists(
+                &shown,
+                "update it with a hunk instead of creating it, or delete it first",
+            )
+            .into())
         }
         (FileAction::Replace(content), _) => Some(content.clone()),
         (FileAction::Delete, Some(_)) => None,

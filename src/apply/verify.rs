@@ -69,7 +69,10 @@ fn unreadable_indentation(text: &str) -> Result<(), (usize, &'static str)> {
             }
             let &(top, alttop) = stack.last().expect("the stack keeps its bottom");
             if col != top {
-                return Err((n + 1, "unindent does not match any outer indentation level (IndentationError)"));
+                return Err((
+                    n + 1,
+                    "unindent does not match any outer indentation level (IndentationError)",
+                ));
             }
             if altcol != alttop {
                 return Err((n + 1, "inconsistent use of tabs and spaces in indentation (TabError)"));
@@ -168,9 +171,18 @@ mod tests {
         assert!(unreadable_indentation("if x:\n\ta = 1\n\tb = 2\n").is_ok());
         // A tab is 8 columns to the tokenizer and 1 to its check: 8 spaces and a tab agree
         // on one measure and not the other.
-        assert_eq!(unreadable_indentation("if x:\n        a = 1\n\tb = 2\n").map_err(|e| e.0), Err(3));
-        assert_eq!(unreadable_indentation("if x:\n    a = 1\n\tb = 2\n").map_err(|e| e.0), Err(3));
-        assert_eq!(unreadable_indentation("if x:\n    a = 1\n  b = 2\n").map_err(|e| e.0), Err(3));
+        assert_eq!(
+            unreadable_indentation("if x:\n        a = 1\n\tb = 2\n").map_err(|e| e.0),
+            Err(3)
+        );
+        assert_eq!(
+            unreadable_indentation("if x:\n    a = 1\n\tb = 2\n").map_err(|e| e.0),
+            Err(3)
+        );
+        assert_eq!(
+            unreadable_indentation("if x:\n    a = 1\n  b = 2\n").map_err(|e| e.0),
+            Err(3)
+        );
     }
 
     #[test]

@@ -161,7 +161,11 @@ pub fn level_key(level: usize, line: &str, tab: usize) -> String {
         1 => line.trim_end().to_string(),
         2 => format!("{}{}", " ".repeat(indent_width_with(line, tab)), line.trim()),
         3 => format!("{}{}", " ".repeat(indent_width_with(line, tab)), collapse(line)),
-        _ => format!("{}{}", " ".repeat(indent_width_with(line, tab)), fold_unicode(&collapse(line))),
+        _ => format!(
+            "{}{}",
+            " ".repeat(indent_width_with(line, tab)),
+            fold_unicode(&collapse(line))
+        ),
     }
 }
 
@@ -248,7 +252,9 @@ pub fn find_block_with(haystack: &[&str], needle: &[&str], options: &Options) ->
     let hits: Vec<usize> = starts
         .clone()
         .filter(|&s| {
-            keys[s] == wanted[0] && keys[s..s + n] == wanted[..] && shifted_equal(&hay.lines[s..s + n], &want.lines, tab)
+            keys[s] == wanted[0]
+                && keys[s..s + n] == wanted[..]
+                && shifted_equal(&hay.lines[s..s + n], &want.lines, tab)
         })
         .collect();
     if let Some(p) = decide(hits, Tier::Indentation, 0.95)? {
@@ -270,7 +276,13 @@ pub fn find_verbatim(haystack: &[&str], needle: &[&str], tab_width: usize) -> Op
     if n == 0 || n > haystack.len() {
         return None;
     }
-    let key = |l: &str| if is_blank(l) { String::new() } else { level_key(2, l, tab_width) };
+    let key = |l: &str| {
+        if is_blank(l) {
+            String::new()
+        } else {
+            level_key(2, l, tab_width)
+        }
+    };
     let wanted: Vec<String> = needle.iter().map(|l| key(l)).collect();
     let keys: Vec<String> = haystack.iter().map(|l| key(l)).collect();
     let mut hits = (0..=haystack.len() - n).filter(|&s| keys[s] == wanted[0] && keys[s..s + n] == wanted[..]);
@@ -511,7 +523,12 @@ mod tests {
         ];
         // The `else:` of the block sits one level deeper than the file's: with a retyped
         // line besides, this is another piece of code, not the file's.
-        let block = ["    if item.ready:", "        procss(item)", "        else:", "        skip(item)"];
+        let block = [
+            "    if item.ready:",
+            "        procss(item)",
+            "        else:",
+            "        skip(item)",
+        ];
         match find_block(&file, &block, 0.85) {
             Err(Unplaced::NoMatch { closest: Some(p) }) => assert!(p.confidence < 0.85),
             other => panic!("{other:?}"),
@@ -545,8 +562,15 @@ mod tests {
     #[test]
     fn verbatim_means_as_written_or_trailing_whitespace_or_tabs() {
         let file = ["a = 1  ", "\tb = 2", "c = 3"];
-        assert_eq!(find_verbatim(&file, &["a = 1", "    b = 2"], 4).map(|p| p.start), Some(0));
-        assert_eq!(find_verbatim(&file, &["a  =  1"], 4), None, "inner spacing may be the change");
+        assert_eq!(
+            find_verbatim(&file, &["a = 1", "    b = 2"], 4).map(|p| p.start),
+            Some(0)
+        );
+        assert_eq!(
+            find_verbatim(&file, &["a  =  1"], 4),
+            None,
+            "inner spacing may be the change"
+        );
     }
 
     #[test]

@@ -121,7 +121,11 @@ pub fn parse(value: &Value, format: CallFormat) -> Result<Calls, Vec<Error>> {
         one => vec![unwrapped(one)],
     };
     if items.is_empty() {
-        return Err(vec![invalid(0, "the array holds no call".into(), "send at least one edit call")]);
+        return Err(vec![invalid(
+            0,
+            "the array holds no call".into(),
+            "send at least one edit call",
+        )]);
     }
     let mut calls = Vec::new();
     let mut errors = Vec::new();
@@ -160,9 +164,19 @@ pub fn parse(value: &Value, format: CallFormat) -> Result<Calls, Vec<Error>> {
                     }
                 };
                 for edit in edits {
-                    let read = text_field(edit, &["oldText"], index, "the text to find, exactly as it is in the file")
-                        .and_then(|old| Ok((old, text_field(edit, &["newText"], index, "the text to put in its place")?)))
-                        .and_then(|(old, new)| replace(path.clone(), old, new, index));
+                    let read = text_field(
+                        edit,
+                        &["oldText"],
+                        index,
+                        "the text to find, exactly as it is in the file",
+                    )
+                    .and_then(|old| {
+                        Ok((
+                            old,
+                            text_field(edit, &["newText"], index, "the text to put in its place")?,
+                        ))
+                    })
+                    .and_then(|(old, new)| replace(path.clone(), old, new, index));
                     match read {
                         Ok(c) => calls.push(c),
                         Err(e) => errors.push(e),
@@ -197,7 +211,12 @@ fn text_editor(call: &Value, path: String, index: usize) -> Result<EditCall, Err
     let command = call.get("command").and_then(Value::as_str).unwrap_or_default();
     match command {
         "str_replace" => {
-            let old = text_field(call, &["old_str"], index, "the text to find, exactly as it is in the file")?;
+            let old = text_field(
+                call,
+                &["old_str"],
+                index,
+                "the text to find, exactly as it is in the file",
+            )?;
             let new = match call.get("new_str") {
                 None | Some(Value::Null) => "",
                 Some(_) => text_field(call, &["new_str"], index, "the text to put in its place")?,
@@ -205,16 +224,13 @@ fn text_editor(call: &Value, path: String, index: usize) -> Result<EditCall, Err
             replace(path, old, new, index)
         }
         "insert" => {
-            let after = call
-                .get("insert_line")
-                .and_then(Value::as_u64)
-                .ok_or_else(|| {
-                    invalid(
-                        index,
-                        format!("insert call {index} has no `insert_line` (a line number, 0 for the top)"),
-                        "give `insert_line`: the line after which the text goes, 0 for the top of the file",
-                    )
-                })?;
+            let after = call.get("insert_line").and_then(Value::as_u64).ok_or_else(|| {
+                invalid(
+                    index,
+                    format!("insert call {index} has no `insert_line` (a line number, 0 for the top)"),
+                    "give `insert_line`: the line after which the text goes, 0 for the top of the file",
+                )
+            })?;
             let text = text_field(call, &["new_str", "insert_text"], index, "the lines to insert")?;
             Ok(EditCall::Insert {
                 path,

@@ -7,8 +7,8 @@
 //! file, spaces in a space-indented one. A block typed with tabs therefore lands in a
 //! space-indented Python file as spaces, level for level, and never as a `TabError`.
 
-use std::collections::HashMap;
 use crate::textmatch::indent_width_with;
+use std::collections::HashMap;
 
 /// A file's lines and its writing habits (read once, for every hunk).
 pub struct FileLines<'a> {

@@ -30,8 +30,15 @@ pub struct HunkMatch {
 /// file's text with `\n` line endings).
 #[derive(Debug, Clone, Copy)]
 enum Located {
-    Lines { placement: Placement, tab: usize },
-    Substring { placement: Placement, start: usize, end: usize },
+    Lines {
+        placement: Placement,
+        tab: usize,
+    },
+    Substring {
+        placement: Placement,
+        start: usize,
+        end: usize,
+    },
 }
 
 impl Located {
@@ -310,7 +317,14 @@ fn addition(file: &FileLines<'_>, hunk: &Hunk) -> Result<Placement, Error> {
 
 /// A Codex chunk marked `*** End of File`: its lines must be the file's last ones (blank
 /// lines aside).
-fn at_end(file: &FileLines<'_>, hunk: &Hunk, from: &[&str], threshold: f64, tab: usize, offset: usize) -> Result<Placement, Error> {
+fn at_end(
+    file: &FileLines<'_>,
+    hunk: &Hunk,
+    from: &[&str],
+    threshold: f64,
+    tab: usize,
+    offset: usize,
+) -> Result<Placement, Error> {
     let n = from.iter().filter(|l| !is_blank(l)).count();
     let code: Vec<usize> = (offset..file.code.len()).filter(|&k| !is_blank(file.code[k])).collect();
     let to: Vec<&str> = hunk.to.iter().map(String::as_str).collect();
@@ -338,7 +352,15 @@ fn at_end(file: &FileLines<'_>, hunk: &Hunk, from: &[&str], threshold: f64, tab:
 
 /// Where the hunk's `from` block sits in `file[offset..]`.
 #[allow(clippy::too_many_arguments)]
-fn find_in(file: &[&str], offset: usize, hunk: &Hunk, from: &[&str], to: &[&str], threshold: f64, tab: usize) -> Result<Placement, Error> {
+fn find_in(
+    file: &[&str],
+    offset: usize,
+    hunk: &Hunk,
+    from: &[&str],
+    to: &[&str],
+    threshold: f64,
+    tab: usize,
+) -> Result<Placement, Error> {
     let haystack = &file[offset..];
     let shift = |p: Placement| Placement {
         start: p.start + offset,
@@ -386,7 +408,14 @@ fn find_in(file: &[&str], offset: usize, hunk: &Hunk, from: &[&str], to: &[&str]
             let last_tier = options.last;
             let closest = match closest {
                 None if last_tier < Tier::Fuzzy => {
-                    match textmatch::find_block_with(haystack, from, &textmatch::Options { last: Tier::Fuzzy, ..options }) {
+                    match textmatch::find_block_with(
+                        haystack,
+                        from,
+                        &textmatch::Options {
+                            last: Tier::Fuzzy,
+                            ..options
+                        },
+                    ) {
                         Ok(p) => Some(p),
                         Err(Unplaced::NoMatch { closest }) => closest,
                         Err(Unplaced::Ambiguous { .. }) => None,

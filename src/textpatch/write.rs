@@ -225,7 +225,8 @@ fn blocks(frame: &Frame<'_, '_>, hunk: &Hunk, (lo, hi): (usize, usize)) -> Writt
     let (a, b) = (gapped(&from), gapped(&to));
     // The lines are diffed by content and depth: a line at another depth is another line.
     let key = |l: &&str| level_key(LEVELS - 1, l, frame.tab);
-    let (a_keys, b_keys): (Vec<String>, Vec<String>) = (a.code.iter().map(key).collect(), b.code.iter().map(key).collect());
+    let (a_keys, b_keys): (Vec<String>, Vec<String>) =
+        (a.code.iter().map(key).collect(), b.code.iter().map(key).collect());
     // For each new line, the old line it is (the same line, on both sides).
     let mut kept: Vec<Option<usize>> = vec![None; b.code.len()];
     for op in similar::capture_diff_slices(similar::Algorithm::Myers, &a_keys, &b_keys) {
@@ -360,7 +361,10 @@ fn marked(frame: &Frame<'_, '_>, hunk: &Hunk, marks: &[Marked], (lo, hi): (usize
                 }
             }
             Marked::Added => {
-                segments.last_mut().expect("a segment").push(Between::Added(hunk.to[t].as_str()));
+                segments
+                    .last_mut()
+                    .expect("a segment")
+                    .push(Between::Added(hunk.to[t].as_str()));
                 t += 1;
             }
         }
@@ -404,6 +408,9 @@ fn marked(frame: &Frame<'_, '_>, hunk: &Hunk, marks: &[Marked], (lo, hi): (usize
     })
 }
 
+/// A rule a gap's layout follows or not.
+type Rule<'r, 'h> = dyn Fn(&[Between<'h>]) -> bool + 'r;
+
 /// The most layouts a gap is tried in before it is called uncertain.
 const MAX_LAYOUTS: usize = 256;
 
@@ -426,7 +433,10 @@ const MAX_LAYOUTS: usize = 256;
 /// A rule that leaves no layout is not applied; more than one outcome left is refused.
 fn resolve<'h>(segment: &[Between<'h>], file: usize, edge: Edge, around: (bool, bool)) -> Result<Vec<Out<'h>>, usize> {
     let (prev_removed, next_removed) = around;
-    let shown = segment.iter().filter(|b| matches!(b, Between::Context | Between::Removed)).count();
+    let shown = segment
+        .iter()
+        .filter(|b| matches!(b, Between::Context | Between::Removed))
+        .count();
     let mut layouts: Vec<Vec<Between<'h>>> = Vec::new();
     if file >= shown {
         // Blank lines the hunk does not show: outside its lines at its edges (a hunk's lines
@@ -441,15 +451,15 @@ fn resolve<'h>(segment: &[Between<'h>], file: usize, edge: Edge, around: (bool, 
         // Blank lines the hunk shows and the file lacks: its context ones (a removed line is
         // the patch's change; its context only places it), from the outside at its edges.
         let missing = shown - file;
-        let contexts: Vec<usize> = (0..segment.len())
-            .filter(|&i| segment[i] == Between::Context)
-            .collect();
-        let removed: Vec<usize> = (0..segment.len())
-            .filter(|&i| segment[i] == Between::Removed)
-            .collect();
+        let contexts: Vec<usize> = (0..segment.len()).filter(|&i| segment[i] == Between::Context).collect();
+        let removed: Vec<usize> = (0..segment.len()).filter(|&i| segment[i] == Between::Removed).collect();
         let choices: Vec<Vec<usize>> = if missing >= contexts.len() {
             let extra = missing - contexts.len();
-            vec![contexts.iter().copied().chain(removed.iter().copied().take(extra)).collect()]
+            vec![contexts
+                .iter()
+                .copied()
+                .chain(removed.iter().copied().take(extra))
+                .collect()]
         } else {
             match edge {
                 Edge::Interior => combinations(&contexts, missing),
@@ -471,7 +481,7 @@ fn resolve<'h>(segment: &[Between<'h>], file: usize, edge: Edge, around: (bool, 
     if layouts.len() >= MAX_LAYOUTS {
         return Err(layouts.len());
     }
-    let rules: [&dyn Fn(&[Between<'h>]) -> bool; 4] = [
+    let rules: [&Rule<'_, 'h>; 4] = [
         &|l| follows_diff_order(l, next_removed),
         &|l| replaces_in_place(l, prev_removed),
         &keeps_separation,

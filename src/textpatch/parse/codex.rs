@@ -15,7 +15,14 @@ pub(super) fn codex(raw: &[&str]) -> Result<Vec<FileChange>, Error> {
     let end = raw
         .iter()
         .rposition(|l| l.trim() == "*** End Patch")
-        .ok_or_else(|| invalid(raw.len(), "no `*** End Patch`", "close the patch with `*** End Patch`"))?;
+        .filter(|&end| end > begin)
+        .ok_or_else(|| {
+            invalid(
+                raw.len(),
+                "no `*** End Patch` after `*** Begin Patch`",
+                "close the patch with `*** End Patch`",
+            )
+        })?;
     let lines = &raw[begin + 1..end];
     let mut out = Vec::new();
     let mut i = 0;
@@ -40,7 +47,10 @@ pub(super) fn codex(raw: &[&str]) -> Result<Vec<FileChange>, Error> {
                 );
                 i += 1;
             }
-            out.push(FileChange::new(path.trim(), FileAction::Create(join_with_final_newline(&content))));
+            out.push(FileChange::new(
+                path.trim(),
+                FileAction::Create(join_with_final_newline(&content)),
+            ));
         } else if let Some(path) = header.strip_prefix("*** Delete File: ") {
             out.push(FileChange::new(path.trim(), FileAction::Delete));
             i += 1;
@@ -114,4 +124,3 @@ pub(super) fn codex(raw: &[&str]) -> Result<Vec<FileChange>, Error> {
     }
     Ok(out)
 }
-

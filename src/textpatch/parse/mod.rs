@@ -31,7 +31,8 @@ pub fn parse(input: &str, format: TextFormat) -> Result<Vec<FileChange>, Error> 
 fn merge_same_file(changes: Vec<FileChange>) -> Vec<FileChange> {
     let mut out: Vec<FileChange> = Vec::new();
     for change in changes {
-        let mergeable = |c: &FileChange| matches!(c.action, FileAction::Update(_)) && c.move_to.is_none() && c.mode.is_none();
+        let mergeable =
+            |c: &FileChange| matches!(c.action, FileAction::Update(_)) && c.move_to.is_none() && c.mode.is_none();
         if let (FileAction::Update(hunks), Some(existing)) = (
             &change.action,
             out.iter_mut()

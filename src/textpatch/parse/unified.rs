@@ -33,7 +33,9 @@ fn header_path(raw: &str) -> Option<String> {
 }
 
 fn strip_side(path: &str) -> &str {
-    path.strip_prefix("a/").or_else(|| path.strip_prefix("b/")).unwrap_or(path)
+    path.strip_prefix("a/")
+        .or_else(|| path.strip_prefix("b/"))
+        .unwrap_or(path)
 }
 
 /// A C-style quoted string at the start of `text` (git's quoting of unusual names), and
@@ -103,7 +105,10 @@ fn git_paths(rest: &str) -> Option<(String, String)> {
         .copied()
         .find(|&i| strip_side(&rest[..i]) == strip_side(&rest[i + 1..]))
         .or_else(|| candidates.last().copied())?;
-    Some((strip_side(&rest[..at]).to_string(), strip_side(&rest[at + 1..]).to_string()))
+    Some((
+        strip_side(&rest[..at]).to_string(),
+        strip_side(&rest[at + 1..]).to_string(),
+    ))
 }
 
 /// A path on an extended header line (`rename from NAME`), quoted or not.
@@ -143,7 +148,11 @@ pub(super) fn unified(lines: &[&str]) -> Result<Vec<FileChange>, Error> {
                 ..Header::default()
             };
             i += 1;
-            while i < lines.len() && !is_file_header(lines, i) && !lines[i].starts_with("@@") && !lines[i].starts_with("diff --git ") {
+            while i < lines.len()
+                && !is_file_header(lines, i)
+                && !lines[i].starts_with("@@")
+                && !lines[i].starts_with("diff --git ")
+            {
                 let l = lines[i];
                 if let Some(m) = l.strip_prefix("new file mode ") {
                     header.new_file = true;
@@ -199,7 +208,13 @@ pub(super) fn unified(lines: &[&str]) -> Result<Vec<FileChange>, Error> {
                     move_to: (old != new).then_some(new),
                     ..FileChange::new(old, FileAction::Update(hunks))
                 },
-                (None, None) => return Err(invalid(start + 1, "both sides are /dev/null", "name the file on one side")),
+                (None, None) => {
+                    return Err(invalid(
+                        start + 1,
+                        "both sides are /dev/null",
+                        "name the file on one side",
+                    ))
+                }
             });
         } else {
             i += 1;
@@ -231,7 +246,13 @@ fn git_change(
     start: usize,
 ) -> Result<FileChange, Error> {
     let (git_old, git_new) = header.paths.clone().unwrap_or_default();
-    let missing = || invalid(start + 1, "the `diff --git` line names no file", "write `diff --git a/PATH b/PATH`");
+    let missing = || {
+        invalid(
+            start + 1,
+            "the `diff --git` line names no file",
+            "write `diff --git a/PATH b/PATH`",
+        )
+    };
     let mut change = if header.new_file || (old.is_none() && new.is_some()) {
         let path = new.or(header.rename.1.clone()).unwrap_or(git_new);
         if path.is_empty() {
@@ -257,7 +278,9 @@ fn git_change(
             ..FileChange::new(from, FileAction::Update(hunks))
         }
     };
-    change.mode = header.new_mode.filter(|_| !header.new_file || header.new_mode != Some(0o100644));
+    change.mode = header
+        .new_mode
+        .filter(|_| !header.new_file || header.new_mode != Some(0o100644));
     Ok(change)
 }
 
@@ -373,9 +396,18 @@ mod tests {
     #[test]
     fn git_quoted_paths_are_unquoted() {
         assert_eq!(header_path("\"b/caf\\303\\251.txt\"").as_deref(), Some("café.txt"));
-        assert_eq!(header_path("\"a/tab\\there \\\"q\\\"\"").as_deref(), Some("tab\there \"q\""));
-        assert_eq!(header_path("b/plain.txt\t2024-01-01 10:00").as_deref(), Some("plain.txt"));
-        assert_eq!(git_paths("a/my file.txt b/my file.txt"), Some(("my file.txt".into(), "my file.txt".into())));
+        assert_eq!(
+            header_path("\"a/tab\\there \\\"q\\\"\"").as_deref(),
+            Some("tab\there \"q\"")
+        );
+        assert_eq!(
+            header_path("b/plain.txt\t2024-01-01 10:00").as_deref(),
+            Some("plain.txt")
+        );
+        assert_eq!(
+            git_paths("a/my file.txt b/my file.txt"),
+            Some(("my file.txt".into(), "my file.txt".into()))
+        );
         assert_eq!(
             git_paths("\"a/caf\\303\\251\" \"b/caf\\303\\251\""),
             Some(("café".into(), "café".into()))
@@ -387,7 +419,9 @@ mod tests {
         let diff = "--- a/x\n+++ b/x\n@@ -1,2 +1,2 @@\n a\n-b\n+c\n-- \n2.43.0\n\n";
         let lines: Vec<&str> = diff.lines().collect();
         let changes = unified(&lines).unwrap();
-        let FileAction::Update(hunks) = &changes[0].action else { panic!() };
+        let FileAction::Update(hunks) = &changes[0].action else {
+            panic!()
+        };
         assert_eq!(hunks[0].from, ["a", "b"]);
         assert_eq!(hunks[0].to, ["a", "c"]);
     }
@@ -397,7 +431,9 @@ mod tests {
         let diff = "--- a/x\n+++ b/x\n@@ -1,1 +1,1 @@\n a\n-b\n+c\n d\n";
         let lines: Vec<&str> = diff.lines().collect();
         let changes = unified(&lines).unwrap();
-        let FileAction::Update(hunks) = &changes[0].action else { panic!() };
+        let FileAction::Update(hunks) = &changes[0].action else {
+            panic!()
+        };
         assert_eq!(hunks[0].from, ["a", "b", "d"]);
     }
 
@@ -405,11 +441,15 @@ mod tests {
     fn no_newline_marks_say_which_side() {
         let diff = "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n\\ No newline at end of file\n+b\n";
         let lines: Vec<&str> = diff.lines().collect();
-        let FileAction::Update(hunks) = &unified(&lines).unwrap()[0].action else { panic!() };
+        let FileAction::Update(hunks) = &unified(&lines).unwrap()[0].action else {
+            panic!()
+        };
         assert_eq!(hunks[0].new_final_newline, Some(true));
         let diff = "--- a/x\n+++ b/x\n@@ -1 +1 @@\n-a\n+b\n\\ No newline at end of file\n";
         let lines: Vec<&str> = diff.lines().collect();
-        let FileAction::Update(hunks) = &unified(&lines).unwrap()[0].action else { panic!() };
+        let FileAction::Update(hunks) = &unified(&lines).unwrap()[0].action else {
+            panic!()
+        };
         assert_eq!(hunks[0].new_final_newline, Some(false));
     }
 }
