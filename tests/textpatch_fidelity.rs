@@ -210,9 +210,9 @@ fn separate_blocks_the_to_side_says_every_gap_between_its_lines() {
 }
 
 #[test]
-fn separate_blocks_open_edges_only_change_what_the_block_shows() {
+fn separate_blocks_edges_change_only_what_the_block_can_see() {
     // A block showing no blank line before its first line adds the `to` side's blank line
-    // to the file's gap; one showing the gap says what it becomes.
+    // to the file's gap.
     let out = applied(
         "m.py",
         SPACED,
@@ -220,13 +220,20 @@ fn separate_blocks_open_edges_only_change_what_the_block_shows() {
     )
     .unwrap();
     assert!(out.contains("import sys\n\n\nLIMIT = 10"), "{out}");
+    // One showing part of a gap (the file's may go on beyond it) leaves the gap as it is,
+    // whatever its two sides say there.
+    for from in ["\n\ndef main():\n", "\ndef main():\n"] {
+        let out = applied("m.py", SPACED, &search_replace("m.py", from, "\ndef main():\n")).unwrap();
+        assert!(out.contains("LIMIT = 10\n\n\ndef main"), "{from:?}: {out}");
+    }
+    // A gap that reaches the start of the file is all there: the `to` side decides it.
     let out = applied(
-        "m.py",
-        SPACED,
-        &search_replace("m.py", "\n\nLIMIT = 10\n", "\nLIMIT = 10\n"),
+        "s.py",
+        "\n\nimport os\n",
+        &search_replace("s.py", "\n\nimport os\n", "\nimport os\n"),
     )
     .unwrap();
-    assert!(out.contains("import sys\n\nLIMIT = 10"), "{out}");
+    assert_eq!(out, "\nimport os\n");
 }
 
 #[test]

@@ -32,9 +32,10 @@
 //!      them: the blank lines the `from` side showed — dropped, added, misremembered — only
 //!      served to find the block, and a gap `to` leaves as the file has it between the same
 //!      two lines keeps the file's own blank lines (whitespace-only ones as they are). At
-//!      the block's open edges (before its first line, after its last) the same holds once
-//!      the block shows blank lines there; a block that shows none there has not looked
-//!      into that gap, and the blank lines its `to` side adds are added to the file's.
+//!      the block's edges (before its first line, after its last) the same holds where the
+//!      gap reaches the start or end of the file; elsewhere the block shows only part of
+//!      the gap, so the file's gap stays — but for blank lines the `to` side adds where the
+//!      `from` side shows none, which are added.
 //!
 //! A region that ends the file keeps the file's missing final newline (or takes the one a
 //! unified `\ No newline at end of file` mark states).
@@ -247,7 +248,8 @@ fn blocks(frame: &Frame<'_, '_>, hunk: &Hunk, (lo, hi): (usize, usize)) -> Writt
 
     // The open edges: before the first line, after the last.
     let lead_to: &[&str] = b.gaps.first().map_or(&b.tail, Vec::as_slice);
-    let (keep_before, add_before) = open_edge(a.gaps[0].len(), lead_to.len(), before.len());
+    let closed_before = lo == 0 && first == before.len();
+    let (keep_before, add_before) = open_edge(a.gaps[0].len(), lead_to.len(), before.len(), closed_before);
     for &k in &before[before.len() - keep_before..] {
         frame.keep(k, &mut lines);
     }
@@ -276,7 +278,8 @@ fn blocks(frame: &Frame<'_, '_>, hunk: &Hunk, (lo, hi): (usize, usize)) -> Writt
         }
     }
     let tail_to: &[&str] = if b.code.is_empty() { &[] } else { &b.tail };
-    let (keep_after, add_after) = open_edge(a.tail.len(), tail_to.len(), after.len());
+    let closed_after = hi == frame.file.code.len() && last + after.len() + 1 == hi;
+    let (keep_after, add_after) = open_edge(a.tail.len(), tail_to.len(), after.len(), closed_after);
     for line in &tail_to[..add_after] {
         frame.add(line, &mut lines);
     }
@@ -290,18 +293,25 @@ fn blocks(frame: &Frame<'_, '_>, hunk: &Hunk, (lo, hi): (usize, usize)) -> Writt
     }
 }
 
-/// A block's open edge: `from` and `to` show `from`/`to` blank lines there, the file has
-/// `file`. How many of the file's blank lines stay (those nearest the block) and how
-/// many of the patch's are added. A block that shows none there did not look into the
-/// gap: its new blank lines are added to the file's. One that shows some and changes
-/// them says what the gap becomes.
-fn open_edge(from: usize, to: usize, file: usize) -> (usize, usize) {
+/// A block's edge: `from` and `to` show `from`/`to` blank lines there, the file has
+/// `file`, and the gap either reaches the start (end) of the file or an unshown line.
+/// How many of the file's blank lines stay (those nearest the block) and how many of the
+/// patch's are added.
+///
+/// A gap that reaches the file's start or end is closed: the block shows all of it, and
+/// `to` decides it. Otherwise the block shows only part of the gap — where its blank lines
+/// stop, the file's may go on — so what its sides show there is context and the file's
+/// gap stays; only blank lines `to` adds where `from` shows none (the block did not look
+/// into the gap at all) are added.
+fn open_edge(from: usize, to: usize, file: usize, closed: bool) -> (usize, usize) {
     if from == to {
         (file, 0)
+    } else if closed {
+        (file.min(to), to.saturating_sub(file))
     } else if from == 0 {
         (file, to)
     } else {
-        (file.min(to), to.saturating_sub(file))
+        (file, 0)
     }
 }
 
