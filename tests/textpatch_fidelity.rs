@@ -474,6 +474,11 @@ fn every_refused_proposed_action_is_named() {
 fn codex_addition_without_context_ending_the_file_is_appended() {
     let patch = "*** Begin Patch\n*** Update File: f.txt\n@@\n+line\n*** End of File\n*** End Patch\n";
     assert_eq!(applied("f.txt", "a\n", patch).unwrap(), "a\nline\n");
+    assert_eq!(
+        applied("f.txt", "a", patch).unwrap(),
+        "a\nline",
+        "the file's missing final newline is kept"
+    );
 }
 
 #[test]

@@ -135,6 +135,12 @@ pub fn apply(text: &str, hunks: &[Hunk], threshold: f64) -> Result<(String, Vec<
             out.push_str(file.code[k]);
             out.push_str(file.endings[k]);
         }
+        // Lines added after a last line that had no newline: it gets one now (the new last
+        // line goes without, as the file did).
+        let appends = written.start == file.code.len() && written.start > 0 && !written.lines.is_empty();
+        if appends && file.endings[written.start - 1].is_empty() {
+            out.push_str(file.eol);
+        }
         for (line, ending) in &written.lines {
             out.push_str(line);
             out.push_str(ending);

@@ -604,53 +604,48 @@ fn replaces_in_place(layout: &[Between<'_>], prev_removed: bool) -> bool {
     true
 }
 
-/// Rule 3: a run of added lines with blank lines at one end only has the file's blank
-/// lines (shown or not) at its other end.
-fn keeps_separation(layout: &[Between<'_>]) -> bool {
-    let is_added = |b: &Between<'_>| matches!(b, Between::Added(_));
-    let kept_blank = |b: Option<&Between<'_>>| matches!(b, Some(Between::Context | Between::Unshown));
+/// The maximal runs of `layout` whose items satisfy `member`, as index ranges.
+fn runs(layout: &[Between<'_>], member: impl Fn(&Between<'_>) -> bool) -> Vec<std::ops::Range<usize>> {
+    let mut out = Vec::new();
     let mut i = 0;
     while i < layout.len() {
-        if !is_added(&layout[i]) {
+        if !member(&layout[i]) {
             i += 1;
             continue;
         }
         let start = i;
-        while i < layout.len() && is_added(&layout[i]) {
+        while i < layout.len() && member(&layout[i]) {
             i += 1;
         }
-        let blank = |b: &Between<'_>| matches!(b, Between::Added(line) if is_blank(line));
-        let (opens, closes) = (blank(&layout[start]), blank(&layout[i - 1]));
-        if closes && !opens && !kept_blank(start.checked_sub(1).and_then(|k| layout.get(k))) {
-            return false;
-        }
-        if opens && !closes && !kept_blank(layout.get(i)) {
-            return false;
-        }
+        out.push(start..i);
     }
-    true
+    out
+}
+
+/// Rule 3: a run of added lines with blank lines at one end only has the file's blank
+/// lines (shown or not) at its other end.
+fn keeps_separation(layout: &[Between<'_>]) -> bool {
+    let kept_blank = |b: Option<&Between<'_>>| matches!(b, Some(Between::Context | Between::Unshown));
+    let blank = |b: &Between<'_>| matches!(b, Between::Added(line) if is_blank(line));
+    runs(layout, |b| matches!(b, Between::Added(_))).into_iter().all(|run| {
+        let (opens, closes) = (blank(&layout[run.start]), blank(&layout[run.end - 1]));
+        let before = run.start.checked_sub(1).and_then(|k| layout.get(k));
+        match (opens, closes) {
+            (false, true) => kept_blank(before),
+            (true, false) => kept_blank(layout.get(run.end)),
+            _ => true,
+        }
+    })
 }
 
 /// Rule 4: every unshown blank line is part of a run of blank lines holding one the hunk
 /// shows (as context).
 fn joins_shown_blank_lines(layout: &[Between<'_>]) -> bool {
     let blank = |b: &Between<'_>| matches!(b, Between::Context | Between::Unshown | Between::Removed);
-    let mut i = 0;
-    while i < layout.len() {
-        if !blank(&layout[i]) {
-            i += 1;
-            continue;
-        }
-        let start = i;
-        while i < layout.len() && blank(&layout[i]) {
-            i += 1;
-        }
-        let run = &layout[start..i];
-        if run.contains(&Between::Unshown) && !run.contains(&Between::Context) {
-            return false;
-        }
-    }
-    true
+    runs(layout, blank).into_iter().all(|run| {
+        let run = &layout[run];
+        !run.contains(&Between::Unshown) || run.contains(&Between::Context)
+    })
 }
 
 /// Every choice of `k` of `items`, in order.
