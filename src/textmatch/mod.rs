@@ -35,6 +35,7 @@
 //! ```
 
 use serde::Serialize;
+use std::borrow::Cow;
 use std::collections::HashMap;
 
 /// How a placement was found; the order is the order of trust.
@@ -155,17 +156,14 @@ pub fn is_blank(line: &str) -> bool {
 /// A line compared at one of the matcher's levels: 0 as written, 1 without trailing
 /// whitespace, 2 with its indentation as a width, 3 with runs of whitespace collapsed,
 /// 4 with punctuation folded.
-pub fn level_key(level: usize, line: &str, tab: usize) -> String {
+pub fn level_key(level: usize, line: &str, tab: usize) -> Cow<'_, str> {
+    let width = || " ".repeat(indent_width_with(line, tab));
     match level {
-        0 => line.to_string(),
-        1 => line.trim_end().to_string(),
-        2 => format!("{}{}", " ".repeat(indent_width_with(line, tab)), line.trim()),
-        3 => format!("{}{}", " ".repeat(indent_width_with(line, tab)), collapse(line)),
-        _ => format!(
-            "{}{}",
-            " ".repeat(indent_width_with(line, tab)),
-            fold_unicode(&collapse(line))
-        ),
+        0 => Cow::Borrowed(line),
+        1 => Cow::Borrowed(line.trim_end()),
+        2 => Cow::Owned(format!("{}{}", width(), line.trim())),
+        3 => Cow::Owned(format!("{}{}", width(), collapse(line))),
+        _ => Cow::Owned(format!("{}{}", width(), fold_unicode(&collapse(line)))),
     }
 }
 
@@ -233,11 +231,24 @@ pub fn find_block_with(haystack: &[&str], needle: &[&str], options: &Options) ->
         if tier > options.last {
             return Err(Unplaced::NoMatch { closest: None });
         }
-        let wanted: Vec<String> = want.lines.iter().map(|l| level_key(level, l, tab)).collect();
-        let keys: Vec<String> = hay.lines.iter().map(|l| level_key(level, l, tab)).collect();
+        let wanted: Vec<Cow<'_, str>> = want.lines.iter().map(|l| level_key(level, l, tab)).collect();
+        // Levels that only borrow the line are compared in place; the others normalise
+        // every line of the file once.
+        let keys: Vec<Cow<'_, str>> = if level < 2 {
+            Vec::new()
+        } else {
+            hay.lines.iter().map(|l| level_key(level, l, tab)).collect()
+        };
+        let key = |i: usize| {
+            if level < 2 {
+                level_key(level, hay.lines[i], tab)
+            } else {
+                Cow::Borrowed(&*keys[i])
+            }
+        };
         let hits: Vec<usize> = starts
             .clone()
-            .filter(|&s| keys[s] == wanted[0] && keys[s..s + n] == wanted[..])
+            .filter(|&s| key(s) == wanted[0] && (1..n).all(|k| key(s + k) == wanted[k]))
             .collect();
         if let Some(p) = decide(hits, tier, confidence)? {
             return Ok(p);
@@ -280,7 +291,7 @@ pub fn find_verbatim(haystack: &[&str], needle: &[&str], tab_width: usize) -> Op
         if is_blank(l) {
             String::new()
         } else {
-            level_key(2, l, tab_width)
+            level_key(2, l, tab_width).into_owned()
         }
     };
     let wanted: Vec<String> = needle.iter().map(|l| key(l)).collect();

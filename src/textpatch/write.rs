@@ -225,7 +225,7 @@ fn blocks(frame: &Frame<'_, '_>, hunk: &Hunk, (lo, hi): (usize, usize)) -> Writt
     let to: Vec<&str> = hunk.to.iter().map(String::as_str).collect();
     let (a, b) = (gapped(&from), gapped(&to));
     // The lines are diffed by content and depth: a line at another depth is another line.
-    let key = |l: &&str| level_key(LEVELS - 1, l, frame.tab);
+    let key = |l: &&str| level_key(LEVELS - 1, l, frame.tab).into_owned();
     let (a_keys, b_keys): (Vec<String>, Vec<String>) =
         (a.code.iter().map(key).collect(), b.code.iter().map(key).collect());
     // For each new line, the old line it is (the same line, on both sides).
