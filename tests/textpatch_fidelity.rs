@@ -271,23 +271,30 @@ fn an_unshown_blank_line_follows_the_lines_that_replace_the_ones_before_it() {
 }
 
 #[test]
-fn added_lines_that_bring_their_own_separator_keep_the_files_on_the_other_side() {
-    let file = "routing = None\n\n@property\ndef size(self): ...\n";
-    let patch = "*** Begin Patch\n*** Update File: r.py\n@@\n routing = None\n+_size = None\n+_parts = None\n+\n @property\n*** End Patch\n";
+fn of_blank_lines_the_file_lacks_the_one_beside_the_added_lines_own_separator_goes() {
+    // The hunk shows a blank line on both sides of an import that brings its own; the file
+    // has one: it is the one before (the added lines are set off by their own after).
+    let file = "} from '../internal'\n\nexport interface I {}\n";
+    let patch = "*** Begin Patch\n*** Update File: i.ts\n@@\n } from '../internal'\n \n+import { a } from './a'\n+\n \n export interface I {}\n*** End Patch\n";
     assert_eq!(
-        applied("r.py", file, patch).unwrap(),
-        "routing = None\n\n_size = None\n_parts = None\n\n@property\ndef size(self): ...\n"
+        applied("i.ts", file, patch).unwrap(),
+        "} from '../internal'\n\nimport { a } from './a'\n\nexport interface I {}\n"
     );
 }
 
 #[test]
-fn an_unshown_blank_line_joins_the_gap_the_hunk_shows() {
+fn a_place_only_a_reading_of_the_hunk_would_give_is_refused() {
+    // Added lines that bring a blank line after them, and the file's unshown blank line:
+    // before them or beside their own? Real histories have both.
+    let file = "routing = None\n\n@property\ndef size(self): ...\n";
+    let patch =
+        "*** Begin Patch\n*** Update File: r.py\n@@\n routing = None\n+_size = None\n+\n @property\n*** End Patch\n";
+    assert_eq!(applied("r.py", file, patch), Err(vec!["ambiguous_match".to_string()]));
+    // An added line, a shown blank line, and one more blank line in the file: beside the
+    // shown one, or before the added line?
     let file = "    register = True\n\n\nclass Schema:\n    pass\n";
     let patch = "--- a/s.py\n+++ b/s.py\n@@ -1,3 +1,4 @@\n     register = True\n+    many = False\n \n class Schema:\n";
-    assert_eq!(
-        applied("s.py", file, patch).unwrap(),
-        "    register = True\n    many = False\n\n\nclass Schema:\n    pass\n"
-    );
+    assert_eq!(applied("s.py", file, patch), Err(vec!["ambiguous_match".to_string()]));
 }
 
 #[test]

@@ -24,7 +24,9 @@
 //! spaces, so a block typed with tabs meets a space-indented file level for level.
 //!
 //! **Ambiguity guard** in every tier: two placements whose confidence differs by less than
-//! 0.02 are refused, never guessed between. Fuzzy windows are only scored where some line
+//! 0.02 are refused, never guessed between — but a fuzzy place that differs from the block
+//! on every line the best place differs on, and on more, is no rival (a near-twin block
+//! that shares the best place's retyped line and has a line of its own besides). Fuzzy windows are only scored where some line
 //! of the block already matches (an anchor), so the cost stays near linear in the file.
 //!
 //! ```
@@ -343,12 +345,12 @@ fn fuzzy(hay: &Code<'_>, want: &Code<'_>, threshold: f64, tab: usize) -> Result<
     // long block weighs as one line, so near-twin blocks elsewhere stay far apart. A line
     // at another depth relative to the block than the window's own shift scores nothing:
     // retyped characters are a typo, a changed depth is another line.
-    let mut scored: Vec<(usize, f64)> = starts
+    let mut scored: Vec<(usize, f64, Vec<bool>)> = starts
         .into_iter()
         .map(|s| {
             let shifts: Vec<isize> = (0..n).map(|k| widths[s + k] - wanted_widths[k]).collect();
             let shift = dominant(&shifts);
-            let total: f64 = (0..n)
+            let similarity: Vec<f64> = (0..n)
                 .map(|k| {
                     if shifts[k] != shift {
                         0.0
@@ -358,36 +360,43 @@ fn fuzzy(hay: &Code<'_>, want: &Code<'_>, threshold: f64, tab: usize) -> Result<
                         strsim::normalized_damerau_levenshtein(&keys[s + k], &needle_keys[k])
                     }
                 })
-                .sum();
-            (s, total / n as f64)
+                .collect();
+            let inexact = similarity.iter().map(|&x| x < 1.0).collect();
+            (s, similarity.iter().sum::<f64>() / n as f64, inexact)
         })
         .collect();
     scored.sort_by(|a, b| b.1.total_cmp(&a.1).then(a.0.cmp(&b.0)));
-    let as_placement = |(s, confidence): (usize, f64)| Placement {
+    let as_placement = |s: usize, confidence: f64| Placement {
         start: hay.at[s],
         end: hay.at[s + n - 1] + 1,
         tier: Tier::Fuzzy,
         confidence,
     };
-    let Some(&best) = scored.first() else {
+    let Some((best, confidence, best_inexact)) = scored.first().cloned() else {
         return Err(Unplaced::NoMatch { closest: None });
     };
-    if best.1 < threshold {
+    if confidence < threshold {
         return Err(Unplaced::NoMatch {
-            closest: Some(as_placement(best)),
+            closest: Some(as_placement(best, confidence)),
         });
     }
-    // Overlapping windows of the same place are one candidate, not two.
-    let rivals: Vec<(usize, f64)> = scored
+    // Overlapping windows of the same place are one candidate, not two. A place that
+    // differs from the block on every line the best place differs on, and on more, is no
+    // rival: the best place is at least as exact line for line.
+    let dominated =
+        |inexact: &[bool]| best_inexact.iter().zip(inexact).all(|(&b, &r)| !b || r) && best_inexact != inexact;
+    let rivals: Vec<Placement> = scored
         .iter()
-        .copied()
-        .filter(|&(s, c)| best.1 - c < AMBIGUITY_MARGIN && (s >= best.0 + n || s + n <= best.0))
+        .filter(|(s, c, inexact)| {
+            confidence - c < AMBIGUITY_MARGIN && (*s >= best + n || s + n <= best) && !dominated(inexact)
+        })
+        .map(|&(s, c, _)| as_placement(s, c))
         .collect();
     if rivals.is_empty() {
-        Ok(best)
+        Ok((best, confidence))
     } else {
-        let mut candidates = vec![as_placement(best)];
-        candidates.extend(rivals.into_iter().map(as_placement));
+        let mut candidates = vec![as_placement(best, confidence)];
+        candidates.extend(rivals);
         Err(Unplaced::Ambiguous { candidates })
     }
 }
@@ -566,6 +575,40 @@ mod tests {
         let file = ["    return compute(1)", "    other()", "    return compute(2)"];
         assert!(matches!(
             find_block(&file, &["    return compute(x)"], 0.85),
+            Err(Unplaced::Ambiguous { .. })
+        ));
+    }
+
+    #[test]
+    fn a_near_twin_that_differs_on_more_lines_is_no_rival() {
+        // Two impls differing in one line; the block retypes a line they share.
+        let file = [
+            "impl Visitor for U8 {",
+            "    fn visit(self, v: u8) -> Result<u8, Error> {",
+            "        Ok(v)",
+            "    }",
+            "}",
+            "impl Visitor for U16 {",
+            "    fn visit(self, v: u16) -> Result<u16, Error> {",
+            "        Ok(v)",
+            "    }",
+            "}",
+        ];
+        let block = [
+            "impl Visitor for U16 {",
+            "    fn visit(self, v: u16) -> Result<u16, Error> {",
+            "        Ok(w)",
+            "    }",
+        ];
+        let p = find_block(&file, &block, 0.85).unwrap();
+        assert_eq!((p.start, p.tier), (5, Tier::Fuzzy));
+        // Each place differing on a line of its own: ambiguous.
+        let block = [
+            "impl Visitor for U32 {",
+            "    fn visit(self, v: u32) -> Result<u32, Error> {",
+        ];
+        assert!(matches!(
+            find_block(&file, &block, 0.5),
             Err(Unplaced::Ambiguous { .. })
         ));
     }
