@@ -130,8 +130,11 @@ case!(
 
 // Blank lines the file has and a patch does not show, next to a change.
 const TOP: &str = "LIMIT = 10\n\ntry:\n    import fast\nexcept ImportError:\n    fast = None\n";
+// Lines added with a blank line of their own after them, and a blank line the file has
+// there that the hunk does not show: before the new lines, or beside their own? Real
+// histories have both (scripts/blank_rules_sim.py): refused, never guessed.
 case!(
-    unified_insertion_keeps_the_hidden_blank_line_before_it,
+    unified_insertion_beside_an_unshown_blank_line_is_refused,
     &[("top.py", TOP)],
     "--- a/top.py\n+++ b/top.py\n@@ -1,2 +1,5 @@\n LIMIT = 10\n+if DEBUG:\n+    LIMIT = 1\n+\n try:\n"
 );
