@@ -184,6 +184,38 @@ fn content_key(line: &str) -> String {
 
 /// [`find_block`] with every option.
 pub fn find_block_with(haystack: &[&str], needle: &[&str], options: &Options) -> Result<Placement, Unplaced> {
+    // The common case first: the block's lines, blank ones included, as they are — what
+    // the exact tier would find among non-blank lines with the same blank lines between.
+    let verbatim = trim_blank_edges(needle);
+    if !verbatim.is_empty() && verbatim.len() <= haystack.len() {
+        let m = verbatim.len();
+        let mut hits =
+            (0..=haystack.len() - m).filter(|&s| haystack[s] == verbatim[0] && haystack[s..s + m] == verbatim[..]);
+        match (hits.next(), hits.next()) {
+            (Some(s), None) => {
+                return Ok(Placement {
+                    start: s,
+                    end: s + m,
+                    tier: Tier::Exact,
+                    confidence: 1.0,
+                })
+            }
+            (Some(a), Some(b)) => {
+                let candidates = [a, b]
+                    .into_iter()
+                    .chain(hits)
+                    .map(|s| Placement {
+                        start: s,
+                        end: s + m,
+                        tier: Tier::Exact,
+                        confidence: 1.0,
+                    })
+                    .collect();
+                return Err(Unplaced::Ambiguous { candidates });
+            }
+            _ => {}
+        }
+    }
     let hay = Code::of(haystack);
     let want = Code::of(needle);
     let n = want.lines.len();
