@@ -1,4 +1,5 @@
-//! Codex's own `apply_patch` scenarios (../shared/conformance/codex-apply-patch), run the way
+//! Codex's own `apply_patch` scenarios (`tests/conformance/codex-apply-patch`: upstream's
+//! fixtures as they stand, Apache-2.0, with their LICENSE and NOTICE), run the way
 //! their authors run them: copy `input/` to an empty directory, apply `patch.txt` there,
 //! ignore the exit status, compare the whole tree with `expected/` byte for byte.
 //!
@@ -27,7 +28,7 @@ const DEVIATIONS: &[(&str, &str)] = &[
 ];
 
 fn suite() -> Option<PathBuf> {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../shared/conformance/codex-apply-patch");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("tests/conformance/codex-apply-patch");
     dir.is_dir().then_some(dir)
 }
 
@@ -65,7 +66,7 @@ fn every_codex_scenario_passes_or_is_a_documented_deviation() {
     // A suite that is not there fails the test with the reason: it never passes having
     // run nothing.
     let suite = suite()
-        .expect("../shared/conformance/codex-apply-patch (Codex's apply_patch scenarios) is not beside the checkout");
+        .expect("tests/conformance/codex-apply-patch (Codex's apply_patch scenarios) is missing from the checkout");
     let mut cases: Vec<PathBuf> = fs::read_dir(&suite)
         .unwrap()
         .map(|e| e.unwrap().path())

@@ -80,11 +80,12 @@ impl Normalized {
 /// `text` with every hunk applied, and where each went.
 pub fn apply(text: &str, hunks: &[Hunk], threshold: f64) -> Result<(String, Vec<HunkMatch>), Vec<Error>> {
     let file = FileLines::of(text);
-    let normalized = Normalized::of(&file);
+    // The text as one string, for the substring tier, only where some hunk may use it.
+    let normalized = hunks.iter().any(|h| h.literal.is_some()).then(|| Normalized::of(&file));
     let mut located: Vec<(usize, Located)> = Vec::new();
     let mut errors = Vec::new();
     for (i, hunk) in hunks.iter().enumerate() {
-        match locate(&file, &normalized, hunk, hunk.fuzz.unwrap_or(threshold)) {
+        match locate(&file, normalized.as_ref(), hunk, hunk.fuzz.unwrap_or(threshold)) {
             Ok(l) => located.push((i, l)),
             Err(e) => errors.push(e.at_operation(i)),
         }
@@ -122,7 +123,10 @@ pub fn apply(text: &str, hunks: &[Hunk], threshold: f64) -> Result<(String, Vec<
         let next = located.get(n + 1).map_or(file.code.len(), |(_, l)| l.placement().start);
         let written = match l {
             Located::Lines { placement, tab } => write::region(&file, placement, &hunks[i], tab, (cursor, next)),
-            Located::Substring { start, end, .. } => Ok(substring_region(&file, &normalized, start, end, &hunks[i])),
+            Located::Substring { start, end, .. } => match &normalized {
+                Some(normalized) => Ok(substring_region(&file, normalized, start, end, &hunks[i])),
+                None => Err(Error::internal("a substring placement without the file's text")),
+            },
         };
         let written = match written {
             Ok(w) => w,
@@ -170,7 +174,7 @@ fn round(x: f64) -> f64 {
 }
 
 /// Where the hunk goes.
-fn locate(file: &FileLines<'_>, normalized: &Normalized, hunk: &Hunk, threshold: f64) -> Result<Located, Error> {
+fn locate(file: &FileLines<'_>, normalized: Option<&Normalized>, hunk: &Hunk, threshold: f64) -> Result<Located, Error> {
     let from: Vec<&str> = hunk.from.iter().map(String::as_str).collect();
     let to: Vec<&str> = hunk.to.iter().map(String::as_str).collect();
     let both: Vec<&str> = from.iter().chain(&to).copied().collect();
@@ -179,7 +183,7 @@ fn locate(file: &FileLines<'_>, normalized: &Normalized, hunk: &Hunk, threshold:
     if from.iter().all(|l| is_blank(l)) {
         return addition(file, hunk).map(lines);
     }
-    if let Some(literal) = &hunk.literal {
+    if let (Some(literal), Some(normalized)) = (&hunk.literal, normalized) {
         let search = literal.search.as_str();
         if !literal.substring_first {
             // Blocks of lines: whole lines exactly first.
