@@ -174,7 +174,12 @@ fn round(x: f64) -> f64 {
 }
 
 /// Where the hunk goes.
-fn locate(file: &FileLines<'_>, normalized: Option<&Normalized>, hunk: &Hunk, threshold: f64) -> Result<Located, Error> {
+fn locate(
+    file: &FileLines<'_>,
+    normalized: Option<&Normalized>,
+    hunk: &Hunk,
+    threshold: f64,
+) -> Result<Located, Error> {
     let from: Vec<&str> = hunk.from.iter().map(String::as_str).collect();
     let to: Vec<&str> = hunk.to.iter().map(String::as_str).collect();
     let both: Vec<&str> = from.iter().chain(&to).copied().collect();
