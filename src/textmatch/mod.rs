@@ -116,18 +116,6 @@ pub fn find_block(haystack: &[&str], needle: &[&str], threshold: f64) -> Result<
     find_block_with(haystack, needle, &Options::new(threshold))
 }
 
-/// [`find_block`] trying no tier beyond `last`.
-pub fn find_block_upto(haystack: &[&str], needle: &[&str], threshold: f64, last: Tier) -> Result<Placement, Unplaced> {
-    find_block_with(
-        haystack,
-        needle,
-        &Options {
-            last,
-            ..Options::new(threshold)
-        },
-    )
-}
-
 /// A text's non-blank lines, where they are, and the blank lines between them.
 struct Code<'a> {
     lines: Vec<&'a str>,

@@ -219,7 +219,7 @@ fn locate(
                     })
                     .collect();
                 return match hunk.occurrence {
-                    Some(k) => match starts.get(k - 1) {
+                    Some(k) => match k.checked_sub(1).and_then(|i| starts.get(i)) {
                         Some(&s) => Ok(substring_or_lines(normalized, s, s + search.len(), hunk, tab)),
                         None => Err(too_few_occurrences(hunk, &candidates)),
                     },
@@ -450,7 +450,7 @@ fn chosen_occurrence(hunk: &Hunk, mut found: Vec<Placement>) -> Result<Placement
     match (hunk.occurrence, found.len()) {
         (None, 1) | (Some(1), 1) => Ok(found[0]),
         (None, _) => Err(ambiguous(&found, "`from` block")),
-        (Some(k), n) if k <= n => Ok(found[k - 1]),
+        (Some(k), n) if (1..=n).contains(&k) => Ok(found[k - 1]),
         (Some(_), _) => Err(too_few_occurrences(hunk, &found)),
     }
 }
