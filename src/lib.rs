@@ -9,10 +9,16 @@
 //! - [`textmatch`]: the tiered text matcher (exact, whitespace, indentation, fuzzy) with
 //!   its ambiguity guard.
 //! - [`workspace`]: the root, paths checked against it, atomic writes.
+//! - [`textpatch`]: the text formats parsed into hunks, placed, and written.
+//! - [`stage`]: every format but proposed actions staged in one transaction; the answer's
+//!   vocabulary, verification and the commit.
 //! - [`action`]: proposed actions (spec 001) — file operations, patches, commands — with
 //!   policy, approvals and events.
-//! - [`apply`]: a patch in, the answer out: detect, plan, verify, write all or nothing.
+//! - [`plan`]: any patch planned without writing, for the Impact Report.
+//! - [`impact`]: the Impact Report; [`gate`]: the breaking-change gate.
+//! - [`apply`]: a patch in, the answer out: the dispatcher on top.
 //! - [`schema`]: the JSON contracts of `schemas/`, checked at run time.
+//! - [`settings`]: the settings every stage reads, and what `--approve` grants.
 //! - [`feedback`]: errors as values with stable codes, messages and hints.
 //!
 //! The `saguaro` binary ([`cli`]) is a thin shell over these.
@@ -29,9 +35,12 @@ pub mod feedback;
 pub mod gate;
 pub mod impact;
 pub mod lang;
+pub mod plan;
 pub mod process;
 pub mod schema;
+pub mod settings;
 pub mod source;
+pub mod stage;
 pub mod symbols;
 pub mod textmatch;
 pub mod textpatch;

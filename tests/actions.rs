@@ -5,9 +5,9 @@
 mod common;
 
 use common::tree::{self, snapshot};
-use saguaro::action::policy::{Approvals, PermissionMode, Settings};
 use saguaro::apply::{apply, Answer, Format, Options, Status};
 use saguaro::schema::{self, Contract};
+use saguaro::settings::{Approvals, PermissionMode, Settings};
 use serde_json::{json, Value};
 use std::path::Path;
 

@@ -184,7 +184,7 @@ fn configured_checks_run_in_a_scratch_copy_with_the_patch() {
         "linter": ["grep", "-q", "return a \\* 2", "m.py"],
         "tests": ["sh", "-c", "touch ran.txt && exit 3"]}}}"#;
     let mut options = Options::new(dir.path());
-    options.settings = saguaro::action::policy::Settings::parse(settings).unwrap();
+    options.settings = saguaro::settings::Settings::parse(settings).unwrap();
     let patch = serde_json::json!({"type": "patch", "target_file": "m.py", "operations": [
         {"op": "replace", "symbol": "f", "content": "def f(a):\n    return a * 2\n"}]});
     let report = impact::report(&patch.to_string(), &options).unwrap();

@@ -4,7 +4,7 @@
 
 use super::{CommandDetails, Options};
 use crate::process::{self, Ending};
-use serde::Serialize;
+use crate::stage::CommandRun;
 use std::time::Duration;
 
 /// The most output kept per stream in the answer.
@@ -12,19 +12,6 @@ const OUTPUT_LIMIT: usize = 16 * 1024;
 
 /// Unless the action or the settings say otherwise.
 const DEFAULT_TIMEOUT_SECONDS: f64 = 60.0;
-
-/// How one command went.
-#[derive(Debug, Clone, Serialize)]
-pub struct CommandRun {
-    pub action: usize,
-    pub argv: Vec<String>,
-    /// `ok` (exit 0), `failed`, `timed_out` (killed) or `not_started`.
-    pub status: &'static str,
-    pub exit_code: Option<i32>,
-    pub stdout: String,
-    pub stderr: String,
-    pub duration_ms: u64,
-}
 
 pub fn run(action: usize, details: &CommandDetails, options: &Options) -> CommandRun {
     let cwd = match &details.cwd {

@@ -15,9 +15,9 @@
 //! `conflict`.
 
 use super::PatchChange;
-use crate::apply::Match;
 use crate::edit::{OpKind, OpMatch};
 use crate::feedback::{Error, ErrorCode};
+use crate::stage::Match;
 use crate::textmatch::{self, Unplaced};
 use crate::textpatch::{place, FileAction};
 use crate::workspace::{Transaction, Workspace};
@@ -85,7 +85,7 @@ pub(super) fn mark(
                     tx.write(&change.path, text.into_bytes())?;
                 }
                 _ => {
-                    crate::apply::text::stage_change(change, *format, tx, threshold, numbered, matches)
+                    crate::stage::text::stage_change(change, *format, tx, threshold, numbered, matches)
                         .map_err(|mut errors| errors.remove(0))?;
                     numbered += 1;
                 }

@@ -5,9 +5,9 @@
 //! The correlation id ties the lines of one apply together; set `SAGUARO_CORRELATION_ID`
 //! to tie them to the caller's own trace instead of a fresh id.
 
-use super::{Action, CommandRun, ProposedAction};
-use crate::apply::{Answer, Status};
+use super::{Action, ProposedAction};
 use crate::feedback::{Error, ErrorCode};
+use crate::stage::{Answer, CommandRun, Status};
 use serde_json::{json, Value};
 use std::io::Write;
 use std::path::PathBuf;

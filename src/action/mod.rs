@@ -12,17 +12,15 @@ mod conflict;
 pub mod events;
 pub mod policy;
 
-pub use command::CommandRun;
-
-use crate::apply::{self, Answer, Match, Options};
 use crate::edit::{Operation, SemanticPatch};
 use crate::feedback::{Error, ErrorCode};
 use crate::schema::{self, Contract};
+use crate::settings::{FallbackStrategy, Settings};
+use crate::stage::{self, Answer, Match, Options};
 use crate::textmatch::Tier;
 use crate::textpatch::{FileAction, FileChange, Hunk, TextFormat};
 use crate::workspace::{self, Transaction, Workspace};
 use base64::Engine as _;
-use policy::Settings;
 use serde::Deserialize;
 
 /// One proposed action: what it does (`kind` and `details`) and how it is weighed.
@@ -126,28 +124,6 @@ pub enum PatchFormat {
     Unified,
     SearchReplace,
     WholeFile,
-}
-
-/// What to try when the text does not match exactly.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "snake_case")]
-pub enum FallbackStrategy {
-    /// Exact lines only.
-    None,
-    /// Whitespace, blank lines and a uniform indentation shift too: every line still there.
-    LineAnchor,
-    /// Every tier, similarity at or above `fuzzy_threshold` included.
-    Fuzzy,
-}
-
-impl FallbackStrategy {
-    fn last_tier(self) -> Tier {
-        match self {
-            FallbackStrategy::None => Tier::Exact,
-            FallbackStrategy::LineAnchor => Tier::Indentation,
-            FallbackStrategy::Fuzzy => Tier::Fuzzy,
-        }
-    }
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
@@ -351,7 +327,7 @@ fn run(actions: &[ProposedAction], options: &Options, log: &mut events::Log) -> 
     if !refusals.is_empty() {
         return Answer::rejected_all(refusals);
     }
-    let mut answer = match apply::finish(tx, matches, options.dry_run) {
+    let mut answer = match stage::finish(tx, matches, options.dry_run) {
         Ok(answer) => answer,
         Err(errors) => return Answer::rejected_all(errors),
     };
@@ -445,7 +421,7 @@ fn stage_other(action: &Action, tx: &mut Transaction, matches: &mut Vec<Match>) 
                 base_sha256: details.base_sha256.clone(),
                 patch_id: details.patch_id.clone(),
             };
-            matches.extend(apply::stage_semantic(&patch, tx)?);
+            matches.extend(stage::stage_semantic(&patch, tx)?);
             Ok(Staged::default())
         }
         Action::FileCreate(details) => {
@@ -836,7 +812,7 @@ fn stage_changes(
     for change in changes {
         match change {
             PatchChange::Text(change, format) => {
-                if let Err(e) = apply::text::stage_change(change, *format, tx, threshold, numbered, matches) {
+                if let Err(e) = stage::text::stage_change(change, *format, tx, threshold, numbered, matches) {
                     errors.extend(e);
                 }
                 numbered += change_count(change);

@@ -1,4 +1,4 @@
-//! Policy: the settings (`schemas/settings.schema.json`) and who may run what.
+//! Policy: who may run what, under the settings (`crate::settings`).
 //!
 //! Every proposed action has a risk from 0 to 3 (its own, or its kind's default: deletions
 //! and commands 2, other kinds 1); a patch placed by the fuzzy tier is one step riskier and
@@ -8,133 +8,12 @@
 //! refuses them whatever the mode). There is no prompt: what needs approval is refused
 //! with `approval_required`, one error per approval group, until `--approve GROUP|ID|all`.
 
-use super::{Action, FallbackStrategy, ProposedAction};
+use super::{Action, ProposedAction};
 use crate::feedback::{Error, ErrorCode};
-use crate::schema::{self, Contract};
-use serde::Deserialize;
+use crate::settings::{Approvals, PermissionMode};
 use std::collections::BTreeMap;
-use std::path::{Path, PathBuf};
-
-/// The settings file, as its schema defines it.
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct Settings {
-    #[serde(default)]
-    pub schema_version: Option<String>,
-    pub permission_mode: PermissionMode,
-    #[serde(default)]
-    pub deny_paths: Vec<String>,
-    #[serde(default)]
-    pub allow_paths_write: Vec<String>,
-    /// Linter and test commands per language name, for verification.
-    #[serde(default)]
-    pub languages: BTreeMap<String, LanguageCommands>,
-    #[serde(default)]
-    pub fuzzy: FuzzyDefaults,
-    #[serde(default)]
-    pub command_timeout_seconds: Option<f64>,
-}
-
-#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
-pub enum PermissionMode {
-    #[default]
-    #[serde(rename = "default")]
-    Default,
-    #[serde(rename = "acceptEdits")]
-    AcceptEdits,
-    #[serde(rename = "autopilot")]
-    Autopilot,
-}
-
-impl PermissionMode {
-    fn as_str(self) -> &'static str {
-        match self {
-            PermissionMode::Default => "default",
-            PermissionMode::AcceptEdits => "acceptEdits",
-            PermissionMode::Autopilot => "autopilot",
-        }
-    }
-}
-
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct LanguageCommands {
-    #[serde(default)]
-    pub linter: Option<Vec<String>>,
-    #[serde(default)]
-    pub tests: Option<Vec<String>>,
-}
-
-#[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
-pub struct FuzzyDefaults {
-    #[serde(default)]
-    pub fallback_strategy: Option<FallbackStrategy>,
-    #[serde(default)]
-    pub threshold: Option<f64>,
-}
-
-/// Where settings are looked for when `--settings` is not given.
-pub const SETTINGS_FILE: &str = ".saguaro/settings.json";
-
-impl Settings {
-    /// `explicit`, else `ROOT/.saguaro/settings.json` when it exists, else the defaults
-    /// (permission mode `default`, no path rules).
-    pub fn find(root: &Path, explicit: Option<&Path>) -> Result<Settings, Vec<Error>> {
-        let path: PathBuf = match explicit {
-            Some(path) => path.to_path_buf(),
-            None => {
-                let path = root.join(SETTINGS_FILE);
-                if !path.is_file() {
-                    return Ok(Settings::default());
-                }
-                path
-            }
-        };
-        Settings::load(&path)
-    }
-
-    /// Reads and checks a settings file: JSON, the schema, then the serde types.
-    pub fn load(path: &Path) -> Result<Settings, Vec<Error>> {
-        let shown = path.display().to_string();
-        let text = std::fs::read_to_string(path).map_err(|e| vec![Error::unreadable_file(&shown, &e)])?;
-        Settings::parse(&text).map_err(|errors| errors.into_iter().map(|e| e.in_file(&shown)).collect())
-    }
-
-    pub fn parse(text: &str) -> Result<Settings, Vec<Error>> {
-        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
-            vec![Error::new(
-                ErrorCode::InvalidFormat,
-                format!("the settings are not JSON: {e}"),
-                r#"settings are a JSON object such as {"permission_mode": "acceptEdits"}"#,
-            )]
-        })?;
-        schema::validate(Contract::Settings, &value)?;
-        serde_json::from_value(value).map_err(|e| {
-            vec![Error::new(
-                ErrorCode::InvalidFormat,
-                format!("the settings do not read: {e}"),
-                format!("see {}", Contract::Settings.file()),
-            )]
-        })
-    }
-}
-
-/// What `--approve` grants: `all`, or approval group ids and action ids.
-#[derive(Debug, Clone, Default)]
-pub struct Approvals {
-    pub all: bool,
-    pub names: Vec<String>,
-}
 
 impl Approvals {
-    pub fn from_args(values: &[String]) -> Approvals {
-        Approvals {
-            all: values.iter().any(|v| v == "all"),
-            names: values.iter().filter(|v| *v != "all").cloned().collect(),
-        }
-    }
-
     fn grants(&self, action: &ProposedAction) -> bool {
         self.all
             || action

@@ -1,10 +1,10 @@
 //! `saguaro apply [PATCH|-] [--root DIR] [--format F] [--dry-run] [--json]`
 
 use super::output;
-use crate::action::policy::{Approvals, Settings};
+use crate::apply::session::{self, Session};
 use crate::apply::{self, Answer, Format, Options, Status};
-use crate::feedback::session::{self, Session};
 use crate::feedback::{Error, ErrorCode};
+use crate::settings::{Approvals, Settings};
 use std::io::{IsTerminal, Read};
 use std::path::PathBuf;
 
@@ -120,12 +120,12 @@ pub fn run(args: Args) -> i32 {
     if let (Some(report), Some(gate)) = (&report, args.gate) {
         if report.worst().is_some_and(|w| w >= gate.least()) {
             let mut answer = Answer::rejected(gate_refusal(report, gate));
-            answer.impact = Some(report.clone());
+            answer.impact = serde_json::to_value(report).ok();
             return answer_out(&answer, args.json);
         }
     }
     let mut answer = apply::apply(&input, &options);
-    answer.impact = report;
+    answer.impact = report.as_ref().and_then(|r| serde_json::to_value(r).ok());
     if let Some(path) = &args.session {
         if let Err(e) = track(path, args.max_exchanges, &args.common.root, args.dry_run, &mut answer) {
             answer.errors.push(e);

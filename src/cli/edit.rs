@@ -144,7 +144,7 @@ fn run(file: &Path, operation: serde_json::Value, common: &Common) -> i32 {
     };
     let patch = json!({"type": "patch", "target_file": target, "operations": [operation]});
     // The root's settings still guard its paths.
-    let settings = match crate::action::policy::Settings::find(&root, None) {
+    let settings = match crate::settings::Settings::find(&root, None) {
         Ok(settings) => settings,
         Err(errors) => return answer_out(&apply::Answer::rejected_all(errors), common.json),
     };

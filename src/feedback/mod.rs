@@ -12,8 +12,6 @@
 //! assert_eq!(err.code.exit_status(), 1);
 //! ```
 
-pub mod session;
-
 use serde::Serialize;
 use std::fmt;
 

@@ -1,6 +1,6 @@
 //! The Impact Report (spec 000 §2): what a patch would break, before anything is written.
 //!
-//! The patch is planned in memory ([`crate::apply::plan`]); each touched file's old and new
+//! The patch is planned in memory ([`crate::plan::plan`]); each touched file's old and new
 //! definitions are compared by name path ([`breakage`]) through their signatures
 //! ([`signature`]); the calls of what changed are found across the root and checked
 //! against the new signatures ([`callsites`]); history says how volatile the files are
@@ -14,10 +14,11 @@ pub mod signature;
 pub mod verify;
 pub mod volatility;
 
-use crate::apply::{self, Options};
 use crate::feedback::Error;
 use crate::lang::Registry;
+use crate::plan;
 use crate::source::SourceText;
+use crate::stage::Options;
 use crate::symbols::SymbolIndex;
 use breakage::{ChangedDefinition, Severity};
 use callsites::{Callsite, Confidence, Package, Source};
@@ -76,7 +77,7 @@ impl ImpactReport {
 
 /// The report for `input` (any format `apply` reads), nothing written.
 pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>> {
-    let planned = apply::plan(input, options)?;
+    let planned = plan::plan(input, options)?;
     let tx = &planned.transaction;
     let root = tx.workspace().root().to_path_buf();
     let changes = tx.changes();

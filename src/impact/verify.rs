@@ -2,9 +2,9 @@
 //! have before), and the linter and test commands the settings give per language, run in a
 //! scratch copy of the root with the patch applied — never in the user's tree.
 
-use crate::action::policy::Settings;
 use crate::lang::Registry;
 use crate::process::{self, Ending};
+use crate::settings::Settings;
 use crate::source::SourceText;
 use crate::symbols::SymbolIndex;
 use serde::Serialize;
@@ -83,7 +83,7 @@ pub fn commands(root: &Path, files: &[Changed<'_>], settings: &Settings) -> (Che
         names.dedup();
         names
     };
-    let wanted = |pick: fn(&crate::action::policy::LanguageCommands) -> Option<&Vec<String>>| -> Vec<Vec<String>> {
+    let wanted = |pick: fn(&crate::settings::LanguageCommands) -> Option<&Vec<String>>| -> Vec<Vec<String>> {
         languages
             .iter()
             .filter_map(|l| settings.languages.get(*l).and_then(pick).cloned())

@@ -6,8 +6,8 @@
 //! times should be sent whole (`mode=replace`); 3+ ambiguous matches call for 5+ context
 //! lines.
 
-use crate::apply::{Answer, Status};
 use crate::feedback::{Error, ErrorCode};
+use crate::stage::{Answer, Status};
 use serde::{Deserialize, Serialize};
 use std::collections::BTreeMap;
 use std::path::Path;

@@ -2,12 +2,29 @@
 //! the calls before it left it, all in one transaction — every refused call named, nothing
 //! written unless all of them apply.
 
-use super::Match;
+use super::{Format, Match};
 use crate::edit::{OpKind, OpMatch};
 use crate::feedback::{Error, ErrorCode};
-use crate::textpatch::calls::{Calls, EditCall};
+use crate::textpatch::calls::{self, CallFormat, Calls, EditCall};
 use crate::textpatch::place;
 use crate::workspace::{Transaction, Workspace};
+
+/// Agents' edit calls (`input` is their JSON) in `format`.
+pub fn parse(input: &str, format: Format) -> Result<Calls, Vec<Error>> {
+    let value: serde_json::Value = serde_json::from_str(input).map_err(|e| {
+        Error::new(
+            ErrorCode::InvalidFormat,
+            format!("the edit call is not JSON: {e}"),
+            r#"send {"command": "str_replace", "path": ..., "old_str": ..., "new_str": ...} or {"path": ..., "edits": [...]}"#,
+        )
+    })?;
+    let format = if format == Format::EditFile {
+        CallFormat::EditFile
+    } else {
+        CallFormat::TextEditor
+    };
+    calls::parse(&value, format)
+}
 
 /// Stages `calls` in `tx`; returns what each call matched.
 pub fn stage(calls: &Calls, tx: &mut Transaction, threshold: f64) -> Result<Vec<Match>, Vec<Error>> {

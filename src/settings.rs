@@ -1,0 +1,154 @@
+//! The settings (`schemas/settings.schema.json`, `--settings` or
+//! `ROOT/.saguaro/settings.json`) and what `--approve` grants: the vocabulary every format
+//! and every stage reads — path rules, permission mode, fuzzy defaults, linter and test
+//! commands per language. Who may run what is `action::policy`'s to decide.
+
+use crate::feedback::{Error, ErrorCode};
+use crate::schema::{self, Contract};
+use crate::textmatch::Tier;
+use serde::Deserialize;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
+
+/// The settings file, as its schema defines it.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Settings {
+    #[serde(default)]
+    pub schema_version: Option<String>,
+    pub permission_mode: PermissionMode,
+    #[serde(default)]
+    pub deny_paths: Vec<String>,
+    #[serde(default)]
+    pub allow_paths_write: Vec<String>,
+    /// Linter and test commands per language name, for verification.
+    #[serde(default)]
+    pub languages: BTreeMap<String, LanguageCommands>,
+    #[serde(default)]
+    pub fuzzy: FuzzyDefaults,
+    #[serde(default)]
+    pub command_timeout_seconds: Option<f64>,
+}
+
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+pub enum PermissionMode {
+    #[default]
+    #[serde(rename = "default")]
+    Default,
+    #[serde(rename = "acceptEdits")]
+    AcceptEdits,
+    #[serde(rename = "autopilot")]
+    Autopilot,
+}
+
+impl PermissionMode {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            PermissionMode::Default => "default",
+            PermissionMode::AcceptEdits => "acceptEdits",
+            PermissionMode::Autopilot => "autopilot",
+        }
+    }
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct LanguageCommands {
+    #[serde(default)]
+    pub linter: Option<Vec<String>>,
+    #[serde(default)]
+    pub tests: Option<Vec<String>>,
+}
+
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct FuzzyDefaults {
+    #[serde(default)]
+    pub fallback_strategy: Option<FallbackStrategy>,
+    #[serde(default)]
+    pub threshold: Option<f64>,
+}
+
+/// Where settings are looked for when `--settings` is not given.
+pub const SETTINGS_FILE: &str = ".saguaro/settings.json";
+
+impl Settings {
+    /// `explicit`, else `ROOT/.saguaro/settings.json` when it exists, else the defaults
+    /// (permission mode `default`, no path rules).
+    pub fn find(root: &Path, explicit: Option<&Path>) -> Result<Settings, Vec<Error>> {
+        let path: PathBuf = match explicit {
+            Some(path) => path.to_path_buf(),
+            None => {
+                let path = root.join(SETTINGS_FILE);
+                if !path.is_file() {
+                    return Ok(Settings::default());
+                }
+                path
+            }
+        };
+        Settings::load(&path)
+    }
+
+    /// Reads and checks a settings file: JSON, the schema, then the serde types.
+    pub fn load(path: &Path) -> Result<Settings, Vec<Error>> {
+        let shown = path.display().to_string();
+        let text = std::fs::read_to_string(path).map_err(|e| vec![Error::unreadable_file(&shown, &e)])?;
+        Settings::parse(&text).map_err(|errors| errors.into_iter().map(|e| e.in_file(&shown)).collect())
+    }
+
+    pub fn parse(text: &str) -> Result<Settings, Vec<Error>> {
+        let value: serde_json::Value = serde_json::from_str(text).map_err(|e| {
+            vec![Error::new(
+                ErrorCode::InvalidFormat,
+                format!("the settings are not JSON: {e}"),
+                r#"settings are a JSON object such as {"permission_mode": "acceptEdits"}"#,
+            )]
+        })?;
+        schema::validate(Contract::Settings, &value)?;
+        serde_json::from_value(value).map_err(|e| {
+            vec![Error::new(
+                ErrorCode::InvalidFormat,
+                format!("the settings do not read: {e}"),
+                format!("see {}", Contract::Settings.file()),
+            )]
+        })
+    }
+}
+
+/// What `--approve` grants: `all`, or approval group ids and action ids.
+#[derive(Debug, Clone, Default)]
+pub struct Approvals {
+    pub all: bool,
+    pub names: Vec<String>,
+}
+
+impl Approvals {
+    pub fn from_args(values: &[String]) -> Approvals {
+        Approvals {
+            all: values.iter().any(|v| v == "all"),
+            names: values.iter().filter(|v| *v != "all").cloned().collect(),
+        }
+    }
+}
+
+/// What to try when the text does not match exactly.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum FallbackStrategy {
+    /// Exact lines only.
+    None,
+    /// Whitespace, blank lines and a uniform indentation shift too: every line still there.
+    LineAnchor,
+    /// Every tier, similarity at or above `fuzzy_threshold` included.
+    Fuzzy,
+}
+
+impl FallbackStrategy {
+    pub fn last_tier(self) -> Tier {
+        match self {
+            FallbackStrategy::None => Tier::Exact,
+            FallbackStrategy::LineAnchor => Tier::Indentation,
+            FallbackStrategy::Fuzzy => Tier::Fuzzy,
+        }
+    }
+}
