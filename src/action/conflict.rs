@@ -45,13 +45,9 @@ pub(super) fn mark(
                     numbered += 1;
                 }
                 FileAction::Update(hunks) => {
-                    let mut text = tx.read_text(&change.path)?.ok_or_else(|| {
-                        Error::new(
-                            ErrorCode::FileMissing,
-                            format!("`{}` does not exist", Workspace::shown(&change.path)),
-                            "check the path; it is relative to --root",
-                        )
-                    })?;
+                    let mut text = tx
+                        .read_text(&change.path)?
+                        .ok_or_else(|| Error::file_missing(&Workspace::shown(&change.path)))?;
                     for hunk in hunks {
                         match place::apply(&text, std::slice::from_ref(hunk), threshold) {
                             Ok((new, placed)) => {

@@ -225,6 +225,16 @@ impl Error {
         Error::new(code, format!("cannot read `{path}`: {reason}"), hint).in_file(path)
     }
 
+    /// A file a patch names that is not there (a refusal: the patch was understood).
+    pub fn file_missing(shown: &str) -> Self {
+        Error::new(
+            ErrorCode::FileMissing,
+            format!("`{shown}` does not exist"),
+            "check the path; it is relative to --root",
+        )
+        .in_file(shown)
+    }
+
     pub fn not_utf8(path: &str, byte_offset: usize, line: usize) -> Self {
         Error::new(
             ErrorCode::NotUtf8,

@@ -54,12 +54,9 @@ type Placed = Option<(&'static str, f64, (usize, usize))>;
 fn stage_one(call: &EditCall, tx: &mut Transaction, threshold: f64) -> Result<Placed, Vec<Error>> {
     let shown = Workspace::shown(call.path());
     let existing = tx.read_text(call.path())?;
-    let missing = || {
-        Error::new(
-            ErrorCode::FileMissing,
-            format!("`{shown}` does not exist"),
-            "check the path (it is relative to --root), or make the file with `create`",
-        )
+    let missing = || Error {
+        hint: "check the path (it is relative to --root), or make the file with `create`".to_string(),
+        ..Error::file_missing(&shown)
     };
     match call {
         EditCall::Create { path, text } => {

@@ -46,14 +46,9 @@ pub fn stage_semantic(patch: &SemanticPatch, tx: &mut Transaction) -> Result<Vec
     let language = Registry::global()
         .for_path(std::path::Path::new(&shown))
         .ok_or_else(|| Error::unsupported_language(&shown, &Registry::global().known_extensions()))?;
-    let before = tx.read_text(&patch.target_file)?.ok_or_else(|| {
-        Error::new(
-            ErrorCode::FileMissing,
-            format!("`{shown}` does not exist"),
-            "check the path; it is relative to --root",
-        )
-        .in_file(&shown)
-    })?;
+    let before = tx
+        .read_text(&patch.target_file)?
+        .ok_or_else(|| Error::file_missing(&shown))?;
     let sha_before = workspace::sha256(before.as_bytes());
     if let Some(expected) = &patch.base_sha256 {
         if !expected.eq_ignore_ascii_case(&sha_before) {

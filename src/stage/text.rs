@@ -42,15 +42,6 @@ pub fn stage_all(
     }
 }
 
-fn missing(shown: &str) -> Error {
-    Error::new(
-        ErrorCode::FileMissing,
-        format!("`{shown}` does not exist"),
-        "check the path; it is relative to --root",
-    )
-    .in_file(shown)
-}
-
 /// Stages one file's change, its hunks numbered from `first_hunk` (hunk numbers count
 /// across the whole patch).
 pub fn stage_change(
@@ -73,7 +64,7 @@ pub fn stage_change(
             }
             Some(
                 tx.read_text(source)?
-                    .ok_or_else(|| missing(&Workspace::shown(source)))?,
+                    .ok_or_else(|| Error::file_missing(&Workspace::shown(source)))?,
             )
         }
         _ => tx.read_text(&change.path)?,
@@ -89,7 +80,7 @@ pub fn stage_change(
         }
         (FileAction::Replace(content), _) => Some(content.clone()),
         (FileAction::Delete, Some(_)) => None,
-        (FileAction::Delete, None) => return Err(missing(&shown).into()),
+        (FileAction::Delete, None) => return Err(Error::file_missing(&shown).into()),
         // An empty SEARCH on a missing file creates it (Aider's convention).
         (FileAction::Update(hunks), None)
             if format == TextFormat::SearchReplace
@@ -102,7 +93,9 @@ pub fn stage_change(
                     .collect(),
             )
         }
-        (FileAction::Update(_), None) | (FileAction::CopyFrom(..), None) => return Err(missing(&shown).into()),
+        (FileAction::Update(_), None) | (FileAction::CopyFrom(..), None) => {
+            return Err(Error::file_missing(&shown).into())
+        }
         (FileAction::Update(hunks), Some(text)) | (FileAction::CopyFrom(_, hunks), Some(text)) => {
             let base = first_hunk;
             let (new, placed) = place::apply(text, hunks, threshold).map_err(|errors| {

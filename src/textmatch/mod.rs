@@ -26,8 +26,9 @@
 //! **Ambiguity guard** in every tier: two placements whose confidence differs by less than
 //! 0.02 are refused, never guessed between — but a fuzzy place that differs from the block
 //! on every line the best place differs on, and on more, is no rival (a near-twin block
-//! that shares the best place's retyped line and has a line of its own besides). Fuzzy windows are only scored where some line
-//! of the block already matches (an anchor), so the cost stays near linear in the file.
+//! that shares the best place's retyped line and has a line of its own besides). Fuzzy
+//! windows are only scored where some line of the block already matches (an anchor), so
+//! the cost stays near linear in the file.
 //!
 //! ```
 //! use saguaro::textmatch::{find_block, Tier};

@@ -26,25 +26,17 @@ pub struct HunkMatch {
     pub end_line: usize,
 }
 
-/// Where a hunk was found: lines to rewrite, or an exact substring (byte offsets into the
-/// file's text with `\n` line endings).
-#[derive(Debug, Clone, Copy)]
+/// Where a hunk was found: lines for `write` to rewrite, or an exact substring whose lines
+/// are rewritten as text already.
 enum Located {
-    Lines {
-        placement: Placement,
-        tab: usize,
-    },
-    Substring {
-        placement: Placement,
-        start: usize,
-        end: usize,
-    },
+    Lines { placement: Placement, tab: usize },
+    Text { placement: Placement, written: Written },
 }
 
 impl Located {
     fn placement(&self) -> Placement {
         match *self {
-            Located::Lines { placement, .. } | Located::Substring { placement, .. } => placement,
+            Located::Lines { placement, .. } | Located::Text { placement, .. } => placement,
         }
     }
 }
@@ -92,7 +84,7 @@ pub fn apply(text: &str, hunks: &[Hunk], threshold: f64) -> Result<(String, Vec<
     }
     located.sort_by_key(|(_, l)| (l.placement().start, l.placement().end));
     for pair in located.windows(2) {
-        let ((a, la), (b, lb)) = (pair[0], pair[1]);
+        let ((a, la), (b, lb)) = (&pair[0], &pair[1]);
         let (pa, pb) = (la.placement(), lb.placement());
         if pb.start < pa.end || (pb.start == pa.start && pb.end == pa.end) {
             errors.push(
@@ -107,7 +99,7 @@ pub fn apply(text: &str, hunks: &[Hunk], threshold: f64) -> Result<(String, Vec<
                     ),
                     "merge the two hunks into one, or give each its own lines",
                 )
-                .at_operation(b),
+                .at_operation(*b),
             );
         }
     }
@@ -119,14 +111,13 @@ pub fn apply(text: &str, hunks: &[Hunk], threshold: f64) -> Result<(String, Vec<
     let mut out = String::with_capacity(text.len() + 256);
     let mut cursor = 0;
     let mut matches = Vec::new();
-    for (n, &(i, l)) in located.iter().enumerate() {
-        let next = located.get(n + 1).map_or(file.code.len(), |(_, l)| l.placement().start);
+    let starts: Vec<usize> = located.iter().map(|(_, l)| l.placement().start).collect();
+    for (n, (i, l)) in located.into_iter().enumerate() {
+        let next = starts.get(n + 1).copied().unwrap_or(file.code.len());
+        let p = l.placement();
         let written = match l {
             Located::Lines { placement, tab } => write::region(&file, placement, &hunks[i], tab, (cursor, next)),
-            Located::Substring { start, end, .. } => match &normalized {
-                Some(normalized) => Ok(substring_region(&file, normalized, start, end, &hunks[i])),
-                None => Err(Error::internal("a substring placement without the file's text")),
-            },
+            Located::Text { written, .. } => Ok(written),
         };
         let written = match written {
             Ok(w) => w,
@@ -150,7 +141,6 @@ pub fn apply(text: &str, hunks: &[Hunk], threshold: f64) -> Result<(String, Vec<
             out.push_str(ending);
         }
         cursor = written.end.max(cursor);
-        let p = l.placement();
         matches.push(HunkMatch {
             hunk: i,
             tier: p.tier,
@@ -204,7 +194,7 @@ fn locate(
             }
         }
         match substring::find(&normalized.text, search) {
-            Found::One(start, end) => return Ok(substring_or_lines(normalized, start, end, hunk, tab)),
+            Found::One(start, end) => return Ok(substring_or_lines(file, normalized, start, end, hunk, tab)),
             Found::Several(starts) => {
                 let candidates: Vec<Placement> = starts
                     .iter()
@@ -220,7 +210,7 @@ fn locate(
                     .collect();
                 return match hunk.occurrence {
                     Some(k) => match k.checked_sub(1).and_then(|i| starts.get(i)) {
-                        Some(&s) => Ok(substring_or_lines(normalized, s, s + search.len(), hunk, tab)),
+                        Some(&s) => Ok(substring_or_lines(file, normalized, s, s + search.len(), hunk, tab)),
                         None => Err(too_few_occurrences(hunk, &candidates)),
                     },
                     None => Err(ambiguous(&candidates, "search text")),
@@ -243,7 +233,14 @@ fn locate(
 /// An exact substring occurrence: a fragment is rewritten as text; whole lines (but for
 /// their indentation and trailing whitespace) are rewritten as lines, so that a
 /// replacement of several lines takes the file's indentation.
-fn substring_or_lines(normalized: &Normalized, start: usize, end: usize, hunk: &Hunk, tab: usize) -> Located {
+fn substring_or_lines(
+    file: &FileLines<'_>,
+    normalized: &Normalized,
+    start: usize,
+    end: usize,
+    hunk: &Hunk,
+    tab: usize,
+) -> Located {
     let first = normalized.line_of(start);
     let last = normalized.line_of(end.saturating_sub(1).max(start));
     let line_start = normalized.starts[first];
@@ -253,28 +250,20 @@ fn substring_or_lines(normalized: &Normalized, start: usize, end: usize, hunk: &
     let whole = before.is_empty() && (after.is_empty() || after == "\n");
     let literal = hunk.literal.as_ref().is_some_and(|l| l.substring_first);
     let text_of_lines = before.trim().is_empty() && after.trim().is_empty();
+    let placement = Placement {
+        start: first,
+        end: last + 1,
+        tier: if whole { Tier::Exact } else { Tier::Substring },
+        confidence: 1.0,
+    };
     if text_of_lines && !literal {
         // Found as it is; written as lines, so that its replacement takes the file's
         // indentation line by line.
-        return Located::Lines {
-            placement: Placement {
-                start: first,
-                end: last + 1,
-                tier: if whole { Tier::Exact } else { Tier::Substring },
-                confidence: 1.0,
-            },
-            tab,
-        };
+        return Located::Lines { placement, tab };
     }
-    Located::Substring {
-        placement: Placement {
-            start: first,
-            end: last + 1,
-            tier: if whole { Tier::Exact } else { Tier::Substring },
-            confidence: 1.0,
-        },
-        start,
-        end,
+    Located::Text {
+        placement,
+        written: substring_region(file, normalized, start, end, hunk),
     }
 }
 

@@ -150,14 +150,10 @@ impl Transaction {
     /// Moves a file's content to `to` (which the caller has checked may be written).
     pub fn rename(&mut self, from: &str, to: &str) -> Result<(), Error> {
         let source = self.entry(from, Access::Write)?;
-        let content = self.staged[source].current.clone().ok_or_else(|| {
-            Error::new(
-                ErrorCode::FileMissing,
-                format!("`{}` does not exist", self.staged[source].path),
-                "check the path; it is relative to --root",
-            )
-            .in_file(&self.staged[source].path)
-        })?;
+        let content = self.staged[source]
+            .current
+            .clone()
+            .ok_or_else(|| Error::file_missing(&self.staged[source].path))?;
         let source_permissions = self.staged[source].original_permissions.clone();
         let from_shown = self.staged[source].path.clone();
         let target = self.entry(to, Access::Write)?;
