@@ -97,32 +97,29 @@ pub fn stage_change(
             return Err(Error::file_missing(&shown).into())
         }
         (FileAction::Update(hunks), Some(text)) | (FileAction::CopyFrom(_, hunks), Some(text)) => {
-            let base = first_hunk;
-            let (new, placed) = place::apply(text, hunks, threshold).map_err(|errors| {
+            let (new, mut placed) = place::apply(text, hunks, threshold).map_err(|errors| {
                 errors
                     .into_iter()
                     .map(|mut e| {
-                        e.operation = e.operation.map(|i| base + i);
+                        e.operation = e.operation.map(|i| first_hunk + i);
                         e.in_file(&shown)
                     })
                     .collect::<Vec<_>>()
             })?;
-            let mut slots: Vec<Option<Match>> = (0..hunks.len()).map(|_| None).collect();
-            for m in placed {
-                slots[m.hunk] = Some(Match {
-                    action: None,
-                    file: shown.clone(),
-                    matched: OpMatch::new(
-                        base + m.hunk,
-                        OpKind::Replace,
-                        String::new(),
-                        m.tier.as_str(),
-                        m.confidence,
-                        (m.start_line, m.end_line),
-                    ),
-                });
-            }
-            matches.extend(slots.into_iter().flatten());
+            // In hunk order, as the patch numbers them (they were placed in file order).
+            placed.sort_by_key(|m| m.hunk);
+            matches.extend(placed.into_iter().map(|m| Match {
+                action: None,
+                file: shown.clone(),
+                matched: OpMatch::new(
+                    first_hunk + m.hunk,
+                    OpKind::Replace,
+                    String::new(),
+                    m.tier.as_str(),
+                    m.confidence,
+                    (m.start_line, m.end_line),
+                ),
+            }));
             Some(new)
         }
     };
