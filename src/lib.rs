@@ -37,6 +37,7 @@ pub mod impact;
 pub mod lang;
 pub mod plan;
 pub mod process;
+pub mod refs;
 pub mod schema;
 pub mod settings;
 pub mod source;

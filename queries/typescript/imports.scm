@@ -1,18 +1,44 @@
-; Imports (see python/imports.scm for the capture names).
+; Imports and exports (see python/imports.scm for the capture names), and:
+;   @import.default   `import x from`: the module's default export, bound as x
+;   @export           an export of a name the file binds: @export.local (the binding),
+;                     @export.name (the name it is exported as, when another)
+; A re-export names the module it takes the name from (`export { f } from "./core"`).
 
 (import_statement
-  (import_clause (named_imports (import_specifier name: (identifier) @import.name !alias)))
+  (import_clause (named_imports (import_specifier name: (_) @import.name !alias)))
   source: (string) @import.module) @import
 (import_statement
-  (import_clause (named_imports (import_specifier name: (identifier) @import.name alias: (identifier) @import.alias)))
+  (import_clause (named_imports (import_specifier name: (_) @import.name alias: (identifier) @import.alias)))
   source: (string) @import.module) @import
 (import_statement
   (import_clause (namespace_import (identifier) @import.alias))
   source: (string) @import.module) @import
-; A re-export names the module it takes the name from (`export { f } from "./core"`).
-(export_statement
-  (export_clause (export_specifier name: (identifier) @import.name !alias))
+(import_statement
+  (import_clause . (identifier) @import.default)
   source: (string) @import.module) @import
 (export_statement
-  (export_clause (export_specifier name: (identifier) @import.name alias: (identifier) @import.alias))
-  source: (string) @import.module) @import
+  (export_clause (export_specifier name: (_) @import.name !alias))
+  source: (string) @import.module) @reexport
+(export_statement
+  (export_clause (export_specifier name: (_) @import.name alias: (_) @import.alias))
+  source: (string) @import.module) @reexport
+(export_statement
+  (namespace_export (_) @import.alias)
+  source: (string) @import.module) @reexport
+(export_statement
+  "*" @import.glob
+  source: (string) @import.module) @reexport
+(variable_declarator
+  name: (identifier) @import.alias
+  value: (call_expression
+    function: (identifier) @_require
+    arguments: (arguments . (string) @import.module .))
+  (#eq? @_require "require")) @import
+
+(export_statement
+  !source
+  (export_clause (export_specifier name: (_) @export.local !alias))) @export
+(export_statement
+  !source
+  (export_clause (export_specifier name: (_) @export.local alias: (_) @export.name))) @export
+(export_statement "default" value: (identifier) @export.local) @export

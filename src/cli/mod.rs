@@ -8,6 +8,7 @@ mod check;
 mod edit;
 mod impact;
 mod output;
+mod refs;
 mod show;
 mod symbols;
 
@@ -45,6 +46,9 @@ enum Command {
     Impact(impact::Args),
     /// The breaking-change gate: calls the staged change (or the branch) leaves broken.
     Check(check::Args),
+    /// Every reference to one definition across the root: calls, imports, re-exports,
+    /// type uses, each with how sure saguaro is.
+    Refs(refs::Args),
 }
 
 /// Runs the command line `args` (the program name first) and returns the exit status.
@@ -70,5 +74,6 @@ where
         Command::Docstring(args) => edit::docstring(args),
         Command::Impact(args) => impact::run(args),
         Command::Check(args) => check::run(args),
+        Command::Refs(args) => refs::run(args),
     }
 }

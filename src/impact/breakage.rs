@@ -76,7 +76,7 @@ impl ChangedDefinition {
 fn callable(symbol: &Symbol) -> bool {
     matches!(
         symbol.kind.as_str(),
-        "function" | "method" | "class" | "struct" | "enum" | "trait" | "interface"
+        "function" | "method" | "constructor" | "class" | "struct" | "enum" | "trait" | "interface"
     )
 }
 

@@ -21,7 +21,7 @@ use crate::source::SourceText;
 use crate::stage::Options;
 use crate::symbols::SymbolIndex;
 use breakage::{ChangedDefinition, Severity};
-use callsites::{Callsite, Confidence, Package, Source};
+use callsites::{Callsite, Confidence, Source};
 use serde::Serialize;
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -104,8 +104,7 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
         })
         .collect();
     let sources = sources(&root, &overrides, &line_maps);
-    let package = package(&root);
-    let calls = callsites::find(&sources, &owned, &package);
+    let calls = callsites::find(&root, &sources, &owned);
     let mut breaking_changes = Vec::new();
     for def in &owned {
         let (breaks, fits): (Vec<Callsite>, Vec<Callsite>) = calls
@@ -283,32 +282,6 @@ pub fn sources(
         }
     }
     out
-}
-
-/// The names a package imports itself by: `package.json` `name`, Cargo's crate name.
-pub fn package(root: &std::path::Path) -> Package {
-    let mut names = Vec::new();
-    if let Ok(text) = std::fs::read_to_string(root.join("package.json")) {
-        if let Some(name) = serde_json::from_str::<serde_json::Value>(&text)
-            .ok()
-            .and_then(|v| v.get("name").and_then(|n| n.as_str()).map(str::to_string))
-        {
-            names.push(name);
-        }
-    }
-    if let Ok(text) = std::fs::read_to_string(root.join("Cargo.toml")) {
-        if let Some(name) = text
-            .parse::<toml::Table>()
-            .ok()
-            .and_then(|t| t.get("package")?.get("name")?.as_str().map(str::to_string))
-        {
-            names.push(name.replace('-', "_"));
-        }
-    }
-    Package {
-        names,
-        ..Default::default()
-    }
 }
 
 /// The risk score and the sentence that explains it:

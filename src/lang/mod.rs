@@ -117,20 +117,132 @@ pub struct Language {
     /// them are read as text.
     #[serde(default)]
     pub macro_arguments: Vec<String>,
-    /// How a type declares its fields, for the type of `self.field` when the field is
-    /// declared in another file (optional).
+    /// What the references layer reads of the language (`[language.resolve]`).
     #[serde(default)]
-    pub field_declarations: Option<FieldDeclarations>,
+    pub resolve: Resolve,
     #[serde(skip)]
     compiled: Compiled,
 }
 
-/// Two regular expressions: `container` finds a type's declaration (group 1 its name, group 2
-/// its body), `field` a field in that body (group 1 its name, group 2 its type's name).
-#[derive(Debug, Clone, Deserialize)]
-pub struct FieldDeclarations {
-    pub container: String,
-    pub field: String,
+/// How files of a language name each other.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum ModuleSystem {
+    /// No module system the references layer knows: every file stands alone.
+    #[default]
+    None,
+    /// Python packages: `import a.b`, `from .c import d`, `__init__.py` re-exports.
+    Python,
+    /// Rust crates: `mod`, `use`, `crate::`, `super::`, `pub use`.
+    Rust,
+    /// Node resolution: relative specifiers, `index` files, package.json, tsconfig `paths`.
+    Node,
+}
+
+/// Where a local binding can be seen.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Visibility {
+    /// In its whole scope (Python, JavaScript: a name assigned anywhere in a function is
+    /// that function's throughout).
+    #[default]
+    Scope,
+    /// From where it is made on (Rust: `let x = x.unwrap();` reads the outer `x`).
+    After,
+}
+
+/// A node kind with the fields that matter to the references layer.
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct SyntaxForm {
+    pub kind: String,
+    /// The field holding what the form acts on: a callee, an object, a literal's type. When
+    /// absent, the node's first named child.
+    #[serde(default)]
+    pub object: Option<String>,
+    /// A call's callee field (calls and constructions).
+    #[serde(default)]
+    pub callee: Option<String>,
+    /// The field holding a member's or a path's last name.
+    #[serde(default)]
+    pub name: Option<String>,
+    /// The field (or child kind) holding a call's arguments or a generic type's arguments.
+    #[serde(default)]
+    pub arguments: Option<String>,
+}
+
+/// `[language.resolve]` of `grammars/languages.toml`: the node kinds and type names the
+/// references layer reads (its header says what each is).
+#[derive(Debug, Clone, Default, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct Resolve {
+    #[serde(default)]
+    pub modules: ModuleSystem,
+    #[serde(default)]
+    pub bindings_visible: Visibility,
+    #[serde(default)]
+    pub names: Vec<String>,
+    #[serde(default)]
+    pub calls: Vec<SyntaxForm>,
+    #[serde(default)]
+    pub constructions: Vec<SyntaxForm>,
+    #[serde(default)]
+    pub members: Vec<SyntaxForm>,
+    #[serde(default)]
+    pub paths: Vec<SyntaxForm>,
+    #[serde(default)]
+    pub literals: Vec<SyntaxForm>,
+    #[serde(default)]
+    pub transparent: Vec<String>,
+    #[serde(default)]
+    pub awaits: Vec<String>,
+    #[serde(default)]
+    pub tries: Vec<String>,
+    #[serde(default)]
+    pub casts: Vec<SyntaxForm>,
+    #[serde(default)]
+    pub self_kinds: Vec<String>,
+    #[serde(default)]
+    pub self_type: Vec<String>,
+    #[serde(default)]
+    pub type_wrappers: Vec<String>,
+    #[serde(default)]
+    pub type_unions: Vec<String>,
+    #[serde(default)]
+    pub type_generics: Vec<SyntaxForm>,
+    #[serde(default)]
+    pub type_references: Vec<SyntaxForm>,
+    #[serde(default)]
+    pub type_bounds: Vec<String>,
+    #[serde(default)]
+    pub nothing: Vec<String>,
+    #[serde(default)]
+    pub pass_through: Vec<String>,
+    #[serde(default)]
+    pub wrapping: Vec<String>,
+    #[serde(default)]
+    pub unwrap_methods: Vec<String>,
+    #[serde(default)]
+    pub same_methods: Vec<String>,
+    /// A capitalized name in a pattern is a constant or a variant, not a new binding (Rust
+    /// `None`).
+    #[serde(default)]
+    pub capitalized_constants: bool,
+    #[serde(default)]
+    pub member_names: Vec<String>,
+    #[serde(default)]
+    pub not_names: Vec<String>,
+    #[serde(default)]
+    pub type_contexts: Vec<String>,
+    #[serde(default)]
+    pub call_contexts: Vec<String>,
+}
+
+impl Resolve {
+    /// The form among `forms` for a node of kind `kind`.
+    pub fn form<'f>(forms: &'f [SyntaxForm], kind: &str) -> Option<&'f SyntaxForm> {
+        forms.iter().find(|f| f.kind == kind)
+    }
 }
 
 /// What a node of one kind is to the symbol index, looked up by kind id: the index asks
@@ -168,7 +280,6 @@ struct Compiled {
     grammar: OnceLock<Option<tree_sitter::Language>>,
     roles: OnceLock<NodeRoles>,
     queries: OnceLock<BTreeMap<String, OnceLock<Result<tree_sitter::Query, String>>>>,
-    fields: OnceLock<Result<Option<(regex::Regex, regex::Regex)>, String>>,
 }
 
 impl Language {
@@ -209,26 +320,6 @@ impl Language {
                 .collect();
             NodeRoles { roles }
         }))
-    }
-
-    /// The `field_declarations` expressions (container, field), compiled on first use; `None`
-    /// when the language declares none.
-    pub fn field_declarations(&self) -> Result<Option<&(regex::Regex, regex::Regex)>, Error> {
-        self.compiled
-            .fields
-            .get_or_init(|| {
-                let Some(d) = &self.field_declarations else {
-                    return Ok(None);
-                };
-                let compile = |which: &str, pattern: &str| {
-                    regex::Regex::new(pattern)
-                        .map_err(|e| format!("field_declarations.{which} of {} does not compile: {e}", self.name))
-                };
-                Ok(Some((compile("container", &d.container)?, compile("field", &d.field)?)))
-            })
-            .as_ref()
-            .map(Option::as_ref)
-            .map_err(|e| Error::internal(e.clone()))
     }
 
     /// The compiled query `queries/<folder>/<name>.scm`, compiled on first use.

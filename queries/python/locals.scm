@@ -1,0 +1,46 @@
+; Scopes and local bindings, in tree-sitter's locals conventions (as nvim-treesitter and
+; tree-sitter-highlight use them), read by src/refs/scope.rs:
+;   @local.scope             a node whose bindings are its own
+;   @local.scope.module      ... and a name not bound in it is not looked for outside it
+;   @local.scope.class       ... and scopes inside it do not see its bindings (a class body)
+;   @local.definition        a name bound in the innermost scope around it; a scope's own
+;                            `name` is bound in the scope around that scope
+;   @local.definition.item   the same, seen in its whole scope whatever the language's rule
+;   @local.definition.pattern  every name in this pattern is bound (destructuring)
+;   @local.type              (same match) the binding's declared type
+;   @local.value             (same match) the value it is bound to
+;   @local.global            a name this scope takes from the module (`global`, `nonlocal`)
+; Imports bind names too; they come from imports.scm.
+
+(module) @local.scope
+(class_definition body: (block) @local.scope.class)
+(function_definition) @local.scope
+(lambda) @local.scope
+[(list_comprehension) (set_comprehension) (dictionary_comprehension) (generator_expression)] @local.scope
+
+(function_definition name: (identifier) @local.definition)
+(class_definition name: (identifier) @local.definition)
+
+(parameters (identifier) @local.definition)
+(parameters (typed_parameter . (identifier) @local.definition type: (type) @local.type))
+(parameters (default_parameter name: (identifier) @local.definition))
+(parameters (typed_default_parameter name: (identifier) @local.definition type: (type) @local.type))
+(parameters (list_splat_pattern (identifier) @local.definition))
+(parameters (dictionary_splat_pattern (identifier) @local.definition))
+(parameters (typed_parameter [(list_splat_pattern (identifier) @local.definition) (dictionary_splat_pattern (identifier) @local.definition)]))
+(lambda_parameters (identifier) @local.definition)
+(lambda_parameters (default_parameter name: (identifier) @local.definition))
+(lambda_parameters [(list_splat_pattern (identifier) @local.definition) (dictionary_splat_pattern (identifier) @local.definition)])
+
+(assignment left: (identifier) @local.definition type: (type) @local.type)
+(assignment left: (identifier) @local.definition right: (_) @local.value)
+(assignment left: [(pattern_list) (tuple_pattern) (list_pattern)] @local.definition.pattern)
+(augmented_assignment left: (identifier) @local.definition)
+(named_expression name: (identifier) @local.definition value: (_) @local.value)
+(for_statement left: (_) @local.definition.pattern)
+(for_in_clause left: (_) @local.definition.pattern)
+(with_item value: (as_pattern (as_pattern_target (identifier) @local.definition)))
+(except_clause (as_pattern (as_pattern_target (identifier) @local.definition)))
+
+(global_statement (identifier) @local.global)
+(nonlocal_statement (identifier) @local.global)

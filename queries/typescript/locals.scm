@@ -1,0 +1,31 @@
+; Scopes and local bindings (see python/locals.scm for the capture names).
+
+(program) @local.scope
+(statement_block) @local.scope
+[(function_declaration) (generator_function_declaration) (function_expression) (generator_function)
+ (arrow_function) (method_definition) (class_declaration) (abstract_class_declaration) (class)
+ (interface_declaration) (type_alias_declaration) (for_statement) (for_in_statement) (catch_clause)
+ (function_signature) (method_signature) (abstract_method_signature)] @local.scope
+
+(function_declaration name: (identifier) @local.definition)
+(generator_function_declaration name: (identifier) @local.definition)
+(function_signature name: (identifier) @local.definition)
+(class_declaration name: (type_identifier) @local.definition)
+(abstract_class_declaration name: (type_identifier) @local.definition)
+(interface_declaration name: (type_identifier) @local.definition)
+(type_alias_declaration name: (type_identifier) @local.definition)
+(enum_declaration name: (identifier) @local.definition)
+(internal_module name: (identifier) @local.definition)
+
+(variable_declarator name: (identifier) @local.definition type: (type_annotation) @local.type)
+(variable_declarator name: (identifier) @local.definition value: (_) @local.value)
+(variable_declarator name: (identifier) @local.definition)
+(variable_declarator name: [(object_pattern) (array_pattern)] @local.definition.pattern)
+(required_parameter pattern: (identifier) @local.definition type: (type_annotation) @local.type)
+(optional_parameter pattern: (identifier) @local.definition type: (type_annotation) @local.type)
+(required_parameter pattern: (_) @local.definition.pattern)
+(optional_parameter pattern: (_) @local.definition.pattern)
+(arrow_function parameter: (identifier) @local.definition)
+(catch_clause parameter: (_) @local.definition.pattern)
+(for_in_statement left: (_) @local.definition.pattern)
+(type_parameter name: (type_identifier) @local.definition)

@@ -1,0 +1,133 @@
+//! `saguaro refs FILE SYMBOL [--root DIR] [--json]`: every reference to one definition.
+
+use super::output;
+use crate::feedback::{Error, ErrorCode};
+use crate::refs::{self, Answer, Confidence};
+use serde::Serialize;
+use std::path::{Path, PathBuf};
+
+#[derive(Debug, clap::Args)]
+pub struct Args {
+    /// The file that defines the symbol, relative to the root (or a path to it from here).
+    file: PathBuf,
+    /// The definition's name path: `Engine.process`, `Engine::process`, `helpers.retry`.
+    symbol: String,
+    /// The root of the tree to search (default: the current directory).
+    #[arg(long)]
+    root: Option<PathBuf>,
+    /// Print one JSON object: the definition, every reference with its kind, confidence and
+    /// reason, and what could not be resolved.
+    #[arg(long)]
+    json: bool,
+}
+
+#[derive(Serialize)]
+struct Failed<'a> {
+    errors: &'a [Error],
+}
+
+pub fn run(args: Args) -> i32 {
+    let root = args.root.clone().unwrap_or_else(|| PathBuf::from("."));
+    let answer = relative_file(&root, &args.file).and_then(|file| refs::answer(&root, &file, &args.symbol));
+    match answer {
+        Ok(answer) => {
+            if args.json {
+                output::print_json(&answer);
+            } else {
+                output::print(&render(&answer));
+            }
+            0
+        }
+        Err(e) => {
+            if args.json {
+                output::print_json(&Failed {
+                    errors: std::slice::from_ref(&e),
+                });
+            } else {
+                output::report(std::slice::from_ref(&e), &[]);
+            }
+            output::input_exit_status(&e)
+        }
+    }
+}
+
+/// The file as a path relative to the root: as given when it is one, else made relative
+/// from where the command runs; a file outside the root is refused.
+fn relative_file(root: &Path, file: &Path) -> Result<String, Error> {
+    let shown = file.to_string_lossy().replace('\\', "/");
+    if root.join(file).is_file() && file.is_relative() {
+        return Ok(shown.trim_start_matches("./").to_string());
+    }
+    let root_abs = root.canonicalize().map_err(|e| {
+        Error::new(
+            ErrorCode::FileMissing,
+            format!("the root `{}` cannot be opened: {e}", root.display()),
+            "pass an existing directory with --root",
+        )
+    })?;
+    let Ok(file_abs) = file.canonicalize() else {
+        return Err(Error::file_missing(&shown));
+    };
+    match file_abs.strip_prefix(&root_abs) {
+        Ok(relative) => Ok(relative.to_string_lossy().replace('\\', "/")),
+        Err(_) => Err(Error::new(
+            ErrorCode::PathRejected,
+            format!("`{shown}` is outside the root `{}`", root.display()),
+            "name a file inside --root (or pass the root that holds it)",
+        )
+        .in_file(shown)),
+    }
+}
+
+/// The answer for a person: the definition, then the references grouped by file, each
+/// with its kind and tier; what could not be resolved last.
+pub fn render(answer: &Answer) -> String {
+    let files: std::collections::BTreeSet<&str> = answer.references.iter().map(|r| r.path.as_str()).collect();
+    let by_name = answer
+        .references
+        .iter()
+        .filter(|r| r.confidence == Confidence::NameMatch)
+        .count();
+    let mut out = format!(
+        "{} ({} {}:{}:{}): {} reference(s) in {} file(s)",
+        answer.symbol,
+        answer.kind,
+        answer.definition.path,
+        answer.definition.line,
+        answer.definition.column,
+        answer.references.len(),
+        files.len()
+    );
+    if by_name > 0 {
+        out.push_str(&format!(", {by_name} by name only"));
+    }
+    out.push('\n');
+    let mut current = "";
+    for r in &answer.references {
+        if r.path != current {
+            out.push_str(&format!("\n{}\n", r.path));
+            current = &r.path;
+        }
+        out.push_str(&format!(
+            "  {}:{}  {:<9} {:<15} {}\n",
+            r.line,
+            r.column,
+            r.kind.as_str(),
+            r.confidence.as_str(),
+            r.reason
+        ));
+    }
+    if !answer.unresolved.is_empty() {
+        out.push_str("\nnot resolved:\n");
+        for (reason, n) in &answer.unresolved.reasons {
+            out.push_str(&format!("  {n} x {reason}\n"));
+        }
+        if !answer.unresolved.files_with_errors.is_empty() {
+            out.push_str(&format!(
+                "  files with parse errors (references there may be missed): {}\n",
+                answer.unresolved.files_with_errors.join(", ")
+            ));
+        }
+    }
+    out
+}

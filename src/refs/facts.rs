@@ -1,0 +1,416 @@
+//! What one file says of its names: its syntax tree and definitions (the symbol index), its
+//! scopes and bindings ([`super::scope`]), the imports and exports `imports.scm` finds.
+//! Read once per file and shared by every question the references layer asks of it.
+
+use super::scope::{BindingKind, Scopes};
+use crate::lang::{Language, ModuleSystem};
+use crate::source::SourceText;
+use crate::symbols::{Symbol, SymbolIndex};
+use tree_sitter::{Node, QueryCursor, StreamingIterator};
+
+/// A byte range of the parsed text (after any BOM).
+pub type Range = (usize, usize);
+
+/// One name (or module, or glob) an import statement brings in.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Import {
+    /// The module as written, quotes stripped: `a.b`, `.core`, `./core`, `crate::a::b`.
+    pub module: String,
+    /// The name taken from the module; `None`: the module itself (`import a.b as m`,
+    /// `import * as ns`) or, with `glob`, all of its names.
+    pub name: Option<String>,
+    /// The name bound here; `None` for a glob.
+    pub local: Option<String>,
+    pub glob: bool,
+    /// The bound name is written apart from the taken one (`as`).
+    pub aliased: bool,
+    /// Re-exports what it imports (`export … from`, `pub use`).
+    pub reexport: bool,
+    /// Binds `local` in this file's scope (`export { f } from` does not).
+    pub binds: bool,
+    /// A Rust `mod name;`: the module `name` in another file.
+    pub submodule: bool,
+    /// Where the taken name is written (the reference an import is), if it is.
+    pub name_at: Option<Range>,
+    /// Where the bound name is written.
+    pub local_at: Option<Range>,
+    pub statement: Range,
+}
+
+/// `export { local as name }`, `export default local`: a binding exported under a name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Export {
+    pub local: String,
+    pub name: String,
+    pub local_at: Range,
+}
+
+/// Everything the references layer reads of one file.
+pub struct Facts {
+    pub path: String,
+    pub lang: &'static Language,
+    pub index: SymbolIndex,
+    pub scopes: Scopes,
+    pub imports: Vec<Import>,
+    pub exports: Vec<Export>,
+    bom: usize,
+    types: std::sync::OnceLock<super::types::TypeFacts>,
+}
+
+impl Facts {
+    /// Parses `text` as the language of `path` and reads its names.
+    pub fn read(path: &str, lang: &'static Language, text: String) -> Option<Facts> {
+        thread_local! {
+            static PARSER: std::cell::RefCell<tree_sitter::Parser> = std::cell::RefCell::new(tree_sitter::Parser::new());
+        }
+        let index = PARSER.with(|p| SymbolIndex::build_with(&mut p.borrow_mut(), SourceText::new(text), lang).ok())?;
+        let bom = index.source.bom_len();
+        let parsed = &index.source.text()[bom..];
+        let mut scopes = Scopes::read(lang, &index.tree, parsed);
+        let (imports, exports) = read_imports(lang, &index, parsed);
+        for (i, import) in imports.iter().enumerate() {
+            if let (true, Some(local), Some(at)) = (import.binds, &import.local, import.local_at.or(import.name_at)) {
+                scopes.bind(local, at, BindingKind::Import(i));
+            }
+        }
+        Some(Facts {
+            path: path.to_string(),
+            lang,
+            index,
+            scopes,
+            imports,
+            exports,
+            bom,
+            types: std::sync::OnceLock::new(),
+        })
+    }
+
+    /// The length of the BOM the text starts with (symbol spans count it; ranges do not).
+    pub fn bom(&self) -> usize {
+        self.bom
+    }
+
+    /// The parsed text (after any BOM): what every range of the layer indexes.
+    pub fn text(&self) -> &str {
+        &self.index.source.text()[self.bom..]
+    }
+
+    pub fn root(&self) -> Node<'_> {
+        self.index.tree.root_node()
+    }
+
+    pub fn slice(&self, range: Range) -> &str {
+        self.text().get(range.0..range.1).unwrap_or_default()
+    }
+
+    /// The smallest node spanning `range`.
+    pub fn node(&self, range: Range) -> Option<Node<'_>> {
+        self.root().descendant_for_byte_range(range.0, range.1)
+    }
+
+    /// The definition whose name is written at `range`.
+    pub fn symbol_named_at(&self, range: Range) -> Option<&Symbol> {
+        let (start, end) = (range.0 + self.bom, range.1 + self.bom);
+        self.index
+            .symbols
+            .iter()
+            .find(|s| s.name_span.start_byte == start && s.name_span.end_byte == end)
+    }
+
+    /// The innermost definition whose extent holds byte `at`, among those `keep` accepts.
+    pub fn enclosing(&self, at: usize, keep: impl Fn(&Symbol) -> bool) -> Option<&Symbol> {
+        let at = at + self.bom;
+        self.index
+            .symbols
+            .iter()
+            .filter(|s| s.extent.start_byte <= at && at < s.extent.end_byte && keep(s))
+            .max_by_key(|s| s.extent.start_byte)
+    }
+
+    /// A symbol's declaration as a byte range of the parsed text.
+    pub fn declaration(&self, symbol: &Symbol) -> Range {
+        (
+            symbol.declaration.start_byte - self.bom,
+            symbol.declaration.end_byte - self.bom,
+        )
+    }
+
+    /// A symbol's body as a byte range of the parsed text, if it has one.
+    pub fn body_range(&self, symbol: &Symbol) -> Option<Range> {
+        symbol.body.map(|b| (b.start_byte - self.bom, b.end_byte - self.bom))
+    }
+
+    /// What `types.scm` finds in the file (bases, fields, returned values), read on first use.
+    pub fn types(&self) -> &super::types::TypeFacts {
+        self.types.get_or_init(|| super::types::TypeFacts::read(self))
+    }
+
+    /// A symbol's name as a byte range of the parsed text.
+    pub fn name_range(&self, symbol: &Symbol) -> Range {
+        (
+            symbol.name_span.start_byte - self.bom,
+            symbol.name_span.end_byte - self.bom,
+        )
+    }
+
+    /// 1-based line and column (in bytes) of byte `at`.
+    pub fn line_column(&self, at: usize) -> (usize, usize) {
+        let text = self.text();
+        let at = at.min(text.len());
+        let line = memchr::memchr_iter(b'\n', &text.as_bytes()[..at]).count() + 1;
+        let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
+        (line, column)
+    }
+}
+
+/// The node a query match captured under `wanted`, if any.
+pub fn captured<'t>(m: &tree_sitter::QueryMatch<'_, 't>, names: &[&str], wanted: &str) -> Option<Node<'t>> {
+    m.captures()
+        .iter()
+        .find(|c| names[c.index as usize] == wanted)
+        .map(|c| c.node)
+}
+
+fn read_imports(lang: &Language, index: &SymbolIndex, text: &str) -> (Vec<Import>, Vec<Export>) {
+    let (mut imports, mut exports) = (Vec::new(), Vec::new());
+    let Ok(query) = lang.query("imports") else {
+        return (imports, exports);
+    };
+    let names = query.capture_names();
+    let mut cursor = QueryCursor::new();
+    let mut matches = cursor.matches(query, index.tree.root_node(), text.as_bytes());
+    let range = |n: Node<'_>| (n.start_byte(), n.end_byte());
+    let mut statements_seen: Vec<Range> = Vec::new();
+    while let Some(m) = matches.next() {
+        let capture = |wanted: &str| captured(m, names, wanted);
+        if let Some(statement) = capture("export") {
+            if let Some(local) = capture("export.local") {
+                let local_text = text[local.byte_range()].to_string();
+                let name = capture("export.name")
+                    .map(|n| text[n.byte_range()].to_string())
+                    .unwrap_or_else(|| {
+                        if statement.child_by_field_name("value").is_some() {
+                            "default".to_string()
+                        } else {
+                            local_text.clone()
+                        }
+                    });
+                exports.push(Export {
+                    local: local_text,
+                    name,
+                    local_at: range(local),
+                });
+            }
+            continue;
+        }
+        let (statement, reexport) = match (capture("import"), capture("reexport")) {
+            (Some(s), _) => (s, false),
+            (None, Some(s)) => (s, true),
+            _ => continue,
+        };
+        if let Some(tree) = capture("import.tree") {
+            // A Rust `use` tree: one statement may match twice (with and without `pub`).
+            if statements_seen.contains(&range(statement)) {
+                continue;
+            }
+            statements_seen.push(range(statement));
+            flatten_use(
+                tree,
+                text,
+                &mut Vec::new(),
+                &mut |module, name, alias, glob, name_at, local_at| {
+                    imports.push(Import {
+                        module,
+                        local: if glob {
+                            None
+                        } else {
+                            alias.clone().or_else(|| name.clone())
+                        },
+                        aliased: alias.is_some(),
+                        name,
+                        glob,
+                        reexport,
+                        binds: true,
+                        submodule: false,
+                        name_at,
+                        local_at,
+                        statement: range(statement),
+                    });
+                },
+            );
+            continue;
+        }
+        if let Some(sub) = capture("import.submodule") {
+            let name = text[sub.byte_range()].to_string();
+            imports.push(Import {
+                module: String::new(),
+                name: Some(name.clone()),
+                local: Some(name),
+                glob: false,
+                aliased: false,
+                reexport: false,
+                binds: true,
+                submodule: true,
+                name_at: Some(range(sub)),
+                local_at: Some(range(sub)),
+                statement: range(statement),
+            });
+            continue;
+        }
+        let Some(module) = capture("import.module") else {
+            continue;
+        };
+        let module_text = strip_quotes(&text[module.byte_range()]);
+        let glob = capture("import.glob").is_some();
+        let default = capture("import.default");
+        let name = capture("import.name").or(default);
+        let alias = capture("import.alias").or(default);
+        let name_text = match (default, name) {
+            (Some(_), _) => Some("default".to_string()),
+            (None, Some(n)) => Some(strip_quotes(&text[n.byte_range()])),
+            (None, None) => None,
+        };
+        let local = if glob {
+            None
+        } else {
+            match alias {
+                Some(a) => Some(strip_quotes(&text[a.byte_range()])),
+                // `import a.b` binds `a`.
+                None if name_text.is_none() && lang.resolve.modules == ModuleSystem::Python => {
+                    module_text.split('.').next().map(str::to_string)
+                }
+                None => name_text.clone(),
+            }
+        };
+        let local_at = match (alias, name) {
+            (Some(a), _) => Some(range(a)),
+            (None, Some(n)) => Some(range(n)),
+            // `import a.b`: `a` is where the bound name is written.
+            (None, None) => Some((
+                module.start_byte(),
+                module.start_byte() + local.as_deref().map_or(0, str::len),
+            )),
+        };
+        imports.push(Import {
+            module: module_text,
+            name: name_text,
+            local,
+            glob,
+            aliased: alias.is_some() && default.is_none(),
+            reexport,
+            binds: !reexport,
+            submodule: false,
+            name_at: name.filter(|_| default.is_none()).map(range),
+            local_at,
+            statement: range(statement),
+        });
+    }
+    (imports, exports)
+}
+
+fn strip_quotes(text: &str) -> String {
+    text.trim_matches(['"', '\'', '`']).to_string()
+}
+
+type UseSink<'s> = dyn FnMut(String, Option<String>, Option<String>, bool, Option<Range>, Option<Range>) + 's;
+
+/// Flattens a Rust `use` tree into (module path, name, alias, glob, name at, alias at):
+/// `a::{b, c::{d as e, self}, *}` gives `a::b`, `a::c::d as e`, `a::c` (self), `a::*`.
+fn flatten_use(node: Node<'_>, text: &str, prefix: &mut Vec<String>, sink: &mut UseSink<'_>) {
+    let range = |n: Node<'_>| Some((n.start_byte(), n.end_byte()));
+    match node.kind() {
+        "use_list" => {
+            let mut cursor = node.walk();
+            for child in node.named_children(&mut cursor) {
+                flatten_use(child, text, prefix, sink);
+            }
+        }
+        "scoped_use_list" => {
+            let before = prefix.len();
+            if let Some(path) = node.child_by_field_name("path") {
+                prefix.extend(path_segments(path, text));
+            }
+            if let Some(list) = node.child_by_field_name("list") {
+                flatten_use(list, text, prefix, sink);
+            }
+            prefix.truncate(before);
+        }
+        "use_wildcard" => {
+            let mut segments = prefix.clone();
+            if let Some(path) = node.named_child(0) {
+                segments.extend(path_segments(path, text));
+            }
+            sink(segments.join("::"), None, None, true, None, None);
+        }
+        "use_as_clause" => {
+            let Some(path) = node.child_by_field_name("path") else {
+                return;
+            };
+            let alias = node.child_by_field_name("alias");
+            let mut segments = prefix.clone();
+            segments.extend(path_segments(path, text));
+            let last_node = last_segment(path);
+            emit(
+                segments,
+                alias.map(|a| text[a.byte_range()].to_string()),
+                range(last_node),
+                alias.and_then(range),
+                sink,
+            );
+        }
+        _ => {
+            let mut segments = prefix.clone();
+            segments.extend(path_segments(node, text));
+            let last_node = last_segment(node);
+            emit(segments, None, range(last_node), range(last_node), sink);
+        }
+    }
+}
+
+fn emit(
+    mut segments: Vec<String>,
+    alias: Option<String>,
+    name_at: Option<Range>,
+    local_at: Option<Range>,
+    sink: &mut UseSink<'_>,
+) {
+    // `a::b::{self}` binds `b`, the module.
+    if segments.last().is_some_and(|s| s == "self") && segments.len() > 1 {
+        segments.pop();
+    }
+    let Some(name) = segments.pop() else {
+        return;
+    };
+    sink(
+        segments.join("::"),
+        Some(name),
+        alias,
+        false,
+        name_at,
+        local_at.or(name_at),
+    );
+}
+
+/// The segments of a Rust path node: `crate::a::b` → [crate, a, b].
+pub fn path_segments(node: Node<'_>, text: &str) -> Vec<String> {
+    match node.kind() {
+        "scoped_identifier" | "scoped_type_identifier" => {
+            let mut out = node
+                .child_by_field_name("path")
+                .map(|p| path_segments(p, text))
+                .unwrap_or_default();
+            if let Some(name) = node.child_by_field_name("name") {
+                out.push(text[name.byte_range()].to_string());
+            }
+            out
+        }
+        _ => vec![text[node.byte_range()].to_string()],
+    }
+}
+
+fn last_segment(node: Node<'_>) -> Node<'_> {
+    match node.kind() {
+        "scoped_identifier" | "scoped_type_identifier" => node.child_by_field_name("name").unwrap_or(node),
+        _ => node,
+    }
+}

@@ -1,0 +1,197 @@
+//! Rust crates: which crate a file belongs to, the module tree (`mod a;` is `a.rs` or
+//! `a/mod.rs` beside its parent, an inline `mod a { .. }` is a module inside the file),
+//! and the first segment of a path (`crate`, `self`, `super`, `$crate`, the crate's own
+//! name from its tests, examples and binaries).
+//!
+//! Each `Cargo.toml` under the root is a crate: its library root (`src/lib.rs`, or
+//! `[lib] path`), binaries (`src/main.rs`, `src/bin/*`), and the targets that use the
+//! library by name (`tests/`, `examples/`, `benches/`).
+
+use super::{child_path, parent_dir, strip_ext, ModuleId};
+use crate::refs::project::Project;
+
+#[derive(Debug, Clone, Default)]
+pub struct Crate {
+    /// The folder of its Cargo.toml (`""` at the root).
+    pub dir: String,
+    /// The name code uses for it (`-` written `_`).
+    pub name: String,
+    /// The library's root file, if it has one.
+    pub lib: Option<String>,
+}
+
+#[derive(Debug, Default)]
+pub struct Layout {
+    pub crates: Vec<Crate>,
+}
+
+impl Layout {
+    pub fn read(project: &Project) -> Layout {
+        let mut crates = Vec::new();
+        let mut manifests: Vec<String> = project
+            .dirs
+            .iter()
+            .map(|d| child_path(d, "Cargo.toml"))
+            .chain(std::iter::once("Cargo.toml".to_string()))
+            .collect();
+        manifests.sort();
+        manifests.dedup();
+        for manifest in manifests {
+            let Some(text) = project.read_config(&manifest) else {
+                continue;
+            };
+            let Ok(table) = text.parse::<toml::Table>() else {
+                continue;
+            };
+            let dir = parent_dir(&manifest).to_string();
+            let lib_table = table.get("lib");
+            let name = lib_table
+                .and_then(|l| l.get("name"))
+                .or_else(|| table.get("package").and_then(|p| p.get("name")))
+                .and_then(|n| n.as_str())
+                .map(|n| n.replace('-', "_"));
+            let Some(name) = name else {
+                continue;
+            };
+            let lib = lib_table
+                .and_then(|l| l.get("path"))
+                .and_then(|p| p.as_str())
+                .map(|p| child_path(&dir, p.trim_start_matches("./")))
+                .or_else(|| Some(child_path(&dir, "src/lib.rs")))
+                .filter(|p| project.has_file(p));
+            crates.push(Crate { dir, name, lib });
+        }
+        // Deeper crates first: a file belongs to the innermost crate around it.
+        crates.sort_by_key(|c| std::cmp::Reverse(c.dir.len()));
+        Layout { crates }
+    }
+
+    /// The crate a file belongs to.
+    pub fn crate_of(&self, path: &str) -> Option<&Crate> {
+        self.crates
+            .iter()
+            .find(|c| c.dir.is_empty() || path.starts_with(&format!("{}/", c.dir)))
+    }
+
+    /// The root file of the crate (target) a file is compiled in: the library for files
+    /// under `src/`, else the target file itself (a test, example, bench, binary).
+    pub fn crate_root(&self, project: &Project, path: &str) -> Option<String> {
+        let krate = self.crate_of(path)?;
+        let inside = path.strip_prefix(&format!("{}/", krate.dir)).unwrap_or(path);
+        let inside = if krate.dir.is_empty() { path } else { inside };
+        let target_dirs = ["tests/", "examples/", "benches/", "src/bin/"];
+        if let Some(dir) = target_dirs.iter().find(|d| inside.starts_with(*d)) {
+            let rest = &inside[dir.len()..];
+            // `tests/a.rs` is a crate root; `tests/common/mod.rs` is shared by them: its
+            // `crate::` is the test that includes it, which reads the library by name.
+            let first = rest.split('/').next().unwrap_or(rest);
+            let root = if rest.contains('/') {
+                child_path(
+                    &child_path(&krate.dir, dir.trim_end_matches('/')),
+                    &format!("{first}/main.rs"),
+                )
+            } else {
+                path.to_string()
+            };
+            return Some(root)
+                .filter(|r| project.has_file(r))
+                .or_else(|| Some(path.to_string()));
+        }
+        if inside == "build.rs" {
+            return Some(path.to_string());
+        }
+        krate
+            .lib
+            .clone()
+            .or_else(|| Some(child_path(&krate.dir, "src/main.rs")).filter(|m| project.has_file(m)))
+    }
+
+    /// The library a crate name (as code writes it) names, from a file of the root.
+    pub fn library(&self, name: &str) -> Option<ModuleId> {
+        self.crates
+            .iter()
+            .find(|c| c.name == name)
+            .and_then(|c| c.lib.clone())
+            .map(ModuleId::file)
+    }
+}
+
+/// Whether a file is a directory module's file (its modules are in its own folder).
+fn owns_folder(path: &str) -> bool {
+    let file = path.rsplit('/').next().unwrap_or(path);
+    matches!(file, "mod.rs" | "lib.rs" | "main.rs")
+}
+
+/// The folder a file module's `mod name;` files sit in.
+fn child_dir(path: &str) -> String {
+    if owns_folder(path) {
+        parent_dir(path).to_string()
+    } else {
+        strip_ext(path).to_string()
+    }
+}
+
+/// The module `name` declared in `module` (`mod name;` in another file, or an inline
+/// `mod name { .. }`).
+pub fn child(project: &Project, module: &ModuleId, name: &str) -> Option<ModuleId> {
+    if let Some(facts) = project.facts(&module.file) {
+        let path = if module.inner.is_empty() {
+            name.to_string()
+        } else {
+            format!("{}.{name}", module.inner)
+        };
+        if facts.index.symbols.iter().any(|s| s.path == path && s.kind == "module") {
+            return Some(module.inner(name));
+        }
+    }
+    if !module.inner.is_empty() {
+        // `mod a { mod b; }`: b.rs in the folder of `a`.
+        let dir = child_path(&child_dir(&module.file), &module.inner.replace('.', "/"));
+        return file_child(project, &dir, name);
+    }
+    file_child(project, &child_dir(&module.file), name)
+}
+
+fn file_child(project: &Project, dir: &str, name: &str) -> Option<ModuleId> {
+    let base = child_path(dir, name);
+    [format!("{base}.rs"), format!("{base}/mod.rs")]
+        .into_iter()
+        .find(|c| project.has_file(c))
+        .map(ModuleId::file)
+}
+
+/// The module `module` is declared in (`super`).
+pub fn parent(project: &Project, module: &ModuleId) -> Option<ModuleId> {
+    if let Some((outer, _)) = module.inner.rsplit_once('.') {
+        return Some(ModuleId {
+            file: module.file.clone(),
+            inner: outer.to_string(),
+        });
+    }
+    if !module.inner.is_empty() {
+        return Some(ModuleId::file(module.file.clone()));
+    }
+    let path = &module.file;
+    let root = project.rust.crate_root(project, path)?;
+    if &root == path {
+        return None;
+    }
+    // `a/b.rs` and `a/b/mod.rs` are declared in `a.rs`, `a/mod.rs`, or the crate root.
+    let own_dir = if owns_folder(path) {
+        parent_dir(path)
+    } else {
+        strip_ext(path)
+    };
+    let dir = parent_dir(own_dir);
+    let candidates = [format!("{dir}.rs"), child_path(dir, "mod.rs")];
+    candidates
+        .into_iter()
+        .find(|c| project.has_file(c) && c != path)
+        .map(ModuleId::file)
+        .or_else(|| Some(ModuleId::file(root)))
+}
+
+/// The crate root module of the crate `path` is compiled in.
+pub fn crate_root(project: &Project, path: &str) -> Option<ModuleId> {
+    project.rust.crate_root(project, path).map(ModuleId::file)
+}

@@ -1,0 +1,638 @@
+//! Every occurrence of a definition's name in the files that hold it, judged one by one:
+//! what the name means where it is written ([`super::resolve`]), and whether that is the
+//! definition. A name in code is judged by its syntax (a bare name, a member `x.name` or
+//! path `a::name`, an import, an export); a name in a Rust macro's tokens, which the grammar
+//! leaves unparsed, by the text around it; a name in documentation code by [`super::doc`].
+
+use super::facts::{path_segments, Facts, Range};
+use super::project::Project;
+use super::resolve::{Entity, Resolver};
+use super::types::Ty;
+use super::{Arguments, CallShape, Confidence, Found, RefKind, Reference, Target, Unresolved};
+use crate::lang::{Resolve, SyntaxForm};
+use tree_sitter::Node;
+
+/// Every reference to `target` in `project`.
+pub fn find(project: &Project, target: &Target) -> Found {
+    use rayon::prelude::*;
+    let Some(lang) = project
+        .files
+        .get(&target.def.file)
+        .map(|f| f.lang)
+        .or_else(|| crate::lang::Registry::global().for_path(&target.def.file))
+    else {
+        return Found::default();
+    };
+    let mut names = vec![target.name.clone()];
+    if let Some(class) = &target.constructs {
+        names.push(class.path.rsplit('.').next().unwrap_or(&class.path).to_string());
+    }
+    let mut candidates: Vec<&str> = names.iter().flat_map(|n| project.files_naming(lang, n)).collect();
+    candidates.sort();
+    candidates.dedup();
+    let resolver = Resolver::new(project);
+    let per_file: Vec<Found> = candidates
+        .par_iter()
+        .map(|path| {
+            let mut found = Found::default();
+            let Some(facts) = project.facts(path) else {
+                found.unresolved.files_with_errors.push(path.to_string());
+                return found;
+            };
+            if !facts.index.parse_errors.is_empty() {
+                found.unresolved.files_with_errors.push(path.to_string());
+            }
+            for name in &names {
+                for at in occurrences(facts.text(), name) {
+                    if let Some(reference) = judge_name(&resolver, &facts, target, name, at, &mut found.unresolved) {
+                        found.references.push(reference);
+                    }
+                }
+            }
+            super::doc::find(&resolver, &facts, target, &mut found);
+            found
+        })
+        .collect();
+    let mut out = Found::default();
+    for f in per_file {
+        out.references.extend(f.references);
+        out.unresolved.merge(f.unresolved);
+    }
+    out.references
+        .sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
+    out.references
+        .dedup_by(|a, b| a.path == b.path && a.line == b.line && a.column == b.column);
+    out.unresolved.files_with_errors.sort();
+    out
+}
+
+fn is_identifier_char(c: char) -> bool {
+    c.is_alphanumeric() || c == '_' || c == '$'
+}
+
+/// Where `name` is written as a whole word in `text`.
+pub fn occurrences(text: &str, name: &str) -> Vec<Range> {
+    if name.is_empty() {
+        return Vec::new();
+    }
+    memchr::memmem::find_iter(text.as_bytes(), name.as_bytes())
+        .filter(|&start| {
+            let end = start + name.len();
+            let before = text[..start].chars().next_back();
+            let after = text[end..].chars().next();
+            !before.is_some_and(is_identifier_char) && !after.is_some_and(is_identifier_char)
+        })
+        .map(|start| (start, start + name.len()))
+        .collect()
+}
+
+/// The reference the name written at `at` is, if it refers to the target.
+pub(super) fn judge_name(
+    resolver: &Resolver<'_>,
+    facts: &Facts,
+    target: &Target,
+    name: &str,
+    at: Range,
+    unresolved: &mut Unresolved,
+) -> Option<Reference> {
+    let node = facts.node(at)?;
+    let r = &facts.lang.resolve;
+    if node.start_byte() != at.0 || node.end_byte() != at.1 {
+        // Not a name of its own: inside a string, a comment, a longer token.
+        if node.kind().contains("string") && string_annotation(facts, node) {
+            // A forward reference (`x: "Engine"`) names the class where it is written.
+            let entity = resolver.name(facts, name, at.0, 0);
+            return verdict(
+                facts,
+                target,
+                at,
+                entity,
+                How::new(RefKind::Type, Confidence::ImportResolved),
+                unresolved,
+            );
+        }
+        if node.kind().contains("string")
+            && facts
+                .slice((node.start_byte(), node.end_byte()))
+                .trim_matches(['"', '\'', '`'])
+                == name
+        {
+            unresolved.count("a string naming it (getattr, __all__, a key): not followed");
+        }
+        return None;
+    }
+    if in_macro(node, r) {
+        return judge_macro_token(resolver, facts, target, name, at, unresolved);
+    }
+    if !r.names.iter().any(|k| k == node.kind()) {
+        return None;
+    }
+    if facts.path == target.def.file && target.name_at == Some(at) {
+        return None;
+    }
+    // Another definition of the same name: an override, another type's method.
+    if facts.symbol_named_at(at).is_some() {
+        return None;
+    }
+    // Imports and exports.
+    if let Some(i) = facts.imports.iter().position(|imp| imp.name_at == Some(at)) {
+        let imp = &facts.imports[i];
+        let entity = resolver.import(facts, i, 0);
+        let kind = if imp.reexport {
+            RefKind::Reexport
+        } else {
+            RefKind::Import
+        };
+        let via = via_import(resolver, facts, i, target);
+        return verdict(
+            facts,
+            target,
+            at,
+            entity,
+            How::new(kind, Confidence::ImportResolved).via(via),
+            unresolved,
+        );
+    }
+    if facts.imports.iter().any(|imp| imp.local_at == Some(at)) {
+        // `import x as NAME`: a new name for something else.
+        return None;
+    }
+    if let Some(export) = facts.exports.iter().find(|e| e.local_at == at) {
+        let entity = resolver.name(facts, &export.local, at.0, 0);
+        return verdict(
+            facts,
+            target,
+            at,
+            entity,
+            How::new(RefKind::Reexport, Confidence::ImportResolved),
+            unresolved,
+        );
+    }
+    // Parameters, locals and other bindings named like it.
+    if facts
+        .scopes
+        .bindings
+        .iter()
+        .any(|b| b.at == at && b.kind == super::scope::BindingKind::Local)
+    {
+        return None;
+    }
+    let parent = node.parent();
+    if let Some((parent, form, is_path)) = parent.and_then(|p| qualified_form(r, p, node).map(|(f, path)| (p, f, path)))
+    {
+        let object = form_part(parent, form.object.as_deref())?;
+        let receiver = facts.slice((object.start_byte(), object.end_byte())).to_string();
+        let mut via = false;
+        let (entity, confidence, on_type) = if is_path && facts.lang.resolve.modules == crate::lang::ModuleSystem::Rust
+        {
+            let segments = path_segments(object, facts.text());
+            let owner = resolver.rust_path(facts, &segments, object.start_byte(), 0);
+            let confidence = match &owner {
+                Entity::Module(m) => {
+                    via = m.file != target.def.file;
+                    Confidence::ImportResolved
+                }
+                _ => Confidence::ReceiverTyped,
+            };
+            let on_type = matches!(owner, Entity::Def(_));
+            (resolver.member_of(&owner, name, 0), confidence, on_type)
+        } else {
+            let ty = resolver.type_of(facts, object, 0);
+            let confidence = match &ty {
+                Ty::Module(m) => {
+                    via = m.file != target.def.file;
+                    Confidence::ImportResolved
+                }
+                _ => Confidence::ReceiverTyped,
+            };
+            let on_type = matches!(ty, Ty::Class(_));
+            let entity = match (&ty, target_is_member(target)) {
+                // A function is reached through an object only when the object is its
+                // module: a value of a type saguaro cannot tell has another `name`.
+                (Ty::Unknown(_), false) => Entity::Missing,
+                _ => resolver.member(&ty, name, 0),
+            };
+            (entity, confidence, on_type)
+        };
+        let kind = kind_of(facts, parent, RefKind::Attribute);
+        let call = (kind == RefKind::Call).then(|| call_shape(facts, parent, Some(receiver), on_type));
+        return verdict(
+            facts,
+            target,
+            at,
+            entity,
+            How::new(kind, confidence).call(call).via(via),
+            unresolved,
+        );
+    }
+    if r.member_names.iter().any(|k| k == node.kind()) {
+        // A key, a field's declaration: a member's name where no member is read.
+        return None;
+    }
+    if let Some(p) = parent {
+        if not_a_name(r, p, node) {
+            return None;
+        }
+    }
+    let entity = resolver.name(facts, name, at.0, 0);
+    let kind = kind_of(facts, node, RefKind::Other);
+    let call = (kind == RefKind::Call).then(|| call_shape(facts, node, None, false));
+    let mut how = How::new(kind, Confidence::ImportResolved).call(call);
+    if let Some(super::scope::BindingKind::Import(i)) = facts.scopes.lookup(name, at.0).map(|b| b.kind) {
+        how.via_reexport = via_import(resolver, facts, i, target);
+        how.bound_by_import = true;
+    }
+    verdict(facts, target, at, entity, how, unresolved)
+}
+
+/// Whether import `i` takes the target's name from a module other than the target's own.
+fn via_import(resolver: &Resolver<'_>, facts: &Facts, i: usize, target: &Target) -> bool {
+    resolver
+        .import_module(facts, i)
+        .is_some_and(|m| m.file != target.def.file)
+}
+
+/// Whether the target is reached as a member of something (a method, a field), not by a
+/// name of a module.
+fn target_is_member(target: &Target) -> bool {
+    target.def.path.contains('.')
+        && !matches!(
+            target.kind.as_str(),
+            "function" | "class" | "struct" | "enum" | "trait" | "interface" | "type" | "module"
+        )
+        || target.constructs.is_some()
+}
+
+/// How an occurrence uses what it names.
+#[derive(Default)]
+struct How {
+    kind: Option<RefKind>,
+    confidence: Option<Confidence>,
+    call: Option<CallShape>,
+    via_reexport: bool,
+    bound_by_import: bool,
+}
+
+impl How {
+    fn new(kind: RefKind, confidence: Confidence) -> How {
+        How {
+            kind: Some(kind),
+            confidence: Some(confidence),
+            ..How::default()
+        }
+    }
+
+    fn call(mut self, call: Option<CallShape>) -> How {
+        self.call = call;
+        self
+    }
+
+    fn via(mut self, via_reexport: bool) -> How {
+        self.via_reexport = via_reexport;
+        self
+    }
+}
+
+/// The answer for an occurrence whose meaning is `entity`.
+fn verdict(
+    facts: &Facts,
+    target: &Target,
+    at: Range,
+    entity: Entity,
+    how: How,
+    unresolved: &mut Unresolved,
+) -> Option<Reference> {
+    let kind = how.kind.unwrap_or(RefKind::Other);
+    let confidence = how.confidence.unwrap_or(Confidence::NameMatch);
+    let (call, via_reexport, bound_by_import) = (how.call, how.via_reexport, how.bound_by_import);
+    let (line, column) = facts.line_column(at.0);
+    let reference = |confidence: Confidence, reason: String| Reference {
+        path: facts.path.clone(),
+        line,
+        column,
+        kind,
+        confidence,
+        reason,
+        range: at,
+        call: call.clone(),
+        via_reexport,
+        bound_by_import,
+    };
+    match entity {
+        Entity::Def(def) if def == target.def => Some(reference(confidence, reason(kind, confidence))),
+        Entity::Def(def) if Some(&def) == target.constructs.as_ref() && kind == RefKind::Call => Some(reference(
+            confidence,
+            format!("constructs `{}`, which runs its constructor", def.path),
+        )),
+        Entity::Unknown(why) => {
+            unresolved.count(why);
+            Some(reference(Confidence::NameMatch, format!("the name only: {why}")))
+        }
+        _ => None,
+    }
+}
+
+fn reason(kind: RefKind, confidence: Confidence) -> String {
+    let how = match confidence {
+        Confidence::ImportResolved => "bound to it through scopes and imports",
+        Confidence::ReceiverTyped => "a member of a receiver whose type the code writes",
+        Confidence::NameMatch => "the name only",
+    };
+    format!("{} {how}", kind.as_str())
+}
+
+/// The member or path form `parent` is, when `node` is its last name; and whether it is a
+/// path (`a::b`) rather than a member (`a.b`).
+fn qualified_form<'r>(r: &'r Resolve, parent: Node<'_>, node: Node<'_>) -> Option<(&'r SyntaxForm, bool)> {
+    let kind = parent.kind();
+    for (forms, is_path) in [(&r.members, false), (&r.paths, true)] {
+        if let Some(form) = Resolve::form(forms, kind) {
+            if form_part(parent, form.name.as_deref()).is_some_and(|n| n.id() == node.id()) {
+                return Some((form, is_path));
+            }
+        }
+    }
+    None
+}
+
+fn form_part<'t>(node: Node<'t>, field: Option<&str>) -> Option<Node<'t>> {
+    match field {
+        Some(f) => node.child_by_field_name(f),
+        None => node.named_child(0),
+    }
+}
+
+/// Whether `node` sits where a name is not a reference (`f(name=1)`).
+fn not_a_name(r: &Resolve, parent: Node<'_>, node: Node<'_>) -> bool {
+    r.not_names.iter().any(|entry| {
+        let (kind, field) = entry.split_once('.').unwrap_or((entry, ""));
+        parent.kind() == kind && parent.child_by_field_name(field).is_some_and(|n| n.id() == node.id())
+    })
+}
+
+/// How the expression `node` (a name, or the member holding it) is used: called, as a
+/// type, or `otherwise`.
+fn kind_of(facts: &Facts, node: Node<'_>, otherwise: RefKind) -> RefKind {
+    let r = &facts.lang.resolve;
+    if let Some(parent) = node.parent() {
+        for form in r.calls.iter().chain(&r.constructions) {
+            if parent.kind() == form.kind
+                && form_part(parent, form.callee.as_deref()).is_some_and(|c| c.id() == node.id())
+            {
+                return RefKind::Call;
+            }
+        }
+        if r.call_contexts.iter().any(|k| k == parent.kind()) {
+            return RefKind::Call;
+        }
+    }
+    if node.kind().ends_with("type_identifier") {
+        return RefKind::Type;
+    }
+    let mut current = node;
+    for _ in 0..8 {
+        let Some(parent) = current.parent() else {
+            break;
+        };
+        let in_context = r.type_contexts.iter().any(|entry| match entry.split_once('.') {
+            Some((kind, field)) => {
+                parent.kind() == kind
+                    && parent
+                        .child_by_field_name(field)
+                        .is_some_and(|n| n.id() == current.id())
+            }
+            None => parent.kind() == entry,
+        });
+        if in_context {
+            return RefKind::Type;
+        }
+        current = parent;
+    }
+    otherwise
+}
+
+/// The call around a called name (or member): its arguments and receiver.
+fn call_shape(facts: &Facts, callee: Node<'_>, receiver: Option<String>, on_type: bool) -> CallShape {
+    let r = &facts.lang.resolve;
+    let Some(call) = callee.parent() else {
+        return CallShape::default();
+    };
+    let arguments = r
+        .calls
+        .iter()
+        .chain(&r.constructions)
+        .find(|f| f.kind == call.kind())
+        .and_then(|f| f.arguments.as_deref())
+        .and_then(|field| call.child_by_field_name(field))
+        .map(|args| arguments_of(args, facts.text()))
+        .unwrap_or_else(|| {
+            // A bare decorator is called with the definition under it.
+            Arguments {
+                positional: vec!["<decorated definition>".to_string()],
+                ..Arguments::default()
+            }
+        });
+    CallShape {
+        arguments,
+        receiver,
+        on_type,
+    }
+}
+
+/// A call's arguments as written.
+pub fn arguments_of(node: Node<'_>, text: &str) -> Arguments {
+    let mut args = Arguments::default();
+    let mut cursor = node.walk();
+    for child in node.named_children(&mut cursor) {
+        match child.kind() {
+            "comment" | "line_comment" | "block_comment" => {}
+            "keyword_argument" => {
+                if let Some(name) = child.child_by_field_name("name") {
+                    args.keywords.push(text[name.byte_range()].to_string());
+                }
+            }
+            "list_splat" | "spread_element" => args.spread = true,
+            "dictionary_splat" => args.spread_keywords = true,
+            _ => args.positional.push(text[child.byte_range()].to_string()),
+        }
+    }
+    args
+}
+
+/// Whether a string is a type annotation (a forward reference).
+fn string_annotation(facts: &Facts, node: Node<'_>) -> bool {
+    let mut current = node;
+    for _ in 0..4 {
+        let Some(parent) = current.parent() else {
+            return false;
+        };
+        if facts.lang.resolve.type_contexts.iter().any(|k| k == parent.kind()) {
+            return true;
+        }
+        current = parent;
+    }
+    false
+}
+
+/// Whether `node` is a token of a macro's arguments (unparsed by the grammar).
+fn in_macro(node: Node<'_>, r: &Resolve) -> bool {
+    r.modules == crate::lang::ModuleSystem::Rust && node.parent().is_some_and(|p| p.kind() == "token_tree")
+}
+
+/// A name among a macro's tokens, read by the text around it: `x.name(`, `a::b::name(`,
+/// `name(`.
+fn judge_macro_token(
+    resolver: &Resolver<'_>,
+    facts: &Facts,
+    target: &Target,
+    name: &str,
+    at: Range,
+    unresolved: &mut Unresolved,
+) -> Option<Reference> {
+    let text = facts.text();
+    let called = text[at.1..].trim_start().starts_with('(');
+    let kind = if called { RefKind::Call } else { RefKind::Other };
+    let arguments = called
+        .then(|| {
+            let open = at.1 + text[at.1..].find('(')? + 1;
+            split_arguments(text, open, text.len())
+        })
+        .flatten();
+    let shape = |receiver: Option<String>, on_type: bool| {
+        called.then(|| CallShape {
+            arguments: Arguments {
+                positional: arguments.clone().unwrap_or_default(),
+                ..Arguments::default()
+            },
+            receiver,
+            on_type,
+        })
+    };
+    match receiver_before(text, at.0) {
+        Some((receiver, true)) => {
+            let segments: Vec<String> = receiver
+                .split("::")
+                .filter(|s| !s.is_empty())
+                .map(str::to_string)
+                .collect();
+            let owner = resolver.rust_path(facts, &segments, at.0, 0);
+            let confidence = match owner {
+                Entity::Module(_) => Confidence::ImportResolved,
+                _ => Confidence::ReceiverTyped,
+            };
+            let on_type = matches!(owner, Entity::Def(_));
+            let entity = resolver.member_of(&owner, name, 0);
+            verdict(
+                facts,
+                target,
+                at,
+                entity,
+                How::new(kind, confidence).call(shape(Some(receiver), on_type)),
+                unresolved,
+            )
+        }
+        Some((receiver, false)) => {
+            // `x.name(`: a method of x's type; only a plain name or `self` can be read.
+            let ty = if receiver == "self" {
+                match resolver.impl_type_at(facts, at.0, 0) {
+                    Some(def) => Ty::Instance(def),
+                    None => Ty::Unknown("`self` outside an impl saguaro can read"),
+                }
+            } else if receiver.chars().all(|c| c.is_alphanumeric() || c == '_') {
+                let entity = resolver.name(facts, &receiver, at.0, 0);
+                resolver.entity_type(&entity, 0)
+            } else {
+                Ty::Unknown("a receiver inside a macro saguaro does not read")
+            };
+            let entity = match (&ty, target_is_member(target)) {
+                (Ty::Unknown(_), false) => Entity::Missing,
+                _ => resolver.member(&ty, name, 0),
+            };
+            verdict(
+                facts,
+                target,
+                at,
+                entity,
+                How::new(kind, Confidence::ReceiverTyped).call(shape(Some(receiver), false)),
+                unresolved,
+            )
+        }
+        None => {
+            let entity = resolver.name(facts, name, at.0, 0);
+            verdict(
+                facts,
+                target,
+                at,
+                entity,
+                How::new(kind, Confidence::ImportResolved).call(shape(None, false)),
+                unresolved,
+            )
+        }
+    }
+}
+
+/// What a name in macro tokens is reached through: (`a::b`, true) in `a::b::name(`,
+/// (`x`, false) in `x.name(`.
+fn receiver_before(text: &str, name_start: usize) -> Option<(String, bool)> {
+    let before = text[..name_start].trim_end();
+    let (rest, path) = if let Some(r) = before.strip_suffix("::") {
+        (r, true)
+    } else if let Some(r) = before.strip_suffix('.') {
+        (r, false)
+    } else {
+        return None;
+    };
+    let rest = rest.trim_end();
+    let allowed = |c: char| c.is_alphanumeric() || c == '_' || c == '$' || (path && c == ':');
+    let mut start = rest.len();
+    let mut depth = 0usize;
+    for (i, c) in rest.char_indices().rev() {
+        match c {
+            ')' | ']' if !path => depth += 1,
+            '(' | '[' if depth > 0 => depth -= 1,
+            _ if depth > 0 || allowed(c) => {}
+            _ => break,
+        }
+        start = i;
+    }
+    let receiver = &rest[start..];
+    (!receiver.is_empty() && depth == 0).then(|| (receiver.to_string(), path))
+}
+
+/// The arguments from `open` (just after `(`) to the matching `)`, split at top-level commas.
+fn split_arguments(text: &str, open: usize, end: usize) -> Option<Vec<String>> {
+    let bytes = text.as_bytes();
+    let (mut depth, mut k, mut from) = (0i32, open, open);
+    let mut args = Vec::new();
+    let mut in_string = false;
+    while k < end {
+        let b = bytes[k];
+        if in_string {
+            if b == b'\\' {
+                k += 1;
+            } else if b == b'"' {
+                in_string = false;
+            }
+        } else {
+            match b {
+                b'"' => in_string = true,
+                b'(' | b'[' | b'{' => depth += 1,
+                b')' | b']' | b'}' if depth > 0 => depth -= 1,
+                b')' => {
+                    let last = text[from..k].trim();
+                    if !last.is_empty() {
+                        args.push(last.to_string());
+                    }
+                    return Some(args);
+                }
+                b',' if depth == 0 => {
+                    args.push(text[from..k].trim().to_string());
+                    from = k + 1;
+                }
+                _ => {}
+            }
+        }
+        k += 1;
+    }
+    None
+}

@@ -1,0 +1,142 @@
+//! The files of a root as the references layer sees them: their texts (read once, up
+//! front, for the name prefilter), their [`Facts`] (parsed on first use, then shared
+//! between threads), and what the root says of its modules (Python import roots, Rust
+//! crates, package.json and tsconfig.json) for [`super::modules`].
+//!
+//! Only what a question needs is parsed: a file is read into facts when a name in it is
+//! looked at, or when resolving a name leads to it (an `__init__.py`, a barrel, a crate's
+//! `lib.rs`).
+
+use super::facts::Facts;
+use super::modules::{node, python, rust};
+use crate::lang::{Language, ModuleSystem, Registry};
+use std::collections::{BTreeMap, BTreeSet, HashMap};
+use std::path::{Path, PathBuf};
+use std::sync::{Arc, Mutex, OnceLock};
+
+/// A file of the root.
+pub struct ProjectFile {
+    pub text: Arc<String>,
+    pub lang: &'static Language,
+}
+
+/// The root's files and what is known of them so far.
+pub struct Project {
+    pub root: PathBuf,
+    pub files: BTreeMap<String, ProjectFile>,
+    /// Folders holding at least one file (`a`, `a/b`), for namespace packages and `index` files.
+    pub dirs: BTreeSet<String>,
+    facts: Mutex<HashMap<String, Arc<OnceLock<Option<Arc<Facts>>>>>>,
+    /// Definitions a patch removes, still named where callers look for them: (file, name path).
+    pub phantoms: BTreeSet<(String, String)>,
+    pub python: python::Layout,
+    pub rust: rust::Layout,
+    pub node: node::Layout,
+    pub(super) memo: super::resolve::Memo,
+}
+
+impl Project {
+    /// Every file under `root` in a language saguaro reads, walked as ripgrep walks
+    /// (`.gitignore`, hidden files skipped).
+    pub fn scan(root: &Path) -> Project {
+        let registry = Registry::global();
+        let mut paths = Vec::new();
+        for entry in ignore::WalkBuilder::new(root).build().flatten() {
+            if !entry.file_type().is_some_and(|t| t.is_file()) {
+                continue;
+            }
+            let Ok(relative) = entry.path().strip_prefix(root) else {
+                continue;
+            };
+            let path = relative.to_string_lossy().replace('\\', "/");
+            if registry.for_path(&path).is_some() {
+                paths.push((path, entry.path().to_path_buf()));
+            }
+        }
+        use rayon::prelude::*;
+        let texts: Vec<(String, String)> = paths
+            .into_par_iter()
+            .filter_map(|(path, full)| std::fs::read_to_string(full).ok().map(|t| (path, t)))
+            .collect();
+        Project::new(root, texts)
+    }
+
+    /// A project of the given files (root-relative paths and texts); `root` is where
+    /// package.json, Cargo.toml and tsconfig.json are read from.
+    pub fn new(root: &Path, texts: Vec<(String, String)>) -> Project {
+        let registry = Registry::global();
+        let mut files = BTreeMap::new();
+        let mut dirs = BTreeSet::new();
+        for (path, text) in texts {
+            let Some(lang) = registry.for_path(&path) else {
+                continue;
+            };
+            let mut dir = path.as_str();
+            while let Some((parent, _)) = dir.rsplit_once('/') {
+                dirs.insert(parent.to_string());
+                dir = parent;
+            }
+            files.insert(
+                path,
+                ProjectFile {
+                    text: Arc::new(text),
+                    lang,
+                },
+            );
+        }
+        let mut project = Project {
+            root: root.to_path_buf(),
+            files,
+            dirs,
+            facts: Mutex::default(),
+            phantoms: BTreeSet::new(),
+            python: python::Layout::default(),
+            rust: rust::Layout::default(),
+            node: node::Layout::default(),
+            memo: super::resolve::Memo::default(),
+        };
+        project.python = python::Layout::read(&project);
+        project.rust = rust::Layout::read(&project);
+        project.node = node::Layout::read(&project);
+        project
+    }
+
+    pub fn has_file(&self, path: &str) -> bool {
+        self.files.contains_key(path)
+    }
+
+    pub fn has_dir(&self, path: &str) -> bool {
+        self.dirs.contains(path)
+    }
+
+    /// The facts of a file of the root, parsed on first use.
+    pub fn facts(&self, path: &str) -> Option<Arc<Facts>> {
+        let file = self.files.get(path)?;
+        let slot = {
+            let mut map = self.facts.lock().unwrap_or_else(|e| e.into_inner());
+            Arc::clone(map.entry(path.to_string()).or_default())
+        };
+        slot.get_or_init(|| Facts::read(path, file.lang, file.text.as_str().to_string()).map(Arc::new))
+            .clone()
+    }
+
+    /// Whether two files' languages share a module system (TypeScript imports JavaScript).
+    pub fn same_family(a: &Language, b: &Language) -> bool {
+        a.resolve.modules == b.resolve.modules && (a.resolve.modules != ModuleSystem::None || a.name == b.name)
+    }
+
+    /// The files in the family of `lang` whose text holds `name`, in path order.
+    pub fn files_naming(&self, lang: &Language, name: &str) -> Vec<&str> {
+        let finder = memchr::memmem::Finder::new(name.as_bytes());
+        self.files
+            .iter()
+            .filter(|(_, f)| Project::same_family(f.lang, lang) && finder.find(f.text.as_bytes()).is_some())
+            .map(|(p, _)| p.as_str())
+            .collect()
+    }
+
+    /// A file's text read from the root's disk (configuration files the layer does not index).
+    pub fn read_config(&self, relative: &str) -> Option<String> {
+        std::fs::read_to_string(self.root.join(relative)).ok()
+    }
+}

@@ -1,0 +1,820 @@
+//! Name resolution: what a name written somewhere in the root means.
+//!
+//! A bare name is looked up in its scopes ([`super::scope`]), then in what the module's glob
+//! imports bring; a name bound by an import is what the imported module binds under that
+//! name, followed through re-exports (`__init__.py`, barrels and `export *`, `pub use`) to
+//! the definition itself; `a.b` and `a::b` are `b` as a member of whatever `a` is — a
+//! module's name, a type's member (through its bases), or, for a value, a member of the
+//! value's type ([`super::types`]).
+//!
+//! Every answer is an [`Entity`]: a definition of the root (by file and name path), a
+//! module, a local variable, something outside the root, or "could not tell" with the
+//! reason. The last is never silently turned into either of the others: the caller reports
+//! such a name as a `name_match`, and counts it as unresolved.
+
+use super::facts::{Facts, Range};
+use super::modules::{node, python, rust, ModuleId};
+use super::project::Project;
+use super::scope::{Binding, BindingKind};
+use crate::lang::ModuleSystem;
+use std::collections::{HashMap, HashSet};
+use std::sync::{Arc, Mutex};
+
+/// A definition of the root: its file and name path.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct DefId {
+    pub file: String,
+    pub path: String,
+}
+
+/// What a name means.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Entity {
+    Def(DefId),
+    Module(ModuleId),
+    /// A variable or parameter of a file: the index of its binding.
+    Local {
+        file: String,
+        binding: usize,
+    },
+    /// Something outside the root (a dependency, the standard library, a builtin).
+    External,
+    /// Could not tell; the reason, for the answer's `unresolved` counts.
+    Unknown(&'static str),
+    /// The module, type or value has no member of that name.
+    Missing,
+}
+
+impl Entity {
+    /// Whether the answer is one the caller can rely on (a definition, a module, a local, or
+    /// something known to be outside the root).
+    pub fn is_known(&self) -> bool {
+        !matches!(self, Entity::Unknown(_))
+    }
+}
+
+/// Answers already worked out, shared by every thread of a question.
+#[derive(Default)]
+pub struct Memo {
+    members: Mutex<HashMap<(ModuleId, String), Entity>>,
+    class_members: Mutex<HashMap<(DefId, String), Entity>>,
+}
+
+/// How deep a chain of imports, re-exports or inferred types is followed.
+pub const MAX_DEPTH: usize = 24;
+
+thread_local! {
+    /// The module members being worked out on this thread: a cycle of re-exports ends here.
+    static IN_PROGRESS: std::cell::RefCell<HashSet<(ModuleId, String)>> = std::cell::RefCell::default();
+}
+
+/// Resolves names against a project.
+#[derive(Clone, Copy)]
+pub struct Resolver<'p> {
+    pub project: &'p Project,
+}
+
+impl<'p> Resolver<'p> {
+    pub fn new(project: &'p Project) -> Resolver<'p> {
+        Resolver { project }
+    }
+
+    pub fn facts(&self, path: &str) -> Option<Arc<Facts>> {
+        self.project.facts(path)
+    }
+
+    /// What the bare name `name`, written at byte `at` of `facts`, means.
+    pub fn name(&self, facts: &Facts, name: &str, at: usize, depth: usize) -> Entity {
+        if depth > MAX_DEPTH {
+            return Entity::Unknown("a chain of names too long to follow");
+        }
+        match facts.scopes.lookup(name, at) {
+            Some(binding) => self.binding(facts, binding, depth),
+            None => self.unbound(facts, name, at, depth),
+        }
+    }
+
+    /// What a binding of `facts` means.
+    pub fn binding(&self, facts: &Facts, binding: &Binding, depth: usize) -> Entity {
+        match binding.kind {
+            BindingKind::Import(i) => self.import(facts, i, depth + 1),
+            BindingKind::Global => self.name(facts, &binding.name, facts.text().len(), depth + 1),
+            BindingKind::Local => match facts.symbol_named_at(binding.at) {
+                Some(symbol) if symbol.kind == "module" => Entity::Module(ModuleId {
+                    file: facts.path.clone(),
+                    inner: symbol.path.clone(),
+                }),
+                Some(symbol) => Entity::Def(DefId {
+                    file: facts.path.clone(),
+                    path: symbol.path.clone(),
+                }),
+                None => {
+                    let index = facts
+                        .scopes
+                        .bindings
+                        .iter()
+                        .position(|b| std::ptr::eq(b, binding))
+                        .unwrap_or_default();
+                    Entity::Local {
+                        file: facts.path.clone(),
+                        binding: index,
+                    }
+                }
+            },
+        }
+    }
+
+    /// A name no scope of its file binds: what glob imports bring, the language's builtins,
+    /// or (Rust) a crate of the root named by its name.
+    fn unbound(&self, facts: &Facts, name: &str, at: usize, depth: usize) -> Entity {
+        // A definition a patch removes is still what its own module's code names.
+        if !self.project.phantoms.is_empty() {
+            let mut owners: Vec<String> = facts
+                .index
+                .symbols
+                .iter()
+                .filter(|s| {
+                    let at = at + facts.bom();
+                    s.extent.start_byte <= at
+                        && at < s.extent.end_byte
+                        && matches!(s.kind.as_str(), "function" | "method")
+                })
+                .map(|s| format!("{}.{name}", s.path))
+                .collect();
+            owners.reverse();
+            owners.push(name.to_string());
+            for path in owners {
+                if self.project.phantoms.contains(&(facts.path.clone(), path.clone())) {
+                    return Entity::Def(DefId {
+                        file: facts.path.clone(),
+                        path,
+                    });
+                }
+            }
+        }
+        let scope = facts.scopes.scope_at(at);
+        let mut unknown = None;
+        for (i, import) in facts.imports.iter().enumerate().filter(|(_, i)| i.glob && i.binds) {
+            // A glob import is seen in the scope it is written in and those inside it.
+            let glob_scope = facts.scopes.scope_at(import.statement.0);
+            if !self.scope_holds(facts, glob_scope, scope) {
+                continue;
+            }
+            match self.glob_module(facts, i, depth) {
+                Some(Entity::Module(module)) => match self.module_member(&module, name, depth + 1) {
+                    Entity::Missing | Entity::External => {}
+                    Entity::Unknown(why) => unknown = Some(why),
+                    found => return found,
+                },
+                Some(Entity::Def(def)) => match self.class_member(&def, name, depth + 1) {
+                    Entity::Missing | Entity::External => {}
+                    Entity::Unknown(why) => unknown = Some(why),
+                    found => return found,
+                },
+                Some(Entity::External) => {
+                    // A glob from outside the root brings names saguaro cannot list.
+                    if name.chars().next().is_some_and(|c| c.is_alphabetic()) {
+                        unknown = unknown.or(Some("a glob import from outside the root may bind the name"));
+                    }
+                }
+                _ => unknown = unknown.or(Some("a glob import it could not follow")),
+            }
+        }
+        if facts.lang.resolve.modules == ModuleSystem::Rust {
+            if let Some(library) = self.project.rust.library(name) {
+                return Entity::Module(library);
+            }
+        }
+        match unknown {
+            Some(why) => Entity::Unknown(why),
+            None => Entity::External,
+        }
+    }
+
+    /// Whether scope `outer` is `inner` or holds it.
+    fn scope_holds(&self, facts: &Facts, outer: usize, inner: usize) -> bool {
+        let mut s = Some(inner);
+        while let Some(id) = s {
+            if id == outer {
+                return true;
+            }
+            s = facts.scopes.scopes[id].parent;
+        }
+        false
+    }
+
+    /// The module (or Rust type) a glob import takes every name of.
+    fn glob_module(&self, facts: &Facts, import: usize, depth: usize) -> Option<Entity> {
+        let imp = &facts.imports[import];
+        Some(match facts.lang.resolve.modules {
+            ModuleSystem::Python => match python::resolve(self.project, &facts.path, &imp.module) {
+                Some(m) => Entity::Module(m),
+                None => Entity::External,
+            },
+            ModuleSystem::Node => match node::resolve(self.project, &facts.path, &imp.module) {
+                Some(m) => Entity::Module(m),
+                None => Entity::External,
+            },
+            ModuleSystem::Rust => {
+                let segments: Vec<String> = imp
+                    .module
+                    .split("::")
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect();
+                self.rust_path(facts, &segments, imp.statement.0, depth + 1)
+            }
+            ModuleSystem::None => return None,
+        })
+    }
+
+    /// What the name an import binds means.
+    pub fn import(&self, facts: &Facts, index: usize, depth: usize) -> Entity {
+        if depth > MAX_DEPTH {
+            return Entity::Unknown("a chain of imports too long to follow");
+        }
+        let imp = &facts.imports[index];
+        match facts.lang.resolve.modules {
+            ModuleSystem::Python => {
+                // `import a.b` binds `a`; `import a.b as m` binds `a.b`.
+                let spec = if imp.name.is_none() && !imp.aliased {
+                    imp.module.split('.').next().unwrap_or_default().to_string()
+                } else {
+                    imp.module.clone()
+                };
+                let Some(module) = python::resolve(self.project, &facts.path, &spec) else {
+                    return Entity::External;
+                };
+                match &imp.name {
+                    None => Entity::Module(module),
+                    Some(name) => self.module_member(&module, name, depth + 1),
+                }
+            }
+            ModuleSystem::Node => {
+                let Some(module) = node::resolve(self.project, &facts.path, &imp.module) else {
+                    return if imp.module.starts_with('.') {
+                        Entity::Unknown("a relative import of a file that is not in the root")
+                    } else {
+                        Entity::External
+                    };
+                };
+                match &imp.name {
+                    None => Entity::Module(module),
+                    Some(name) => self.module_member(&module, name, depth + 1),
+                }
+            }
+            ModuleSystem::Rust => {
+                let Some(name) = &imp.name else {
+                    return Entity::Unknown("a glob import binds no one name");
+                };
+                if imp.submodule {
+                    let here = self.rust_module_at(facts, imp.statement.0);
+                    return match rust::child(self.project, &here, name) {
+                        Some(m) => Entity::Module(m),
+                        None => Entity::Unknown("a `mod` whose file is not in the root"),
+                    };
+                }
+                let mut segments: Vec<String> = imp
+                    .module
+                    .split("::")
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect();
+                if imp.module.is_empty() && imp.name.as_deref() != Some("self") {
+                    // `use name;`: an extern crate or a module in scope.
+                    if let Some(library) = self.project.rust.library(name) {
+                        return Entity::Module(library);
+                    }
+                }
+                segments.push(name.clone());
+                // A `use` path starts from the module it is written in.
+                self.rust_path(facts, &segments, imp.statement.0, depth + 1)
+            }
+            ModuleSystem::None => Entity::Unknown("a language without a module system saguaro follows"),
+        }
+    }
+
+    /// The module an import takes its name from (not the name itself).
+    pub fn import_module(&self, facts: &Facts, index: usize) -> Option<ModuleId> {
+        let imp = &facts.imports[index];
+        match facts.lang.resolve.modules {
+            ModuleSystem::Python => python::resolve(self.project, &facts.path, &imp.module),
+            ModuleSystem::Node => node::resolve(self.project, &facts.path, &imp.module),
+            ModuleSystem::Rust => {
+                let segments: Vec<String> = imp
+                    .module
+                    .split("::")
+                    .filter(|s| !s.is_empty())
+                    .map(str::to_string)
+                    .collect();
+                match self.rust_path(facts, &segments, imp.statement.0, 0) {
+                    Entity::Module(m) => Some(m),
+                    _ => None,
+                }
+            }
+            ModuleSystem::None => None,
+        }
+    }
+
+    /// The Rust module holding byte `at` of `facts`: the file's, or an inline `mod`'s.
+    pub fn rust_module_at(&self, facts: &Facts, at: usize) -> ModuleId {
+        match facts.enclosing(at, |s| s.kind == "module") {
+            Some(m) if facts.body_range(m).is_some_and(|b| b.0 <= at && at < b.1) => ModuleId {
+                file: facts.path.clone(),
+                inner: m.path.clone(),
+            },
+            _ => ModuleId::file(facts.path.clone()),
+        }
+    }
+
+    /// What a Rust path written at byte `at` names (`crate::a::b`, `super::f`, `Self::new`,
+    /// `serde_json::Value`).
+    pub fn rust_path(&self, facts: &Facts, segments: &[String], at: usize, depth: usize) -> Entity {
+        let Some((first, rest)) = segments.split_first() else {
+            return Entity::Unknown("an empty path");
+        };
+        let here = || self.rust_module_at(facts, at);
+        let mut current = match first.as_str() {
+            "crate" | "$crate" => match rust::crate_root(self.project, &facts.path) {
+                Some(m) => Entity::Module(m),
+                None => return Entity::Unknown("a file in no crate of the root"),
+            },
+            "self" => Entity::Module(here()),
+            "super" => match rust::parent(self.project, &here()) {
+                Some(m) => Entity::Module(m),
+                None => return Entity::Unknown("`super` above the crate root"),
+            },
+            "Self" => match self.impl_type_at(facts, at, depth) {
+                Some(def) => Entity::Def(def),
+                None => return Entity::Unknown("`Self` outside an impl saguaro can read"),
+            },
+            name => {
+                let found = self.name(facts, name, at, depth + 1);
+                match found {
+                    Entity::External | Entity::Missing => match self.project.rust.library(name) {
+                        Some(library) => Entity::Module(library),
+                        None => found,
+                    },
+                    _ => found,
+                }
+            }
+        };
+        for segment in rest {
+            current = match (segment.as_str(), &current) {
+                ("super", Entity::Module(m)) => match rust::parent(self.project, m) {
+                    Some(p) => Entity::Module(p),
+                    None => return Entity::Unknown("`super` above the crate root"),
+                },
+                ("self", _) => current,
+                _ => self.member_of(&current, segment, depth + 1),
+            };
+            if matches!(current, Entity::External | Entity::Missing | Entity::Unknown(_)) {
+                return current;
+            }
+        }
+        current
+    }
+
+    /// The member `name` of what `entity` is: a module's name, a type's member, a value's.
+    pub fn member_of(&self, entity: &Entity, name: &str, depth: usize) -> Entity {
+        if depth > MAX_DEPTH {
+            return Entity::Unknown("a chain of members too long to follow");
+        }
+        match entity {
+            Entity::Module(m) => self.module_member(m, name, depth + 1),
+            Entity::Def(def) => self.def_member(def, name, depth + 1),
+            Entity::Local { .. } => {
+                let ty = self.entity_type(entity, depth + 1);
+                self.member(&ty, name, depth + 1)
+            }
+            other => other.clone(),
+        }
+    }
+
+    /// `def.name` for a definition used as an object: a type's member, a namespace's name.
+    fn def_member(&self, def: &DefId, name: &str, depth: usize) -> Entity {
+        let Some(facts) = self.facts(&def.file) else {
+            return Entity::Unknown("a file that does not parse");
+        };
+        match facts
+            .index
+            .symbols
+            .iter()
+            .find(|s| s.path == def.path)
+            .map(|s| s.kind.as_str())
+        {
+            Some("module") => self.module_member(
+                &ModuleId {
+                    file: def.file.clone(),
+                    inner: def.path.clone(),
+                },
+                name,
+                depth,
+            ),
+            Some("function") if facts.lang.resolve.modules != ModuleSystem::Rust => {
+                // A function's own attributes (`f.cache_clear`) are not definitions.
+                Entity::External
+            }
+            _ => self.class_member(def, name, depth),
+        }
+    }
+
+    /// What module `module` binds as `name`, re-exports followed.
+    pub fn module_member(&self, module: &ModuleId, name: &str, depth: usize) -> Entity {
+        if depth > MAX_DEPTH {
+            return Entity::Unknown("a chain of re-exports too long to follow");
+        }
+        let key = (module.clone(), name.to_string());
+        if let Some(found) = self
+            .project
+            .memo
+            .members
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+        {
+            return found.clone();
+        }
+        let entered = IN_PROGRESS.with(|p| p.borrow_mut().insert(key.clone()));
+        if !entered {
+            // A cycle of re-exports: this path brings nothing new.
+            return Entity::Missing;
+        }
+        let found = self.module_member_uncached(module, name, depth);
+        IN_PROGRESS.with(|p| p.borrow_mut().remove(&key));
+        self.project
+            .memo
+            .members
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, found.clone());
+        found
+    }
+
+    fn module_member_uncached(&self, module: &ModuleId, name: &str, depth: usize) -> Entity {
+        let phantom_path = if module.inner.is_empty() {
+            name.to_string()
+        } else {
+            format!("{}.{name}", module.inner)
+        };
+        if self
+            .project
+            .phantoms
+            .contains(&(module.file.clone(), phantom_path.clone()))
+        {
+            return Entity::Def(DefId {
+                file: module.file.clone(),
+                path: phantom_path,
+            });
+        }
+        if module.is_folder() {
+            return match python::submodule(self.project, module, name) {
+                Some(m) => Entity::Module(m),
+                None => Entity::Missing,
+            };
+        }
+        let Some(facts) = self.facts(&module.file) else {
+            return Entity::Unknown("a module that does not parse");
+        };
+        match facts.lang.resolve.modules {
+            ModuleSystem::Python => self.python_member(&facts, module, name, depth),
+            ModuleSystem::Node => self.node_member(&facts, module, name, depth),
+            ModuleSystem::Rust => self.rust_member(&facts, module, name, depth),
+            ModuleSystem::None => Entity::Unknown("a language without a module system saguaro follows"),
+        }
+    }
+
+    fn python_member(&self, facts: &Facts, module: &ModuleId, name: &str, depth: usize) -> Entity {
+        if let Some(binding) = facts.scopes.module_binding(name, usize::MAX) {
+            return self.binding(facts, binding, depth + 1);
+        }
+        let mut unknown = None;
+        if !name.starts_with('_') {
+            for (i, _) in facts.imports.iter().enumerate().filter(|(_, i)| i.glob && i.binds) {
+                if facts.scopes.scope_at(facts.imports[i].statement.0) != 0 {
+                    continue;
+                }
+                match self.glob_module(facts, i, depth) {
+                    Some(Entity::Module(m)) => match self.module_member(&m, name, depth + 1) {
+                        Entity::Missing | Entity::External => {}
+                        Entity::Unknown(why) => unknown = Some(why),
+                        found => return found,
+                    },
+                    _ => unknown = unknown.or(Some("a glob import from outside the root may bind the name")),
+                }
+            }
+        }
+        if let Some(sub) = python::submodule(self.project, module, name) {
+            return Entity::Module(sub);
+        }
+        unknown.map_or(Entity::Missing, Entity::Unknown)
+    }
+
+    fn node_member(&self, facts: &Facts, module: &ModuleId, name: &str, depth: usize) -> Entity {
+        if !module.inner.is_empty() {
+            // A namespace's member.
+            let path = format!("{}.{name}", module.inner);
+            return match facts.index.symbols.iter().find(|s| s.path == path) {
+                Some(s) if s.kind == "module" => Entity::Module(ModuleId {
+                    file: facts.path.clone(),
+                    inner: path,
+                }),
+                Some(_) => Entity::Def(DefId {
+                    file: facts.path.clone(),
+                    path,
+                }),
+                None => Entity::Missing,
+            };
+        }
+        if name == "default" {
+            if let Some(symbol) = facts.index.symbols.iter().find(|s| {
+                s.parent.is_none() && facts.index.source.text()[s.extent.start_byte..].starts_with("export default")
+            }) {
+                return Entity::Def(DefId {
+                    file: facts.path.clone(),
+                    path: symbol.path.clone(),
+                });
+            }
+        }
+        // A declaration exported where it is made.
+        for binding in facts.scopes.bound_in(0, name) {
+            if binding.kind == BindingKind::Local && exported(facts, binding.at) {
+                return self.binding(facts, binding, depth + 1);
+            }
+        }
+        // `export { local as name }`, `export default local`.
+        if let Some(export) = facts.exports.iter().find(|e| e.name == name) {
+            return self.name(facts, &export.local.clone(), export.local_at.0, depth + 1);
+        }
+        // `export { a as name } from "m"`, `export * as name from "m"`.
+        for (i, import) in facts.imports.iter().enumerate() {
+            if import.reexport && !import.glob && import.local.as_deref() == Some(name) {
+                return self.import(facts, i, depth + 1);
+            }
+        }
+        // An ambient module or a file without exports (a script) binds names globally.
+        let mut unknown = None;
+        if name != "default" {
+            for (i, _) in facts.imports.iter().enumerate().filter(|(_, i)| i.glob && i.reexport) {
+                match self.glob_module(facts, i, depth) {
+                    Some(Entity::Module(m)) => match self.module_member(&m, name, depth + 1) {
+                        Entity::Missing => {}
+                        Entity::Unknown(why) => unknown = Some(why),
+                        found => return found,
+                    },
+                    Some(Entity::External) => {}
+                    _ => unknown = unknown.or(Some("an `export *` it could not follow")),
+                }
+            }
+        }
+        unknown.map_or(Entity::Missing, Entity::Unknown)
+    }
+
+    fn rust_member(&self, facts: &Facts, module: &ModuleId, name: &str, depth: usize) -> Entity {
+        let scope = if module.inner.is_empty() {
+            0
+        } else {
+            match facts
+                .index
+                .symbols
+                .iter()
+                .find(|s| s.path == module.inner && s.kind == "module")
+            {
+                Some(m) => match facts.body_range(m) {
+                    Some(body) => facts.scopes.scope_at(body.0),
+                    None => return Entity::Missing,
+                },
+                None => return Entity::Missing,
+            }
+        };
+        let mut bindings: Vec<&Binding> = facts.scopes.bound_in(scope, name).collect();
+        // An item before an import of the same name: a `use` of a glob brings names an item
+        // shadows, not the other way round.
+        bindings.sort_by_key(|b| matches!(b.kind, BindingKind::Import(_)));
+        if let Some(binding) = bindings.first() {
+            return self.binding(facts, binding, depth + 1);
+        }
+        let mut unknown = None;
+        for (i, import) in facts.imports.iter().enumerate().filter(|(_, i)| i.glob) {
+            if facts.scopes.scope_at(import.statement.0) != scope {
+                continue;
+            }
+            match self.glob_module(facts, i, depth) {
+                Some(Entity::Module(m)) if m != *module => match self.module_member(&m, name, depth + 1) {
+                    Entity::Missing | Entity::External => {}
+                    Entity::Unknown(why) => unknown = Some(why),
+                    found => return found,
+                },
+                Some(Entity::Def(def)) => match self.class_member(&def, name, depth + 1) {
+                    Entity::Missing | Entity::External => {}
+                    found => return found,
+                },
+                Some(Entity::External) => {}
+                _ => unknown = unknown.or(Some("a glob `use` it could not follow")),
+            }
+        }
+        unknown.map_or(Entity::Missing, Entity::Unknown)
+    }
+
+    /// The member `name` of a type (class, struct, enum, trait, interface), found on the type
+    /// or, failing that, on its bases in order. Rust methods are found in any `impl` of the
+    /// type in its crate.
+    pub fn class_member(&self, class: &DefId, name: &str, depth: usize) -> Entity {
+        if depth > MAX_DEPTH {
+            return Entity::Unknown("a chain of base classes too long to follow");
+        }
+        let key = (class.clone(), name.to_string());
+        if let Some(found) = self
+            .project
+            .memo
+            .class_members
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .get(&key)
+        {
+            return found.clone();
+        }
+        // A class among its own bases (a cycle) has nothing more to give.
+        self.project
+            .memo
+            .class_members
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key.clone(), Entity::Missing);
+        let found = self.class_member_uncached(class, name, depth);
+        self.project
+            .memo
+            .class_members
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(key, found.clone());
+        found
+    }
+
+    fn class_member_uncached(&self, class: &DefId, name: &str, depth: usize) -> Entity {
+        let own = format!("{}.{name}", class.path);
+        if self.project.phantoms.contains(&(class.file.clone(), own.clone())) {
+            return Entity::Def(DefId {
+                file: class.file.clone(),
+                path: own,
+            });
+        }
+        let Some(facts) = self.facts(&class.file) else {
+            return Entity::Unknown("a file that does not parse");
+        };
+        if facts.lang.resolve.modules == ModuleSystem::Rust {
+            return self.rust_method(&facts, class, name, depth);
+        }
+        if facts.index.symbols.iter().any(|s| s.path == own) {
+            return Entity::Def(DefId {
+                file: class.file.clone(),
+                path: own,
+            });
+        }
+        if self.defines_field(&facts, &class.path, name) {
+            return Entity::Unknown("a field, not a definition saguaro lists");
+        }
+        let mut unknown = None;
+        for base in self.bases(&facts, &class.path, depth) {
+            match base {
+                Entity::Def(b) => match self.class_member(&b, name, depth + 1) {
+                    Entity::Missing | Entity::External => {}
+                    Entity::Unknown(why) => unknown = unknown.or(Some(why)),
+                    found => return found,
+                },
+                Entity::External => {}
+                Entity::Unknown(why) => unknown = unknown.or(Some(why)),
+                _ => unknown = unknown.or(Some("a base class saguaro cannot read")),
+            }
+        }
+        unknown.map_or(Entity::Missing, Entity::Unknown)
+    }
+
+    /// A Rust type's method (or associated item) `name`: in an inherent `impl` of the type
+    /// first, then in a trait `impl`, anywhere in the crate; a trait's own items.
+    fn rust_method(&self, facts: &Facts, class: &DefId, name: &str, depth: usize) -> Entity {
+        let own = format!("{}.{name}", class.path);
+        if let Some(symbol) = facts
+            .index
+            .symbols
+            .iter()
+            .find(|s| s.path == own && s.parent_kind.as_deref() == Some("trait"))
+        {
+            return Entity::Def(DefId {
+                file: facts.path.clone(),
+                path: symbol.path.clone(),
+            });
+        }
+        let type_name = class.path.rsplit('.').next().unwrap_or(&class.path);
+        let crate_dir = self.project.rust.crate_of(&class.file).map(|c| c.dir.clone());
+        let mut trait_impl = None;
+        for file in self.project.files_naming(facts.lang, name) {
+            if crate_dir
+                .as_deref()
+                .is_some_and(|d| !d.is_empty() && !file.starts_with(&format!("{d}/")))
+            {
+                continue;
+            }
+            let Some(other) = self.facts(file) else {
+                continue;
+            };
+            for symbol in other.index.symbols.iter().filter(|s| {
+                s.name == name
+                    && matches!(s.parent_kind.as_deref(), Some("impl" | "trait_impl"))
+                    && s.parent_path
+                        .as_deref()
+                        .is_some_and(|p| p.rsplit('.').next() == Some(type_name))
+            }) {
+                let at = other.declaration(symbol).0;
+                let Some(owner) = self.impl_type_at(&other, at, depth + 1) else {
+                    continue;
+                };
+                if owner != *class {
+                    continue;
+                }
+                let def = DefId {
+                    file: other.path.clone(),
+                    path: symbol.path.clone(),
+                };
+                if symbol.parent_kind.as_deref() == Some("impl") {
+                    return Entity::Def(def);
+                }
+                trait_impl.get_or_insert(def);
+            }
+        }
+        match trait_impl {
+            Some(def) => Entity::Def(def),
+            None => Entity::Missing,
+        }
+    }
+
+    /// The type an `impl` holding byte `at` is for (`Self`).
+    pub fn impl_type_at(&self, facts: &Facts, at: usize, depth: usize) -> Option<DefId> {
+        let node = facts.root().descendant_for_byte_range(at, at)?;
+        let mut n = Some(node);
+        while let Some(current) = n {
+            if matches!(current.kind(), "impl_item" | "trait_item") {
+                if current.kind() == "trait_item" {
+                    let name = current.child_by_field_name("name")?;
+                    return facts
+                        .symbol_named_at((name.start_byte(), name.end_byte()))
+                        .map(|s| DefId {
+                            file: facts.path.clone(),
+                            path: s.path.clone(),
+                        });
+                }
+                let ty = current.child_by_field_name("type")?;
+                return match self.annotation(facts, ty, depth + 1) {
+                    super::types::Ty::Instance(def) => Some(def),
+                    _ => None,
+                };
+            }
+            n = current.parent();
+        }
+        None
+    }
+
+    /// A class's bases, resolved (Python superclasses, TypeScript `extends` and
+    /// `implements`, an interface's `extends`).
+    pub fn bases(&self, facts: &Facts, class_path: &str, depth: usize) -> Vec<Entity> {
+        let types = facts.types();
+        let Some(ranges) = types.bases.get(class_path) else {
+            return Vec::new();
+        };
+        ranges
+            .iter()
+            .filter_map(|&range| facts.node(range))
+            .map(|node| match self.annotation(facts, node, depth + 1) {
+                super::types::Ty::Instance(def) | super::types::Ty::Class(def) => Entity::Def(def),
+                super::types::Ty::External => Entity::External,
+                super::types::Ty::Unknown(why) => Entity::Unknown(why),
+                _ => Entity::Unknown("a base class saguaro cannot read"),
+            })
+            .collect()
+    }
+
+    fn defines_field(&self, facts: &Facts, class_path: &str, name: &str) -> bool {
+        facts
+            .types()
+            .fields
+            .contains_key(&(class_path.to_string(), name.to_string()))
+    }
+}
+
+/// Whether a top-level declaration whose name is written at `at` is exported where it is
+/// made (`export function f`, `export const x`, `declare ...`).
+pub fn exported(facts: &Facts, at: Range) -> bool {
+    let Some(mut node) = facts.node(at) else {
+        return false;
+    };
+    while let Some(parent) = node.parent() {
+        if matches!(parent.kind(), "export_statement" | "ambient_declaration") {
+            return true;
+        }
+        if matches!(parent.kind(), "program" | "statement_block") {
+            return false;
+        }
+        node = parent;
+    }
+    false
+}

@@ -1,0 +1,416 @@
+//! Scopes and the names bound in them, for one file, read from the language's
+//! `queries/<lang>/locals.scm` in tree-sitter's locals conventions (`@local.scope`,
+//! `@local.definition`, as nvim-treesitter and tree-sitter-highlight use them).
+//!
+//! This is what keeps a parameter or a local that shadows a name from being taken for it:
+//! a name is looked up from the innermost scope around it outwards, and the first binding
+//! found is the one it means. Two refinements the query marks: a class body's names are not
+//! seen from the methods inside it (`@local.scope.class`), and a Rust `mod` body ends the
+//! search (`@local.scope.module`). Whether a binding is seen before the statement that makes
+//! it is the language's rule (`bindings_visible` in `grammars/languages.toml`).
+//!
+//! It knows nothing of imports or other files: [`super::facts`] adds the names imports bind.
+//!
+//! ```
+//! use saguaro::refs::scope::Scopes;
+//! let text = "def run(engine):\n    return engine.process()\n\nengine = 1\n";
+//! let lang = saguaro::lang::Registry::global().by_name("python").unwrap();
+//! let mut parser = tree_sitter::Parser::new();
+//! parser.set_language(lang.grammar().unwrap()).unwrap();
+//! let tree = parser.parse(text, None).unwrap();
+//! let scopes = Scopes::read(lang, &tree, text);
+//! let inside = text.find("engine.process").unwrap();
+//! // Inside `run`, `engine` is the parameter, not the module's variable.
+//! assert!(scopes.lookup("engine", inside).unwrap().scope != 0);
+//! ```
+
+use crate::lang::{Language, Resolve, Visibility};
+use std::collections::HashMap;
+use tree_sitter::{Node, QueryCursor, StreamingIterator, Tree};
+
+pub type ScopeId = usize;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum ScopeKind {
+    Plain,
+    /// A name not bound here is not looked for in the scopes around it.
+    Module,
+    /// Scopes inside this one do not see its names.
+    Class,
+}
+
+#[derive(Debug, Clone)]
+pub struct Scope {
+    pub start: usize,
+    pub end: usize,
+    pub parent: Option<ScopeId>,
+    pub kind: ScopeKind,
+    /// Where the scope's own `name` is written (a function's name is bound outside it).
+    name: Option<(usize, usize)>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum BindingKind {
+    /// A definition, parameter or variable of this file.
+    Local,
+    /// A name an import binds: the index of the import in the file's imports.
+    Import(usize),
+    /// `global x` / `nonlocal x`: the name is the module's (the enclosing function's).
+    Global,
+}
+
+/// One name bound in one scope.
+#[derive(Debug, Clone)]
+pub struct Binding {
+    pub name: String,
+    pub scope: ScopeId,
+    /// Where the bound name is written (byte range).
+    pub at: (usize, usize),
+    /// The first byte from which the binding is seen.
+    pub visible_from: usize,
+    /// The declared type's node, if written.
+    pub declared_type: Option<(usize, usize)>,
+    /// The node of the value bound, if any.
+    pub value: Option<(usize, usize)>,
+    pub kind: BindingKind,
+}
+
+/// The scopes of a file (the first is the file itself) and every binding in them.
+#[derive(Debug, Clone, Default)]
+pub struct Scopes {
+    pub scopes: Vec<Scope>,
+    pub bindings: Vec<Binding>,
+    by_name: HashMap<String, Vec<usize>>,
+    visibility: Visibility,
+}
+
+impl Scopes {
+    /// The scopes and bindings `locals.scm` finds in `tree` (`text` is what was parsed).
+    pub fn read(lang: &Language, tree: &Tree, text: &str) -> Scopes {
+        let root = tree.root_node();
+        let mut out = Scopes {
+            scopes: vec![Scope {
+                start: 0,
+                end: text.len().max(root.end_byte()),
+                parent: None,
+                kind: ScopeKind::Module,
+                name: None,
+            }],
+            visibility: lang.resolve.bindings_visible,
+            ..Scopes::default()
+        };
+        let Ok(query) = lang.query("locals") else {
+            return out;
+        };
+        let names = query.capture_names();
+        let mut scope_nodes: Vec<(usize, usize, ScopeKind, Option<(usize, usize)>)> = Vec::new();
+        struct Found {
+            node: (usize, usize),
+            pattern: bool,
+            item: bool,
+            global: bool,
+            declared_type: Option<(usize, usize)>,
+            value: Option<(usize, usize)>,
+        }
+        let mut found: Vec<Found> = Vec::new();
+        let mut cursor = QueryCursor::new();
+        let mut matches = cursor.matches(query, root, text.as_bytes());
+        while let Some(m) = matches.next() {
+            let mut definition = None;
+            let (mut declared_type, mut value) = (None, None);
+            for c in m.captures() {
+                let range = (c.node.start_byte(), c.node.end_byte());
+                match names[c.index as usize] {
+                    "local.scope" | "local.scope.module" | "local.scope.class" => {
+                        let kind = match names[c.index as usize] {
+                            "local.scope.module" => ScopeKind::Module,
+                            "local.scope.class" => ScopeKind::Class,
+                            _ => ScopeKind::Plain,
+                        };
+                        let name = c
+                            .node
+                            .child_by_field_name("name")
+                            .map(|n| (n.start_byte(), n.end_byte()));
+                        scope_nodes.push((range.0, range.1, kind, name));
+                    }
+                    "local.definition" => definition = Some((range, false, false, false)),
+                    "local.definition.item" => definition = Some((range, false, true, false)),
+                    "local.definition.pattern" => definition = Some((range, true, false, false)),
+                    "local.global" => definition = Some((range, false, true, true)),
+                    "local.type" => declared_type = Some(range),
+                    "local.value" => value = Some(range),
+                    _ => {}
+                }
+            }
+            if let Some((node, pattern, item, global)) = definition {
+                found.push(Found {
+                    node,
+                    pattern,
+                    item,
+                    global,
+                    declared_type,
+                    value,
+                });
+            }
+        }
+        // Outer scopes first; one node named twice keeps its most particular kind.
+        scope_nodes.sort_by(|a, b| {
+            a.0.cmp(&b.0)
+                .then(b.1.cmp(&a.1))
+                .then(kind_rank(b.2).cmp(&kind_rank(a.2)))
+        });
+        scope_nodes.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
+        let mut stack: Vec<ScopeId> = vec![0];
+        for (start, end, kind, name) in scope_nodes {
+            if start == 0 && end >= out.scopes[0].end {
+                // The file itself.
+                continue;
+            }
+            while let Some(&top) = stack.last() {
+                let s = &out.scopes[top];
+                if s.start <= start && end <= s.end {
+                    break;
+                }
+                stack.pop();
+            }
+            let parent = stack.last().copied().unwrap_or(0);
+            out.scopes.push(Scope {
+                start,
+                end,
+                parent: Some(parent),
+                kind,
+                name,
+            });
+            stack.push(out.scopes.len() - 1);
+        }
+        let resolve = &lang.resolve;
+        for f in found {
+            let scope = out.defining_scope(f.node);
+            let nodes: Vec<(usize, usize)> = if f.pattern {
+                root.descendant_for_byte_range(f.node.0, f.node.1)
+                    .map(|n| pattern_names(n, resolve, text))
+                    .unwrap_or_default()
+            } else {
+                vec![f.node]
+            };
+            for at in nodes {
+                let name = &text[at.0..at.1];
+                let visible_from = match (out.visibility, f.item) {
+                    (Visibility::After, false) => f.value.map_or(at.1, |v| v.1.max(at.1)),
+                    _ => out.scopes[scope].start,
+                };
+                let kind = if f.global {
+                    BindingKind::Global
+                } else {
+                    BindingKind::Local
+                };
+                out.push(Binding {
+                    name: name.to_string(),
+                    scope,
+                    at,
+                    visible_from,
+                    declared_type: if f.pattern { None } else { f.declared_type },
+                    value: if f.pattern { None } else { f.value },
+                    kind,
+                });
+            }
+        }
+        out
+    }
+
+    /// Adds a binding (the names imports bind), seen in its whole scope.
+    pub fn bind(&mut self, name: &str, at: (usize, usize), kind: BindingKind) {
+        let scope = self.scope_at(at.0);
+        let visible_from = self.scopes[scope].start;
+        self.push(Binding {
+            name: name.to_string(),
+            scope,
+            at,
+            visible_from,
+            declared_type: None,
+            value: None,
+            kind,
+        });
+    }
+
+    fn push(&mut self, binding: Binding) {
+        let list = self.by_name.entry(binding.name.clone()).or_default();
+        // One name captured by two patterns (typed and untyped) is one binding, with
+        // whatever either pattern knew of it.
+        if let Some(&same) = list
+            .iter()
+            .find(|&&i| self.bindings[i].at == binding.at && self.bindings[i].kind == binding.kind)
+        {
+            let b = &mut self.bindings[same];
+            b.declared_type = b.declared_type.or(binding.declared_type);
+            b.value = b.value.or(binding.value);
+            return;
+        }
+        list.push(self.bindings.len());
+        self.bindings.push(binding);
+    }
+
+    /// The scope a definition written at `at` binds its name in: the innermost one around
+    /// it, but for a scope's own name, which is bound in the scope around that one.
+    fn defining_scope(&self, at: (usize, usize)) -> ScopeId {
+        let mut scope = self.scope_at(at.0);
+        while self.scopes[scope].name == Some(at)
+            || (self.scopes[scope].start == at.0 && scope != 0 && self.scopes[scope].end == at.1)
+        {
+            match self.scopes[scope].parent {
+                Some(p) => scope = p,
+                None => break,
+            }
+        }
+        scope
+    }
+
+    /// The innermost scope holding byte `at`.
+    pub fn scope_at(&self, at: usize) -> ScopeId {
+        // Scopes are in order of their start, each after those holding it.
+        let upto = self.scopes.partition_point(|s| s.start <= at);
+        let mut id = upto.saturating_sub(1);
+        loop {
+            let s = &self.scopes[id];
+            if s.start <= at && at < s.end.max(s.start + 1) {
+                return id;
+            }
+            match s.parent {
+                Some(p) => id = p,
+                None => return 0,
+            }
+        }
+    }
+
+    /// The binding a name written at byte `at` means, if it is bound in this file.
+    pub fn lookup(&self, name: &str, at: usize) -> Option<&Binding> {
+        let candidates = self.by_name.get(name)?;
+        let innermost = self.scope_at(at);
+        let mut scope = Some(innermost);
+        while let Some(id) = scope {
+            let s = &self.scopes[id];
+            if s.kind != ScopeKind::Class || id == innermost {
+                let here = candidates
+                    .iter()
+                    .map(|&i| &self.bindings[i])
+                    .filter(|b| b.scope == id && b.visible_from <= at.max(s.start));
+                // The latest binding made before `at`, else (a name bound later in the
+                // scope, seen throughout it) the first.
+                let mut before = None;
+                let mut first = None;
+                for b in here {
+                    if first.is_none() {
+                        first = Some(b);
+                    }
+                    if b.at.0 <= at && before.is_none_or(|p: &Binding| p.at.0 <= b.at.0) {
+                        before = Some(b);
+                    }
+                }
+                if let Some(b) = before.or(first) {
+                    if b.kind == BindingKind::Global {
+                        return self.module_binding(name, at);
+                    }
+                    return Some(b);
+                }
+            }
+            if s.kind == ScopeKind::Module {
+                return None;
+            }
+            scope = s.parent;
+        }
+        None
+    }
+
+    /// The binding of `name` in the module scope around `at` (the file, or a Rust `mod`).
+    pub fn module_binding(&self, name: &str, at: usize) -> Option<&Binding> {
+        let module = self.module_scope(at);
+        let candidates = self.by_name.get(name)?;
+        let mut found: Option<&Binding> = None;
+        for b in candidates.iter().map(|&i| &self.bindings[i]) {
+            if b.scope == module && b.kind != BindingKind::Global && (found.is_none() || b.at.0 <= at) {
+                found = Some(b);
+            }
+        }
+        found
+    }
+
+    /// The module scope around `at`.
+    pub fn module_scope(&self, at: usize) -> ScopeId {
+        let mut id = self.scope_at(at);
+        while self.scopes[id].kind != ScopeKind::Module {
+            match self.scopes[id].parent {
+                Some(p) => id = p,
+                None => return 0,
+            }
+        }
+        id
+    }
+
+    /// Every binding of `name` in scope `scope`.
+    pub fn bound_in(&self, scope: ScopeId, name: &str) -> impl Iterator<Item = &Binding> {
+        self.by_name
+            .get(name)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.bindings[i])
+            .filter(move |b| b.scope == scope)
+    }
+
+    /// Every binding in scope `scope`.
+    pub fn all_in(&self, scope: ScopeId) -> impl Iterator<Item = &Binding> {
+        self.bindings.iter().filter(move |b| b.scope == scope)
+    }
+}
+
+fn kind_rank(kind: ScopeKind) -> u8 {
+    match kind {
+        ScopeKind::Plain => 0,
+        ScopeKind::Class => 1,
+        ScopeKind::Module => 2,
+    }
+}
+
+/// The names a destructuring pattern binds: its identifiers, but not those inside a
+/// member or path (`self.x`, `E::V`), a default value or a type.
+fn pattern_names(node: Node<'_>, resolve: &Resolve, text: &str) -> Vec<(usize, usize)> {
+    let mut out = Vec::new();
+    let mut cursor = node.walk();
+    collect(&mut cursor, resolve, text, &mut out);
+    out
+}
+
+const NOT_BOUND_FIELDS: [&str; 4] = ["right", "type", "default", "key"];
+
+fn collect(cursor: &mut tree_sitter::TreeCursor<'_>, resolve: &Resolve, text: &str, out: &mut Vec<(usize, usize)>) {
+    let node = cursor.node();
+    let kind = node.kind();
+    if resolve.members.iter().chain(&resolve.paths).any(|f| f.kind == kind)
+        || matches!(kind, "subscript" | "subscript_expression" | "call" | "call_expression")
+    {
+        return;
+    }
+    if node.child_count() == 0 {
+        let constant = resolve.capitalized_constants
+            && text[node.start_byte()..node.end_byte()].starts_with(|c: char| c.is_uppercase());
+        if matches!(
+            kind,
+            "identifier" | "shorthand_property_identifier_pattern" | "shorthand_field_identifier"
+        ) && !constant
+        {
+            out.push((node.start_byte(), node.end_byte()));
+        }
+        return;
+    }
+    if cursor.goto_first_child() {
+        loop {
+            let skip = cursor.field_name().is_some_and(|f| NOT_BOUND_FIELDS.contains(&f));
+            if !skip {
+                collect(cursor, resolve, text, out);
+            }
+            if !cursor.goto_next_sibling() {
+                break;
+            }
+        }
+        cursor.goto_parent();
+    }
+}

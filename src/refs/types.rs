@@ -1,0 +1,765 @@
+//! The type of a value, as far as the code writes it: what a method call's receiver is, so
+//! that `engine.process()` is `Engine.process` when `engine` is an `Engine`.
+//!
+//! Read from what the code says, one step at a time, each step a rule a reader can check:
+//! a constructor (`Engine()`, `new Engine()`, `Engine::new()`, `Engine { .. }`), an
+//! annotation of a variable, parameter or field (`e: Engine`, `let e: &mut Engine`), a
+//! field assigned in a method (`self.engine = Engine()`), the written return type of a
+//! function the layer resolves (`make_engine().process()`), or, where none is written, what
+//! its `return` statements give; `self`/`this`/`Self` inside a type; `super`. Wrappers
+//! come off as the language says (`Optional[T]`, `T | undefined`, `Box<T>` pass method
+//! calls through; `Option<T>`, `Result<T, E>`, `Promise<T>` give `T` to `?`, `await`, or an
+//! unwrap method). What none of these tell is `Unknown`, with the reason — never a guess.
+
+use super::facts::{captured, Facts, Range};
+use super::modules::ModuleId;
+use super::resolve::{DefId, Entity, Resolver, MAX_DEPTH};
+use crate::lang::{ModuleSystem, Resolve};
+use std::collections::HashMap;
+use tree_sitter::{Node, QueryCursor, StreamingIterator};
+
+/// What is known of a value's type.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Ty {
+    /// A value of this class, struct, enum, interface or trait (a trait object).
+    Instance(DefId),
+    /// The type itself (`Engine` in `Engine.create()`).
+    Class(DefId),
+    Module(ModuleId),
+    /// A function or method as a value: calling it gives its return type.
+    Function(DefId),
+    /// `super`: the bases of this class, in order.
+    Bases(DefId),
+    /// A value known by the traits it implements (`impl Read`, `dyn Read`, `T: Read`).
+    Bounds(Vec<DefId>),
+    /// A wrapper around a value (`Option`, `Promise`): its name and what it holds.
+    Wrapped(String, Box<Ty>),
+    /// A type from outside the root, or a builtin.
+    External,
+    Unknown(&'static str),
+}
+
+/// One field of a class, as written.
+#[derive(Debug, Clone, Copy)]
+pub struct Field {
+    pub declared_type: Option<Range>,
+    pub value: Option<Range>,
+}
+
+/// What `types.scm` finds in one file.
+#[derive(Debug, Default)]
+pub struct TypeFacts {
+    /// Class name path → its bases, in order.
+    pub bases: HashMap<String, Vec<Range>>,
+    /// (class name path, field) → its declarations, in file order.
+    pub fields: HashMap<(String, String), Vec<Field>>,
+    /// Function name path → the values it returns.
+    pub returns: HashMap<String, Vec<Range>>,
+    /// Rust `impl Trait for Type`: (trait, type).
+    pub implements: Vec<(Range, Range)>,
+}
+
+const CLASS_KINDS: [&str; 7] = ["class", "interface", "struct", "enum", "union", "trait", "type"];
+
+fn is_class(kind: &str) -> bool {
+    CLASS_KINDS.contains(&kind)
+}
+
+impl TypeFacts {
+    pub fn read(facts: &Facts) -> TypeFacts {
+        let mut out = TypeFacts::default();
+        let Ok(query) = facts.lang.query("types") else {
+            return out;
+        };
+        let names = query.capture_names();
+        let mut cursor = QueryCursor::new();
+        let text = facts.text();
+        let mut matches = cursor.matches(query, facts.root(), text.as_bytes());
+        let range = |n: Node<'_>| (n.start_byte(), n.end_byte());
+        while let Some(m) = matches.next() {
+            let capture = |wanted: &str| captured(m, names, wanted);
+            let class = capture("class")
+                .and_then(|c| facts.symbol_named_at(range(c)))
+                .map(|s| s.path.clone());
+            if let Some(base) = capture("base") {
+                match capture("base.of") {
+                    Some(of) => out.implements.push((range(base), range(of))),
+                    None => {
+                        if let Some(class) = class.clone() {
+                            if base.kind() != "keyword_argument" {
+                                out.bases.entry(class).or_default().push(range(base));
+                            }
+                        }
+                    }
+                }
+                continue;
+            }
+            if let Some(name) = capture("field.name") {
+                let owner = class.or_else(|| {
+                    facts
+                        .enclosing(name.start_byte(), |s| is_class(&s.kind))
+                        .map(|s| s.path.clone())
+                });
+                if let Some(owner) = owner {
+                    out.fields
+                        .entry((owner, text[name.byte_range()].to_string()))
+                        .or_default()
+                        .push(Field {
+                            declared_type: capture("field.type").map(range),
+                            value: capture("field.value").map(range),
+                        });
+                }
+                continue;
+            }
+            if let Some(value) = capture("return") {
+                if let Some(function) = facts.enclosing(value.start_byte(), |s| {
+                    matches!(s.kind.as_str(), "function" | "method" | "getter" | "constructor")
+                }) {
+                    out.returns.entry(function.path.clone()).or_default().push(range(value));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// The node of `form`'s `field` in `node` (its first named child when the field is not
+/// given).
+fn part<'t>(node: Node<'t>, field: Option<&str>) -> Option<Node<'t>> {
+    match field {
+        Some(f) => node.child_by_field_name(f),
+        None => node.named_child(0),
+    }
+}
+
+/// The first named child that is not a comment.
+fn inner(node: Node<'_>) -> Option<Node<'_>> {
+    let mut cursor = node.walk();
+    let found = node.named_children(&mut cursor).find(|c| !c.kind().contains("comment"));
+    found
+}
+
+impl Resolver<'_> {
+    /// The type of the expression `node` of `facts`.
+    pub fn type_of(&self, facts: &Facts, node: Node<'_>, depth: usize) -> Ty {
+        if depth > MAX_DEPTH {
+            return Ty::Unknown("a chain of values too long to follow");
+        }
+        let r: &Resolve = &facts.lang.resolve;
+        let kind = node.kind();
+        if r.self_kinds.iter().any(|k| k == kind) {
+            return self.enclosing_type(facts, node.start_byte(), true, depth);
+        }
+        if kind == "super" {
+            return match self.enclosing_class(facts, node.start_byte(), depth) {
+                Some(c) => Ty::Bases(c),
+                None => Ty::Unknown("`super` outside a class"),
+            };
+        }
+        if r.transparent.iter().any(|k| k == kind) {
+            return match inner(node) {
+                Some(child) => self.type_of(facts, child, depth + 1),
+                None => Ty::Unknown("an empty expression"),
+            };
+        }
+        if r.awaits.iter().any(|k| k == kind) || r.tries.iter().any(|k| k == kind) {
+            return match inner(node).map(|c| self.type_of(facts, c, depth + 1)) {
+                Some(Ty::Wrapped(_, held)) => *held,
+                Some(Ty::Unknown(why)) => Ty::Unknown(why),
+                Some(_) => Ty::External,
+                None => Ty::Unknown("an empty expression"),
+            };
+        }
+        if let Some(form) = Resolve::form(&r.casts, kind) {
+            return match part(node, form.object.as_deref()) {
+                Some(t) => self.annotation(facts, t, depth + 1),
+                None => Ty::Unknown("a cast without a type"),
+            };
+        }
+        if let Some(form) = Resolve::form(&r.literals, kind) {
+            return match part(node, form.object.as_deref()) {
+                Some(t) => self.annotation(facts, t, depth + 1),
+                None => Ty::Unknown("a literal without a type"),
+            };
+        }
+        if let Some(form) = Resolve::form(&r.constructions, kind) {
+            let Some(callee) = part(node, form.callee.as_deref()) else {
+                return Ty::Unknown("a `new` without a class");
+            };
+            return match self.type_of(facts, callee, depth + 1) {
+                Ty::Class(c) => Ty::Instance(c),
+                Ty::Unknown(why) => Ty::Unknown(why),
+                _ => Ty::External,
+            };
+        }
+        if let Some(form) = Resolve::form(&r.calls, kind) {
+            return match part(node, form.callee.as_deref()) {
+                Some(callee) => self.call_type(facts, callee, depth + 1),
+                None => Ty::Unknown("a call without a callee"),
+            };
+        }
+        if let Some(form) = Resolve::form(&r.members, kind) {
+            let (Some(object), Some(name)) = (part(node, form.object.as_deref()), part(node, form.name.as_deref()))
+            else {
+                return Ty::Unknown("a member without a name");
+            };
+            let object_type = self.type_of(facts, object, depth + 1);
+            return self.value_member_type(
+                &object_type,
+                facts.slice((name.start_byte(), name.end_byte())),
+                depth + 1,
+            );
+        }
+        if r.paths.iter().any(|f| f.kind == kind) {
+            let entity = self.qualified(facts, node, depth + 1);
+            return self.entity_type(&entity, depth + 1);
+        }
+        if r.names.iter().any(|k| k == kind) {
+            let text = facts.slice((node.start_byte(), node.end_byte()));
+            if r.self_type.iter().any(|s| s == text) {
+                return self.enclosing_type(facts, node.start_byte(), false, depth);
+            }
+            if facts.lang.self_receivers.iter().any(|s| s == text) && r.self_kinds.is_empty() {
+                // Python's `self`/`cls`: a method's first parameter by convention, unless
+                // written with a type (`def visitor(self: "CodeGenerator", ...)`).
+                let binding = facts.scopes.lookup(text, node.start_byte());
+                let bound_here =
+                    binding.is_some_and(|b| facts.symbol_named_at(b.at).is_none() && b.declared_type.is_none());
+                if bound_here {
+                    return self.enclosing_type(facts, node.start_byte(), text == "self", depth);
+                }
+            }
+            let entity = self.name(facts, text, node.start_byte(), depth + 1);
+            return self.entity_type(&entity, depth + 1);
+        }
+        Ty::Unknown("an expression whose type saguaro does not read")
+    }
+
+    /// The type a call gives: an instance of the class called, or the function's return.
+    pub fn call_type(&self, facts: &Facts, callee: Node<'_>, depth: usize) -> Ty {
+        let r = &facts.lang.resolve;
+        if let Some(form) = Resolve::form(&r.members, callee.kind()) {
+            if let (Some(object), Some(name)) =
+                (part(callee, form.object.as_deref()), part(callee, form.name.as_deref()))
+            {
+                let method = facts.slice((name.start_byte(), name.end_byte()));
+                let object_type = self.type_of(facts, object, depth + 1);
+                if let Ty::Wrapped(_, held) = &object_type {
+                    if r.unwrap_methods.iter().any(|m| m == method) {
+                        return (**held).clone();
+                    }
+                }
+                if r.same_methods.iter().any(|m| m == method) {
+                    return object_type;
+                }
+                let callee_type = match self.member(&object_type, method, depth + 1) {
+                    Entity::Def(def) if self.is_function(&def) => Ty::Function(def),
+                    entity => self.entity_type(&entity, depth + 1),
+                };
+                return self.called(callee_type, depth);
+            }
+        }
+        if callee.kind() == "identifier" && facts.slice((callee.start_byte(), callee.end_byte())) == "super" {
+            if facts.scopes.lookup("super", callee.start_byte()).is_none() {
+                return match self.enclosing_class(facts, callee.start_byte(), depth) {
+                    Some(c) => Ty::Bases(c),
+                    None => Ty::Unknown("`super()` outside a class"),
+                };
+            }
+        }
+        let callee_type = self.type_of(facts, callee, depth + 1);
+        self.called(callee_type, depth)
+    }
+
+    /// What calling a value of type `callee` gives.
+    fn called(&self, callee: Ty, depth: usize) -> Ty {
+        match callee {
+            Ty::Class(c) => Ty::Instance(c),
+            Ty::Function(f) => self.returns(&f, depth + 1),
+            Ty::Unknown(why) => Ty::Unknown(why),
+            _ => Ty::External,
+        }
+    }
+
+    /// Whether a definition is a function or method (its name called gives its return).
+    fn is_function(&self, def: &DefId) -> bool {
+        self.facts(&def.file).is_some_and(|f| {
+            f.index
+                .symbols
+                .iter()
+                .any(|s| s.path == def.path && matches!(s.kind.as_str(), "function" | "method" | "constructor"))
+        })
+    }
+
+    /// The type of `ty.name` as a value: a field's type, a method as a function, a
+    /// module's name.
+    fn value_member_type(&self, ty: &Ty, name: &str, depth: usize) -> Ty {
+        if let Ty::Instance(class) = ty {
+            if let Some(field) = self.field_type(class, name, depth + 1) {
+                return field;
+            }
+        }
+        let entity = self.member(ty, name, depth + 1);
+        if let Entity::Def(def) = &entity {
+            // A property is read like a field: its value is what its getter returns.
+            if let Some(facts) = self.facts(&def.file) {
+                if let Some(symbol) = facts.index.symbols.iter().find(|s| s.path == def.path) {
+                    let head = &facts.index.source.text()[symbol.extent.start_byte..symbol.declaration.start_byte];
+                    if symbol.kind == "getter" || head.contains("@property") || head.contains("@cached_property") {
+                        return self.returns(def, depth + 1);
+                    }
+                }
+            }
+        }
+        self.entity_type(&entity, depth + 1)
+    }
+
+    /// The declared (or assigned) type of field `name` of `class`, through its bases.
+    fn field_type(&self, class: &DefId, name: &str, depth: usize) -> Option<Ty> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let facts = self.facts(&class.file)?;
+        let types = facts.types();
+        if let Some(fields) = types.fields.get(&(class.path.clone(), name.to_string())) {
+            // A written type wins over an assigned value; among values, the first known.
+            for field in fields {
+                if let Some(t) = field.declared_type.and_then(|r| facts.node(r)) {
+                    return Some(self.annotation(&facts, t, depth + 1));
+                }
+            }
+            let mut unknown = None;
+            for field in fields {
+                if let Some(v) = field.value.and_then(|r| facts.node(r)) {
+                    match self.type_of(&facts, v, depth + 1) {
+                        Ty::Unknown(why) => unknown = unknown.or(Some(why)),
+                        known => return Some(known),
+                    }
+                }
+            }
+            return Some(Ty::Unknown(unknown.unwrap_or("a field whose type is not written")));
+        }
+        if facts.lang.resolve.modules == ModuleSystem::Rust {
+            return None;
+        }
+        for base in self.bases(&facts, &class.path, depth + 1) {
+            if let Entity::Def(b) = base {
+                if let Some(t) = self.field_type(&b, name, depth + 1) {
+                    return Some(t);
+                }
+            }
+        }
+        None
+    }
+
+    /// What `ty.name` is: a module's name, a type's member through its bases, a trait's.
+    pub fn member(&self, ty: &Ty, name: &str, depth: usize) -> Entity {
+        match ty {
+            Ty::Instance(c) | Ty::Class(c) => self.class_member(c, name, depth + 1),
+            Ty::Module(m) => self.module_member(m, name, depth + 1),
+            Ty::Bases(c) => {
+                let Some(facts) = self.facts(&c.file) else {
+                    return Entity::Unknown("a file that does not parse");
+                };
+                let mut unknown = None;
+                for base in self.bases(&facts, &c.path, depth + 1) {
+                    match base {
+                        Entity::Def(b) => match self.class_member(&b, name, depth + 1) {
+                            Entity::Missing | Entity::External => {}
+                            Entity::Unknown(why) => unknown = unknown.or(Some(why)),
+                            found => return found,
+                        },
+                        Entity::Unknown(why) => unknown = unknown.or(Some(why)),
+                        _ => {}
+                    }
+                }
+                unknown.map_or(Entity::External, Entity::Unknown)
+            }
+            Ty::Bounds(traits) => {
+                for t in traits {
+                    if let found @ Entity::Def(_) = self.class_member(t, name, depth + 1) {
+                        return found;
+                    }
+                }
+                Entity::External
+            }
+            Ty::Wrapped(..) | Ty::Function(_) | Ty::External => Entity::External,
+            Ty::Unknown(why) => Entity::Unknown(why),
+        }
+    }
+
+    /// The type of what an entity names, as a value.
+    pub fn entity_type(&self, entity: &Entity, depth: usize) -> Ty {
+        if depth > MAX_DEPTH {
+            return Ty::Unknown("a chain of values too long to follow");
+        }
+        match entity {
+            Entity::Def(def) => {
+                let Some(facts) = self.facts(&def.file) else {
+                    return Ty::Unknown("a file that does not parse");
+                };
+                let Some(symbol) = facts.index.symbols.iter().find(|s| s.path == def.path) else {
+                    // A definition a patch removes: only its kind's name is left.
+                    return Ty::Unknown("a definition the patch removes");
+                };
+                match symbol.kind.as_str() {
+                    "module" => Ty::Module(ModuleId {
+                        file: def.file.clone(),
+                        inner: def.path.clone(),
+                    }),
+                    "type" if facts.lang.resolve.modules != ModuleSystem::Python => {
+                        // A type alias: the type it names.
+                        let declaration = facts.declaration(symbol);
+                        match facts
+                            .node(declaration)
+                            .and_then(|d| d.child_by_field_name("value").or_else(|| d.child_by_field_name("type")))
+                        {
+                            Some(value) => match self.annotation(&facts, value, depth + 1) {
+                                Ty::Instance(d) => Ty::Class(d),
+                                other => other,
+                            },
+                            None => Ty::Unknown("a type alias saguaro cannot read"),
+                        }
+                    }
+                    kind if is_class(kind) => Ty::Class(def.clone()),
+                    "function" | "method" | "constructor" | "getter" | "setter" => Ty::Function(def.clone()),
+                    _ => {
+                        // A variable or constant defined at the top of a module.
+                        let at = facts.name_range(symbol);
+                        match facts.scopes.bindings.iter().position(|b| b.at == at) {
+                            Some(binding) => self.entity_type(
+                                &Entity::Local {
+                                    file: def.file.clone(),
+                                    binding,
+                                },
+                                depth + 1,
+                            ),
+                            None => Ty::Unknown("a value whose type is not written"),
+                        }
+                    }
+                }
+            }
+            Entity::Module(m) => Ty::Module(m.clone()),
+            Entity::Local { file, binding } => {
+                let Some(facts) = self.facts(file) else {
+                    return Ty::Unknown("a file that does not parse");
+                };
+                let Some(b) = facts.scopes.bindings.get(*binding) else {
+                    return Ty::Unknown("a binding saguaro lost");
+                };
+                if let Some(t) = b.declared_type.and_then(|r| facts.node(r)) {
+                    return self.annotation(&facts, t, depth + 1);
+                }
+                if let Some(v) = b.value.and_then(|r| facts.node(r)) {
+                    return self.type_of(&facts, v, depth + 1);
+                }
+                Ty::Unknown("a variable whose type is not written")
+            }
+            Entity::External | Entity::Missing => Ty::External,
+            Entity::Unknown(why) => Ty::Unknown(why),
+        }
+    }
+
+    /// The type a function returns: its written return type, else (where the language lets
+    /// it go unwritten) what its `return` statements give.
+    pub fn returns(&self, def: &DefId, depth: usize) -> Ty {
+        if depth > MAX_DEPTH {
+            return Ty::Unknown("a chain of calls too long to follow");
+        }
+        let Some(facts) = self.facts(&def.file) else {
+            return Ty::Unknown("a file that does not parse");
+        };
+        let Some(symbol) = facts.index.symbols.iter().find(|s| s.path == def.path) else {
+            return Ty::Unknown("a definition the patch removes");
+        };
+        if is_class(&symbol.kind) {
+            return Ty::Instance(def.clone());
+        }
+        let declaration = facts.declaration(symbol);
+        let Some(node) = facts.node(declaration) else {
+            return Ty::Unknown("a definition saguaro cannot read");
+        };
+        // A decorated or exported definition: the declaration proper is inside; a field or
+        // constant holding a function: the function.
+        let node = function_node(declaration_node(node));
+        if let Some(written) = node.child_by_field_name("return_type") {
+            return self.annotation(&facts, written, depth + 1);
+        }
+        // `() => new Engine()`: the body is the value returned.
+        if let Some(body) = node.child_by_field_name("body") {
+            if facts
+                .lang
+                .resolve
+                .calls
+                .iter()
+                .chain(&facts.lang.resolve.constructions)
+                .any(|f| f.kind == body.kind())
+            {
+                if let known @ (Ty::Instance(_) | Ty::Class(_) | Ty::Module(_)) = self.type_of(&facts, body, depth + 1)
+                {
+                    return known;
+                }
+            }
+        }
+        if symbol.kind == "constructor" {
+            return match self.enclosing_class(&facts, declaration.0, depth) {
+                Some(c) => Ty::Instance(c),
+                None => Ty::Unknown("a constructor outside a class"),
+            };
+        }
+        let mut unknown = None;
+        for &value in facts.types().returns.get(&def.path).into_iter().flatten() {
+            let Some(v) = facts.node(value) else {
+                continue;
+            };
+            match self.type_of(&facts, v, depth + 1) {
+                Ty::Unknown(why) => unknown = unknown.or(Some(why)),
+                known => return known,
+            }
+        }
+        Ty::Unknown(unknown.unwrap_or("a function whose return type is not written"))
+    }
+
+    /// The type a written annotation names.
+    pub fn annotation(&self, facts: &Facts, node: Node<'_>, depth: usize) -> Ty {
+        if depth > MAX_DEPTH {
+            return Ty::Unknown("a type too deep to read");
+        }
+        let r = &facts.lang.resolve;
+        let kind = node.kind();
+        let text = facts.slice((node.start_byte(), node.end_byte()));
+        if r.type_wrappers.iter().any(|k| k == kind) {
+            return match inner(node) {
+                Some(child) => self.annotation(facts, child, depth + 1),
+                None => Ty::Unknown("an empty type"),
+            };
+        }
+        if r.type_unions.iter().any(|k| k == kind) {
+            let mut cursor = node.walk();
+            let members: Vec<Node<'_>> = node
+                .named_children(&mut cursor)
+                .filter(|c| !is_nothing(facts, *c))
+                .collect();
+            return match members.as_slice() {
+                [one] => self.annotation(facts, *one, depth + 1),
+                _ => Ty::Unknown("a union of several types"),
+            };
+        }
+        if let Some(form) = Resolve::form(&r.type_generics, kind) {
+            let Some(base) = part(node, form.object.as_deref()) else {
+                return Ty::Unknown("a generic type without a name");
+            };
+            let base_name = facts.slice((base.start_byte(), base.end_byte()));
+            let base_name = base_name.rsplit(['.', ':']).next().unwrap_or(base_name);
+            let arguments = type_arguments(node, form.arguments.as_deref());
+            let first = arguments.iter().copied().find(|a| !is_nothing(facts, *a));
+            if r.pass_through.iter().any(|p| p == base_name) {
+                let held: Vec<Node<'_>> = arguments.iter().copied().filter(|a| !is_nothing(facts, *a)).collect();
+                return match held.as_slice() {
+                    [one] => self.annotation(facts, *one, depth + 1),
+                    _ => Ty::Unknown("a union of several types"),
+                };
+            }
+            if r.wrapping.iter().any(|w| w == base_name) {
+                let held = first.map_or(Ty::Unknown("a wrapper of nothing"), |a| {
+                    self.annotation(facts, a, depth + 1)
+                });
+                return Ty::Wrapped(base_name.to_string(), Box::new(held));
+            }
+            if matches!(base_name, "type" | "Type") && facts.lang.resolve.modules == ModuleSystem::Python {
+                return match first.map(|a| self.annotation(facts, a, depth + 1)) {
+                    Some(Ty::Instance(c)) => Ty::Class(c),
+                    _ => Ty::Unknown("a type of an unknown class"),
+                };
+            }
+            return self.annotation(facts, base, depth + 1);
+        }
+        if let Some(form) = Resolve::form(&r.type_references, kind) {
+            return match part(node, form.object.as_deref()) {
+                Some(t) => self.annotation(facts, t, depth + 1),
+                None => Ty::Unknown("a reference without a type"),
+            };
+        }
+        if r.type_bounds.iter().any(|k| k == kind) {
+            let mut traits = Vec::new();
+            let mut stack = vec![node];
+            while let Some(n) = stack.pop() {
+                if matches!(n.kind(), "type_identifier" | "scoped_type_identifier") {
+                    if let Ty::Instance(def) = self.annotation(facts, n, depth + 1) {
+                        traits.push(def);
+                    }
+                    continue;
+                }
+                let mut cursor = n.walk();
+                stack.extend(n.named_children(&mut cursor));
+            }
+            return Ty::Bounds(traits);
+        }
+        if kind == "string" {
+            // A forward reference: `"Engine"`.
+            let name = text.trim_matches(['"', '\'']);
+            if !name.is_empty()
+                && name
+                    .split('.')
+                    .all(|s| !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_'))
+            {
+                let mut parts = name.split('.');
+                let first = parts.next().unwrap_or_default();
+                let mut entity = self.name(facts, first, node.start_byte(), depth + 1);
+                for part in parts {
+                    entity = self.member_of(&entity, part, depth + 1);
+                }
+                return self.instance_of(&entity, depth + 1);
+            }
+            return Ty::Unknown("a string annotation saguaro does not read");
+        }
+        if r.nothing.iter().any(|n| n == text || n == kind)
+            || matches!(kind, "primitive_type" | "predefined_type" | "literal_type")
+        {
+            return Ty::External;
+        }
+        if r.members.iter().chain(&r.paths).any(|f| f.kind == kind) {
+            let entity = self.qualified(facts, node, depth + 1);
+            return self.instance_of(&entity, depth + 1);
+        }
+        if r.names.iter().any(|k| k == kind) {
+            if r.self_type.iter().any(|s| s == text) {
+                return self.enclosing_type(facts, node.start_byte(), true, depth);
+            }
+            let entity = self.name(facts, text, node.start_byte(), depth + 1);
+            return self.instance_of(&entity, depth + 1);
+        }
+        Ty::Unknown("a type saguaro does not read")
+    }
+
+    /// A value of the type an entity names.
+    fn instance_of(&self, entity: &Entity, depth: usize) -> Ty {
+        match self.entity_type(entity, depth + 1) {
+            Ty::Class(c) => Ty::Instance(c),
+            Ty::Module(_) | Ty::Function(_) => Ty::Unknown("a name that is not a type used as one"),
+            other => other,
+        }
+    }
+
+    /// What a qualified name means: `m.Engine`, `ns.T`, `crate::a::T`.
+    pub fn qualified(&self, facts: &Facts, node: Node<'_>, depth: usize) -> Entity {
+        let r = &facts.lang.resolve;
+        if facts.lang.resolve.modules == ModuleSystem::Rust {
+            let segments = super::facts::path_segments(node, facts.text());
+            return self.rust_path(facts, &segments, node.start_byte(), depth + 1);
+        }
+        let Some(form) = r.members.iter().chain(&r.paths).find(|f| f.kind == node.kind()) else {
+            return self.expression_entity(facts, node, depth + 1);
+        };
+        let (Some(object), Some(name)) = (part(node, form.object.as_deref()), part(node, form.name.as_deref())) else {
+            return Entity::Unknown("a qualified name without a name");
+        };
+        let object = self.expression_entity(facts, object, depth + 1);
+        self.member_of(&object, facts.slice((name.start_byte(), name.end_byte())), depth + 1)
+    }
+
+    /// What a name or qualified name written as an expression means.
+    pub fn expression_entity(&self, facts: &Facts, node: Node<'_>, depth: usize) -> Entity {
+        let r = &facts.lang.resolve;
+        if r.names.iter().any(|k| k == node.kind()) {
+            return self.name(
+                facts,
+                facts.slice((node.start_byte(), node.end_byte())),
+                node.start_byte(),
+                depth + 1,
+            );
+        }
+        if r.members.iter().chain(&r.paths).any(|f| f.kind == node.kind()) {
+            return self.qualified(facts, node, depth + 1);
+        }
+        Entity::Unknown("an expression that is not a name")
+    }
+
+    /// The type of the class (or impl) around byte `at`: a value of it, or the type itself.
+    fn enclosing_type(&self, facts: &Facts, at: usize, instance: bool, depth: usize) -> Ty {
+        let class = if facts.lang.resolve.modules == ModuleSystem::Rust {
+            self.impl_type_at(facts, at, depth + 1)
+        } else {
+            self.enclosing_class(facts, at, depth)
+        };
+        match (class, instance) {
+            (Some(c), true) => Ty::Instance(c),
+            (Some(c), false) => Ty::Class(c),
+            (None, _) => Ty::Unknown("`self` outside a type saguaro can read"),
+        }
+    }
+
+    /// The class whose body holds byte `at`.
+    pub fn enclosing_class(&self, facts: &Facts, at: usize, _depth: usize) -> Option<DefId> {
+        facts
+            .enclosing(at, |s| matches!(s.kind.as_str(), "class" | "interface"))
+            .map(|s| DefId {
+                file: facts.path.clone(),
+                path: s.path.clone(),
+            })
+    }
+}
+
+/// The declaration node inside wrappers (a decorated definition, an `export`).
+fn declaration_node(node: Node<'_>) -> Node<'_> {
+    for field in ["definition", "declaration"] {
+        if let Some(inner) = node.child_by_field_name(field) {
+            return declaration_node(inner);
+        }
+    }
+    node
+}
+
+/// The function a declaration holds: itself, or the value of a field or constant
+/// (`static create = (): T => ...`, `const f = function () {}`).
+fn function_node(node: Node<'_>) -> Node<'_> {
+    if node.child_by_field_name("return_type").is_some() || node.child_by_field_name("parameters").is_some() {
+        return node;
+    }
+    let value = node.child_by_field_name("value").or_else(|| {
+        // `const f = ...`: the declarator's value.
+        let mut cursor = node.walk();
+        let declarator = node
+            .named_children(&mut cursor)
+            .find(|c| c.kind().ends_with("declarator"));
+        declarator.and_then(|d| d.child_by_field_name("value"))
+    });
+    match value {
+        Some(v) if v.child_by_field_name("parameters").is_some() || v.child_by_field_name("parameter").is_some() => v,
+        _ => node,
+    }
+}
+
+/// A union member that stands for no value (`None`, `undefined`, `null`).
+fn is_nothing(facts: &Facts, node: Node<'_>) -> bool {
+    let r = &facts.lang.resolve;
+    let text = facts.slice((node.start_byte(), node.end_byte()));
+    let bare = text.trim();
+    r.nothing.iter().any(|n| n == bare || n == node.kind())
+        || (node.named_child_count() == 1 && node.named_child(0).is_some_and(|c| is_nothing(facts, c)))
+}
+
+/// The type arguments of a generic type node.
+fn type_arguments<'t>(node: Node<'t>, field: Option<&str>) -> Vec<Node<'t>> {
+    let Some(field) = field else {
+        return Vec::new();
+    };
+    let mut holders: Vec<Node<'t>> = {
+        let mut cursor = node.walk();
+        node.children_by_field_name(field, &mut cursor).collect()
+    };
+    if holders.is_empty() {
+        let mut cursor = node.walk();
+        holders = node.named_children(&mut cursor).filter(|c| c.kind() == field).collect();
+    }
+    let mut out = Vec::new();
+    for holder in holders {
+        if holder.kind() == field || holder.kind().ends_with("arguments") || holder.kind() == "type_parameter" {
+            let mut cursor = holder.walk();
+            out.extend(holder.named_children(&mut cursor));
+        } else {
+            out.push(holder);
+        }
+    }
+    out
+}
