@@ -281,7 +281,7 @@ fn tsx_and_javascript_constructs() {
         "method",
         "class field holding an arrow"
     );
-    assert_eq!(lines_of(&tsx, "App"), (260, 277));
+    assert_eq!(lines_of(&tsx, "App"), (264, 281));
     let js = index_file("fixtures/javascript/router.js");
     assert_eq!(js.language, "javascript");
     assert_eq!(js.resolve_str("Router.size").unwrap().kind, "getter");
@@ -297,6 +297,421 @@ fn tsx_and_javascript_constructs() {
         "methods of an object literal are not addressable"
     );
     assert!(text_of(&js, js.resolve_str("logger").unwrap().extent).starts_with("/** Logs each request"));
+}
+
+/// The kind of `path` and the exact text of its extent.
+fn kind_and_text<'i>(index: &'i SymbolIndex, path: &str) -> (&'i str, &'i str) {
+    let s = index.resolve_str(path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    (s.kind.as_str(), text_of(index, s.extent))
+}
+
+#[test]
+fn typescript_values_and_fields() {
+    let index = index_file("fixtures/typescript/client.ts");
+    for (path, kind, extent) in [
+        // One name: the whole statement, `export` and doc comment included.
+        (
+            "requestCount",
+            "variable",
+            "/** Requests sent by every client of this process, for the metrics endpoint. */\nexport let requestCount = 0;",
+        ),
+        (
+            "DEFAULT_OPTIONS",
+            "constant",
+            "const DEFAULT_OPTIONS = { retries: 2, timeoutMs: 10_000 } as const;",
+        ),
+        ("__BUILD__", "constant", "declare const __BUILD__: string;"),
+        // Several names: each declarator with the comma after it; the `;` ends them all.
+        ("legacyAgent", "variable", "legacyAgent = \"jobs-client/1\","),
+        ("legacyTimeoutMs", "variable", "legacyTimeoutMs = 30_000"),
+        ("MIN_BACKOFF_MS", "constant", "MIN_BACKOFF_MS = 100,"),
+        ("MAX_BACKOFF_MS", "constant", "MAX_BACKOFF_MS = 30_000,"),
+        ("BACKOFF_FACTOR", "constant", "BACKOFF_FACTOR = 2"),
+        // In a namespace.
+        ("Api.VERSION", "constant", "export const VERSION = \"2.1\";"),
+        ("Api.Internal.traced", "variable", "let traced = 0;"),
+        // Class fields with their modifiers, decorators, doc comment and `;`.
+        (
+            "BaseClient.middleware",
+            "field",
+            "protected readonly middleware: Middleware[] = [];",
+        ),
+        (
+            "BaseClient.counts",
+            "field",
+            "/** Events emitted so far, by name. */\n  @observed\n  protected counts: Record<string, number> = {};",
+        ),
+        (
+            "BaseClient.DEFAULT_RETRIES",
+            "field",
+            "static readonly DEFAULT_RETRIES: number = 2;",
+        ),
+        ("BaseClient.kind", "field", "declare readonly kind?: string;"),
+        ("BaseClient.name", "field", "abstract readonly name: string;"),
+        ("JobsClient.#pending", "field", "#pending = 0;"),
+        // Parameter properties: the parameter, its doc comment and its comma.
+        ("BaseClient.transport", "field", "protected readonly transport: Transport"),
+        ("FetchTransport.token", "field", "private readonly token?: string,"),
+        (
+            "FetchTransport.agent",
+            "field",
+            "/** Sent as `user-agent`. */\n    protected readonly agent = userAgent,",
+        ),
+        ("Api.Error.status", "field", "public readonly status: number,"),
+        ("JobQueue.limit", "field", "private readonly limit = 100"),
+        // A field holding a function stays a method; its `;` is part of it too.
+        (
+            "JobsClient.onError",
+            "method",
+            "private onError = (error: Error): void => {\n    this.emit(\"error\", error);\n  };",
+        ),
+        // A method signature ends with its `;`.
+        (
+            "BaseClient.request",
+            "method",
+            "protected abstract request<T>(method: Method, path: string, body?: unknown): Promise<T>;",
+        ),
+    ] {
+        assert_eq!(kind_and_text(&index, path), (kind, extent), "{path}");
+    }
+    // A parameter property is a member of the class, not of the constructor, and the
+    // parameter without a modifier is no field.
+    let token = index.resolve_str("FetchTransport.token").unwrap();
+    assert_eq!(token.parent_path.as_deref(), Some("FetchTransport"));
+    assert_eq!(index.symbols[token.parent.unwrap()].path, "FetchTransport");
+    assert!(index.find("FetchTransport.timeoutMs").is_empty());
+    // The decorator and the doc comment are attached pieces: the declaration starts after them.
+    let counts = index.resolve_str("BaseClient.counts").unwrap();
+    assert_eq!(counts.attached, vec![Attachment::Decorator, Attachment::Doc]);
+    assert_eq!(
+        text_of(&index, counts.declaration),
+        "protected counts: Record<string, number> = {}"
+    );
+    assert_eq!(
+        text_of(&index, counts.docstring.unwrap()),
+        "/** Events emitted so far, by name. */"
+    );
+    let request_count = index.resolve_str("requestCount").unwrap();
+    assert_eq!(request_count.attached, vec![Attachment::Doc, Attachment::Modifier]);
+    assert_eq!(text_of(&index, request_count.declaration), "let requestCount = 0;");
+    // A destructuring pattern names nothing; locals of functions and of a block at the top
+    // of the file are not symbols.
+    for local in [
+        "defaultHost",
+        "hostname",
+        "banner",
+        "lastError",
+        "withRetries.lastError",
+        "log.original",
+        "JobsClient.request.url",
+        "drain.submitted",
+        "drain.next",
+    ] {
+        assert!(index.find(local).is_empty(), "{local} is local");
+    }
+}
+
+#[test]
+fn tsx_and_javascript_values_and_fields() {
+    let tsx = index_file("fixtures/tsx/JobBoard.tsx");
+    for (path, kind, extent) in [
+        (
+            "ThemeContext",
+            "constant",
+            "const ThemeContext = createContext<ThemeValue>({ dense: false, accent: \"#3b82f6\" });",
+        ),
+        ("JobDrawer.defaultProps", "field", "static defaultProps = {};"),
+        (
+            "JobDrawer.openCount",
+            "field",
+            "/** Drawers open at once: the body keeps its class while any is. */\n  private static openCount = 0;",
+        ),
+        ("lastSort", "variable", "lastSort: SortState | undefined,"),
+        ("sortCount", "variable", "sortCount = 0"),
+    ] {
+        assert_eq!(kind_and_text(&tsx, path), (kind, extent), "{path}");
+    }
+    assert_eq!(lines_of(&tsx, "COLUMN_WIDTHS"), (328, 333));
+    // A component made by a call is a value, not a function.
+    assert_eq!(tsx.resolve_str("ProgressBar").unwrap().kind, "constant");
+    assert!(tsx.find("rememberSort.previous").is_empty() && tsx.find("previous").is_empty());
+
+    let js = index_file("fixtures/javascript/router.js");
+    for (path, kind, extent) in [
+        (
+            "METHODS",
+            "constant",
+            "const METHODS = [\"GET\", \"POST\", \"PUT\", \"PATCH\", \"DELETE\"];",
+        ),
+        ("handled", "variable", "handled = 0,"),
+        ("failed", "variable", "failed = 0"),
+        ("DEFAULT_PORT", "variable", "var DEFAULT_PORT = process.env.PORT || 8080;"),
+        (
+            "Router.defaults",
+            "field",
+            "/** Shared by every router unless `options.limits` says otherwise. */\n  static defaults = { maxBody: 1 << 20 };",
+        ),
+        ("Router.#routes", "field", "#routes = [];"),
+        ("Router.caseSensitive", "field", "caseSensitive"),
+    ] {
+        assert_eq!(kind_and_text(&js, path), (kind, extent), "{path}");
+    }
+    assert_eq!(lines_of(&js, "handlers"), (227, 234));
+    assert_eq!(js.resolve_str("notFound").unwrap().kind, "function");
+    // `const { EventEmitter } = require(...)` names nothing; locals stay local.
+    for local in ["EventEmitter", "keys", "compile.keys", "rateLimit.hits", "chunks"] {
+        assert!(js.find(local).is_empty(), "{local} is local");
+    }
+}
+
+#[test]
+fn values_are_listed_only_where_a_name_path_reaches_them() {
+    let text = "\
+const top = 1;
+export function f() {
+  const local = 2;
+  const helper = () => local;
+  return helper;
+}
+for (const item of [1, 2]) {
+  const inLoop = item;
+}
+{
+  let inBlock = 3;
+}
+declare module \"ambient\" {
+  export const inAmbient: number;
+}
+namespace Outer.Inner {
+  export declare let deep: string;
+  var a = 1, b = function () { return a; };
+}
+class K {
+  static #count = 0;
+  constructor(readonly id: string, override name: string, public opt?: number, plain = 1) {}
+}
+const { x, y: [z] } = { x: 1, y: [2] };
+let h = 1, i = 2, j = () => 3, k = 4;
+export const MAX = 10 // no `;`: the comment is inside the statement
+var d = 1, // the first
+  e = 2, // the second
+  f2 = 3
+";
+    let index = index_text(text, "typescript");
+    let listed: Vec<(String, String)> = index.symbols.iter().map(|s| (s.selector(), s.kind.clone())).collect();
+    let expected = [
+        ("top", "constant"),
+        ("f", "function"),
+        ("f.helper", "function"),
+        ("Outer.Inner", "module"),
+        ("Outer.Inner.deep", "variable"),
+        ("Outer.Inner.a", "variable"),
+        ("Outer.Inner.b", "function"),
+        ("K", "class"),
+        ("K.#count", "field"),
+        ("K.constructor", "constructor"),
+        ("K.id", "field"),
+        ("K.name", "field"),
+        ("K.opt", "field"),
+        ("h", "variable"),
+        ("i", "variable"),
+        ("j", "function"),
+        ("k", "variable"),
+        ("MAX", "constant"),
+        ("d", "variable"),
+        ("e", "variable"),
+        ("f2", "variable"),
+    ];
+    let expected: Vec<(String, String)> = expected.iter().map(|(p, k)| (p.to_string(), k.to_string())).collect();
+    assert_eq!(listed, expected);
+    let opt = index.resolve_str("K.opt").unwrap();
+    assert_eq!(text_of(&index, opt.extent), "public opt?: number,");
+    let b = index.resolve_str("Outer.Inner.b").unwrap();
+    assert_eq!(text_of(&index, b.extent), "b = function () { return a; }");
+    assert_eq!(
+        text_of(&index, index.resolve_str("MAX").unwrap().extent),
+        "export const MAX = 10 // no `;`: the comment is inside the statement"
+    );
+    assert_eq!(text_of(&index, index.resolve_str("e").unwrap().extent), "e = 2,");
+}
+
+/// Plans one operation on `text` with the library, as `apply` would: the new text, or the
+/// error's code.
+fn plan_one(text: &str, language: &str, op: serde_json::Value) -> Result<String, String> {
+    let op: saguaro::edit::Operation = serde_json::from_value(op).unwrap();
+    saguaro::edit::plan(text, language, &[op])
+        .map(|planned| planned.text)
+        .map_err(|e| e.code.as_str().to_string())
+}
+
+#[test]
+fn fields_and_values_are_replaced_and_deleted_by_name() {
+    let text = "\
+import { Repo } from \"./repo\";
+
+/** Handlers by route. */
+export const handlers = {
+  ping: () => \"pong\",
+};
+
+let counter = 0;
+const a = 1,
+  b = 2,
+  c = 3;
+
+export class Service {
+  /** How many calls so far. */
+  @observable
+  private count = 0;
+  static readonly MAX: number;
+  #secret = 1;
+
+  constructor(
+    private readonly repo: Repo,
+    /** The log. */
+    @Inject(LOG) public log: Log,
+    plain: number,
+  ) {}
+
+  abstract run(): void;
+}
+";
+    let delete = |path: &str| plan_one(text, "typescript", serde_json::json!({"op": "delete", "symbol": path}));
+    let replace = |path: &str, content: &str| {
+        plan_one(
+            text,
+            "typescript",
+            serde_json::json!({"op": "replace", "symbol": path, "content": content}),
+        )
+    };
+    // Delete: the extent's lines go with the blank lines after them, and the file parses
+    // (the edit is re-parsed: a stray `,` or `;` would be refused).
+    assert_eq!(
+        delete("Service.count").unwrap(),
+        text.replace(
+            "  /** How many calls so far. */\n  @observable\n  private count = 0;\n",
+            ""
+        )
+    );
+    assert_eq!(
+        delete("Service.MAX").unwrap(),
+        text.replace("  static readonly MAX: number;\n", "")
+    );
+    assert_eq!(
+        delete("Service.#secret").unwrap(),
+        text.replace("  #secret = 1;\n\n", "")
+    );
+    assert_eq!(
+        delete("Service.repo").unwrap(),
+        text.replace("    private readonly repo: Repo,\n", "")
+    );
+    assert_eq!(
+        delete("Service.log").unwrap(),
+        text.replace("    /** The log. */\n    @Inject(LOG) public log: Log,\n", "")
+    );
+    assert_eq!(
+        delete("Service.run").unwrap(),
+        text.replace("\n\n  abstract run(): void;\n", "\n")
+    );
+    assert_eq!(
+        delete("handlers").unwrap(),
+        text.replace(
+            "/** Handlers by route. */\nexport const handlers = {\n  ping: () => \"pong\",\n};\n\n",
+            ""
+        )
+    );
+    assert_eq!(delete("counter").unwrap(), text.replace("let counter = 0;\n", ""));
+    assert_eq!(delete("b").unwrap(), text.replace("  b = 2,\n", ""));
+    // A declarator sharing its line with `const` or the `;` cannot go alone.
+    for shared in ["a", "c"] {
+        assert_eq!(delete(shared).unwrap_err(), "conflict", "{shared}");
+    }
+
+    // Replace: what the content does not carry is kept (decorator, doc comment, `export`).
+    assert_eq!(
+        replace("Service.count", "count = 1;").unwrap(),
+        text.replace("  private count = 0;", "  count = 1;")
+    );
+    assert_eq!(
+        replace("Service.count", "@computed private count = 2;").unwrap(),
+        text.replace("  @observable\n  private count = 0;", "  @computed private count = 2;")
+    );
+    assert_eq!(
+        replace("Service.repo", "private readonly repo: OtherRepo,").unwrap(),
+        text.replace("repo: Repo,", "repo: OtherRepo,")
+    );
+    assert_eq!(
+        replace("handlers", "const handlers = { ping: () => \"PONG\" };").unwrap(),
+        text.replace(
+            "export const handlers = {\n  ping: () => \"pong\",\n};",
+            "export const handlers = { ping: () => \"PONG\" };"
+        )
+    );
+    assert_eq!(
+        replace("counter", "let counter = 10;").unwrap(),
+        text.replace("let counter = 0;", "let counter = 10;")
+    );
+    // A new member goes after the last one, not after a parameter property inside the
+    // constructor.
+    let inserted = plan_one(
+        text,
+        "typescript",
+        serde_json::json!({"op": "insert", "into": "Service", "content": "stop(): void {}"}),
+    )
+    .unwrap();
+    assert_eq!(
+        inserted,
+        text.replace(
+            "  abstract run(): void;\n",
+            "  abstract run(): void;\n\n  stop(): void {}\n"
+        )
+    );
+}
+
+#[test]
+fn a_class_decorator_stays_on_its_line_when_the_class_is_replaced() {
+    let text = "/** A component. */\n@Component({ selector: \"x\" })\nclass A {\n  m() {}\n}\n";
+    let index = index_text(text, "typescript");
+    let a = index.resolve_str("A").unwrap();
+    assert_eq!(text_of(&index, a.extent), text.trim_end());
+    assert!(text_of(&index, a.declaration).starts_with("class A"));
+    let replaced = plan_one(
+        text,
+        "typescript",
+        serde_json::json!({"op": "replace", "symbol": "A", "content": "class A {\n  n() {}\n}"}),
+    )
+    .unwrap();
+    assert_eq!(replaced, text.replace("m() {}", "n() {}"));
+}
+
+#[test]
+fn javascript_fields_are_deleted_with_their_semicolon() {
+    let text =
+        "class Router {\n  /** Defaults. */\n  static defaults = {};\n  #routes = [];\n  name\n\n  get() {}\n}\n";
+    let deleted = plan_one(
+        text,
+        "javascript",
+        serde_json::json!({"op": "delete", "symbol": "Router.#routes"}),
+    )
+    .unwrap();
+    assert_eq!(deleted, text.replace("  #routes = [];\n", ""));
+    let deleted = plan_one(
+        text,
+        "javascript",
+        serde_json::json!({"op": "delete", "symbol": "Router.defaults"}),
+    )
+    .unwrap();
+    assert_eq!(
+        deleted,
+        text.replace("  /** Defaults. */\n  static defaults = {};\n", "")
+    );
+    let deleted = plan_one(
+        text,
+        "javascript",
+        serde_json::json!({"op": "delete", "symbol": "Router.name"}),
+    )
+    .unwrap();
+    assert_eq!(deleted, text.replace("  name\n\n", ""));
 }
 
 #[test]
@@ -368,9 +783,6 @@ fn every_registered_language_has_a_grammar_and_compiling_queries() {
         assert!(language.grammar().is_ok(), "{}", language.name);
         language
             .query("symbols")
-            .unwrap_or_else(|e| panic!("{}: {e}", language.name));
-        language
-            .field_declarations()
             .unwrap_or_else(|e| panic!("{}: {e}", language.name));
         assert!(!language.extensions.is_empty());
     }

@@ -1,6 +1,8 @@
 ; TypeScript and TSX declarations. Capture names follow tree-sitter's tags conventions:
 ;   @definition.KIND  the declaration (KIND becomes the symbol's kind)
 ;   @name             its name        @body  its body, where it is not the `body` field
+;   (#set! scope "file module")  lists the definitions only at the top of the file and
+;                                 in a namespace body, not inside a function or a block
 ; `export` / `declare` and the statement around a namespace are wrappers
 ; (languages.toml); decorators and `/** */` comments are attached previous siblings.
 ; Patterns earlier in the file win when two give the same node a kind.
@@ -31,7 +33,29 @@
   name: [(property_identifier) (private_property_identifier)] @name
   value: [(arrow_function body: (_) @body) (function_expression body: (_) @body)]) @definition.method
 
-; `const f = (...) => ...` and `const f = function ...`, one declarator only.
+; Any other class field: `private count = 0;`, `static readonly MAX: number;`, `#secret = 1;`.
+(public_field_definition name: [(property_identifier) (private_property_identifier)] @name) @definition.field
+
+; A constructor's parameter property is a field of the class: `constructor(private readonly
+; repo: Repo)` defines `C.repo`.
+(method_definition
+  name: (property_identifier) @_constructor
+  parameters: (formal_parameters
+    [
+      (required_parameter [(accessibility_modifier) (override_modifier) "readonly"] pattern: (identifier) @name)
+      (optional_parameter [(accessibility_modifier) (override_modifier) "readonly"] pattern: (identifier) @name)
+    ] @definition.field)
+  (#eq? @_constructor "constructor"))
+
+; Declarations name one definition per declarator. Where a declaration has one, the
+; statement is the definition (with its `export`, `declare` and doc comment); a trailing
+; comment on its line is inside the statement when no `;` ends it, hence the second form.
+; Where it has several (`const a = 1, b = 2`), each declarator is one, from the first (an
+; anchored first declarator with another after it) and the rest (any declarator after the
+; first child): tree-sitter reports one match per starting child, so a pattern that starts
+; at an unanchored declarator would miss all but one of the later ones.
+
+; `const f = (...) => ...`, `let f = function ...`, `var f = function* ...`.
 (lexical_declaration
   .
   (variable_declarator
@@ -42,3 +66,106 @@
       (generator_function body: (_) @body)
     ])
   .) @definition.function
+(lexical_declaration
+  .
+  (variable_declarator
+    name: (identifier) @name
+    value: [
+      (arrow_function body: (_) @body)
+      (function_expression body: (_) @body)
+      (generator_function body: (_) @body)
+    ])
+  .
+  (comment)
+  .) @definition.function
+(variable_declaration
+  .
+  (variable_declarator
+    name: (identifier) @name
+    value: [
+      (arrow_function body: (_) @body)
+      (function_expression body: (_) @body)
+      (generator_function body: (_) @body)
+    ])
+  .) @definition.function
+(variable_declaration
+  .
+  (variable_declarator
+    name: (identifier) @name
+    value: [
+      (arrow_function body: (_) @body)
+      (function_expression body: (_) @body)
+      (generator_function body: (_) @body)
+    ])
+  .
+  (comment)
+  .) @definition.function
+(lexical_declaration (#set! scope "file module")
+  .
+  (variable_declarator
+    name: (identifier) @name
+    value: [
+      (arrow_function body: (_) @body)
+      (function_expression body: (_) @body)
+      (generator_function body: (_) @body)
+    ]) @definition.function
+  (variable_declarator))
+(lexical_declaration (#set! scope "file module")
+  .
+  (_)
+  (variable_declarator
+    name: (identifier) @name
+    value: [
+      (arrow_function body: (_) @body)
+      (function_expression body: (_) @body)
+      (generator_function body: (_) @body)
+    ]) @definition.function)
+(variable_declaration (#set! scope "file module")
+  .
+  (variable_declarator
+    name: (identifier) @name
+    value: [
+      (arrow_function body: (_) @body)
+      (function_expression body: (_) @body)
+      (generator_function body: (_) @body)
+    ]) @definition.function
+  (variable_declarator))
+(variable_declaration (#set! scope "file module")
+  .
+  (_)
+  (variable_declarator
+    name: (identifier) @name
+    value: [
+      (arrow_function body: (_) @body)
+      (function_expression body: (_) @body)
+      (generator_function body: (_) @body)
+    ]) @definition.function)
+
+; Values of the file and of namespaces: `export const handlers = {...}`, `let counter = 0`,
+; `declare const VERSION: string`.
+; Listed only there (scope "file module"): a value inside a function or a block is
+; local. A destructuring pattern (`const { a, b } = obj`) names nothing.
+(lexical_declaration (#set! scope "file module")
+  kind: "const" . (variable_declarator name: (identifier) @name) .) @definition.constant
+(lexical_declaration (#set! scope "file module")
+  kind: "const" . (variable_declarator name: (identifier) @name) . (comment) .) @definition.constant
+(lexical_declaration (#set! scope "file module")
+  kind: "let" . (variable_declarator name: (identifier) @name) .) @definition.variable
+(lexical_declaration (#set! scope "file module")
+  kind: "let" . (variable_declarator name: (identifier) @name) . (comment) .) @definition.variable
+(variable_declaration (#set! scope "file module")
+  . (variable_declarator name: (identifier) @name) .) @definition.variable
+(variable_declaration (#set! scope "file module")
+  . (variable_declarator name: (identifier) @name) . (comment) .) @definition.variable
+(lexical_declaration (#set! scope "file module")
+  kind: "const" . (variable_declarator name: (identifier) @name) @definition.constant (variable_declarator))
+(lexical_declaration (#set! scope "file module")
+  kind: "const" . (_) (variable_declarator name: (identifier) @name) @definition.constant)
+(lexical_declaration (#set! scope "file module")
+  kind: "let" . (variable_declarator name: (identifier) @name) @definition.variable (variable_declarator))
+(lexical_declaration (#set! scope "file module")
+  kind: "let" . (_) (variable_declarator name: (identifier) @name) @definition.variable)
+(variable_declaration (#set! scope "file module")
+  . (variable_declarator name: (identifier) @name) @definition.variable (variable_declarator))
+(variable_declaration (#set! scope "file module")
+  . (_) (variable_declarator name: (identifier) @name) @definition.variable)

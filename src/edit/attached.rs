@@ -22,7 +22,11 @@ pub struct Merged {
 
 /// Merges the old definition's attached pieces into `content` (at column 0).
 pub fn merge(index: &SymbolIndex, old: &Symbol, content0: &str, lang: &'static Language) -> Result<Merged, Error> {
-    let Some(new) = content_symbol(content0, lang)? else {
+    let member = old
+        .parent_kind
+        .as_ref()
+        .is_some_and(|k| lang.method_parents.contains(k));
+    let Some(new) = content_symbol(content0, lang, member)? else {
         // The content defines nothing (a comment, a statement): it replaces the extent.
         return Ok(Merged {
             text: content0.to_string(),
@@ -115,16 +119,24 @@ fn push_lines(out: &mut String, lines: &[String]) {
 /// Indexes the content; a class member that does not parse on its own is indexed inside
 /// the language's member wrapper, and its spans moved back into the content.
 /// The content's first top-level definition, its spans pointing into `content0`.
-fn content_symbol(content0: &str, lang: &'static Language) -> Result<Option<Symbol>, Error> {
+///
+/// `member`: the content replaces a class member, so that content which parses alone but
+/// defines nothing there (`count = 1;`, an assignment at the top level) is read as a member.
+fn content_symbol(content0: &str, lang: &'static Language, member: bool) -> Result<Option<Symbol>, Error> {
     let alone = SymbolIndex::build(SourceText::new(content0.to_string()), &lang.name)?;
     let first = alone.symbols.iter().find(|s| s.parent_path.is_none()).cloned();
-    if alone.parse_errors.is_empty() || lang.member_wrapper.is_none() {
+    let a_member_maybe = member && first.is_none();
+    if (alone.parse_errors.is_empty() && !a_member_maybe) || lang.member_wrapper.is_none() {
         return Ok(first);
     }
     let [open, close] = lang.member_wrapper.as_ref().expect("checked above");
     let prefix = format!("{open}\n");
     let wrapped = format!("{prefix}{content0}\n{close}\n");
     let inside = SymbolIndex::build(SourceText::new(wrapped), &lang.name)?;
+    if !inside.parse_errors.is_empty() && alone.parse_errors.is_empty() {
+        // A statement that is no member either: it replaces the extent as it is.
+        return Ok(None);
+    }
     if !inside.parse_errors.is_empty() {
         return Err(Error::new(
             ErrorCode::SyntaxError,

@@ -527,7 +527,9 @@ fn insert_into(
                 && s.parent_kind.as_deref() != Some("trait_impl")
                 && s.extent.start_byte > container.name_span.end_byte
         })
-        .max_by_key(|s| s.extent.start_byte);
+        // The one that ends last: a constructor's parameter property starts after the
+        // constructor, inside it.
+        .max_by_key(|s| s.extent.end_byte);
     if let Some(member) = last_member {
         return Ok(insert_after(index, member, content, lang, style));
     }

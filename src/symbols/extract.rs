@@ -5,7 +5,7 @@ use super::{AttachedPiece, Span, Symbol, SymbolIndex};
 use crate::feedback::Error;
 use crate::lang::{Attachment, DocstringStyle, Language, NodeRoles};
 use crate::source::SourceText;
-use std::collections::HashMap;
+use std::collections::{BTreeSet, HashMap};
 use tree_sitter::{Node, Parser, QueryCursor, StreamingIterator};
 
 /// What the query said of one definition node, merged over every pattern that matched it.
@@ -72,6 +72,9 @@ struct Place<'t> {
     parent: Option<Node<'t>>,
     /// The named siblings right before the node that the language attaches, nearest first.
     attachable_before: Vec<Node<'t>>,
+    /// Where the `,` or `;` right after the node ends, when it separates the node from the
+    /// next one on the same line: a list item's comma, a class member's semicolon.
+    separator_end: Option<usize>,
 }
 
 /// The definitions of a file and the tree around them.
@@ -84,69 +87,88 @@ struct Collected<'t> {
     places: HashMap<usize, Place<'t>>,
 }
 
+/// Where a pattern's definitions are listed, from its `(#set! scope "...")`: `file` (the
+/// top of the file) and the kinds of the definitions whose body may hold them (`module`).
+/// A pattern without one is listed wherever the walk goes.
+fn pattern_scopes(query: &tree_sitter::Query) -> Vec<Option<Vec<String>>> {
+    (0..query.pattern_count())
+        .map(|pattern| {
+            let scope = query.property_settings(pattern).iter().find(|p| &*p.key == "scope")?;
+            Some(scope.value.as_deref()?.split_whitespace().map(str::to_string).collect())
+        })
+        .collect()
+}
+
+/// A node the walk searches for definitions.
+#[derive(Clone, Copy)]
+struct Search<'t> {
+    node: Node<'t>,
+    /// The index of the found definition whose body it is in.
+    owner: Option<usize>,
+    /// The file itself or a definition's body, or a wrapper in one: not a block or a
+    /// compound statement inside them (what is declared there is local).
+    direct: bool,
+}
+
 /// Finds the definitions by walking only where a definition can sit: the file, the bodies
 /// of definitions, wrappers, the language's `containers` (blocks, compound statements) and
 /// ERROR nodes (so that what the parser recovered is still found). At each such node the
 /// query runs with a start depth of 1: on the node and its children, not the whole subtree.
 /// Expressions are never entered, which is both the rule (what is defined inside a
 /// callback or an object literal has no name path) and most of the speed.
+///
+/// A pattern may capture a definition below the node it starts at (each declarator of
+/// `const a = 1, b = 2`, a parameter property in a constructor's parameters): the walk goes
+/// down to it from the child that holds it, and it belongs to what the searched node is
+/// the body of. A pattern with a scope ([`pattern_scopes`]) counts only in the file and
+/// in the bodies of definitions of the kinds it names, not in a block inside them.
 fn collect<'t>(roles: &NodeRoles, query: &tree_sitter::Query, root: Node<'t>, text: &[u8]) -> Collected<'t> {
+    let mut walk = Walk {
+        roles,
+        scopes: pattern_scopes(query),
+        found: Vec::new(),
+        by_node: HashMap::new(),
+        owners: Vec::new(),
+        reached: Vec::new(),
+        pending: BTreeSet::new(),
+        places: HashMap::new(),
+        work: vec![Search {
+            node: root,
+            owner: None,
+            direct: true,
+        }],
+    };
     let names = query.capture_names();
-    let mut found: Vec<Found<'t>> = Vec::new();
-    let mut by_node: HashMap<usize, usize> = HashMap::new();
-    // (found index, id of the found definition around it)
-    let mut owners: Vec<Option<usize>> = Vec::new();
-    let mut places: HashMap<usize, Place<'t>> = HashMap::new();
     let mut query_cursor = QueryCursor::new();
     query_cursor.set_max_start_depth(Some(1));
-
-    // (a node to search, the index of the found definition whose body it is in)
-    let mut work: Vec<(Node<'t>, Option<usize>)> = vec![(root, None)];
     let mut children: Vec<Node<'t>> = Vec::new();
-    while let Some((container, owner)) = work.pop() {
+    while let Some(search) = walk.work.pop() {
+        let container = search.node;
         let mut cursor = container.walk();
         children.clear();
-        children.extend(container.named_children(&mut cursor));
+        children.extend(container.children(&mut cursor));
         // Most blocks define nothing: the query runs only where a pattern can start.
         if roles.of(container).pattern_root || children.iter().any(|&c| roles.of(c).pattern_root) {
             let mut matches = query_cursor.matches(query, container, text);
             while let Some(m) = matches.next() {
-                merge_match(m, names, &mut found, &mut by_node, &mut owners);
+                walk.merge_match(m, names, search);
             }
         }
-        let mut run: Vec<Node<'t>> = Vec::new();
-        for &child in &children {
-            let at = by_node.get(&child.id()).copied().filter(|&i| found[i].name.is_some());
-            let role = roles.of(child);
-            let wrapper = role.wrapper.is_some();
-            if at.is_some() || wrapper {
-                let attachable_before = run.iter().rev().copied().collect();
-                places.insert(
-                    child.id(),
-                    Place {
-                        parent: Some(container),
-                        attachable_before,
-                    },
-                );
-            }
-            if let Some(i) = at {
-                owners[i] = owner;
-                if let Some(body) = body_of(&found[i]) {
-                    work.push((body, Some(i)));
-                }
-            } else if wrapper || role.container || child.is_error() {
-                work.push((child, owner));
-            }
-            if role.attached.is_some() {
-                run.push(child);
-            } else {
-                run.clear();
-            }
-        }
+        walk.visit_children(container, &children, search, false);
     }
 
-    // File order; an outer node before the inner one that starts at the same byte.
-    let mut order: Vec<usize> = (0..found.len()).filter(|&i| found[i].name.is_some()).collect();
+    // File order; an outer node before the inner one that starts at the same byte. A
+    // definition the walk never reached is below something no name path enters.
+    let Walk {
+        found,
+        owners,
+        reached,
+        places,
+        ..
+    } = walk;
+    let mut order: Vec<usize> = (0..found.len())
+        .filter(|&i| found[i].name.is_some() && reached[i])
+        .collect();
     order.sort_by_key(|&i| (found[i].node.start_byte(), std::cmp::Reverse(found[i].node.end_byte())));
     let mut new_index = vec![None; found.len()];
     for (new, &old) in order.iter().enumerate() {
@@ -165,6 +187,136 @@ fn collect<'t>(roles: &NodeRoles, query: &tree_sitter::Query, root: Node<'t>, te
         found,
         enclosing,
         places,
+    }
+}
+
+/// The walk's state: what the query found, and where the walk has been.
+struct Walk<'a, 't> {
+    roles: &'a NodeRoles,
+    /// Per pattern, from [`pattern_scopes`].
+    scopes: Vec<Option<Vec<String>>>,
+    found: Vec<Found<'t>>,
+    by_node: HashMap<usize, usize>,
+    /// Per found definition: the found definition whose body holds it.
+    owners: Vec<Option<usize>>,
+    /// Per found definition: whether the walk reached it (only those are listed).
+    reached: Vec<bool>,
+    /// Found definitions not reached yet, by start byte: those below a child of a searched
+    /// node (a declarator of `const a = 1, b = 2`, a constructor's parameter property).
+    pending: BTreeSet<(usize, usize)>,
+    places: HashMap<usize, Place<'t>>,
+    work: Vec<Search<'t>>,
+}
+
+impl<'t> Walk<'_, 't> {
+    /// Places the definitions among the `children` of `parent` and queues what is searched
+    /// next. `parent` is a searched node, or (`below`) a node under one that holds pending
+    /// definitions; there the walk only goes down to them, and a `;` after one is not its
+    /// own (in a declaration of several names, it ends them all).
+    fn visit_children(&mut self, parent: Node<'t>, children: &[Node<'t>], search: Search<'t>, below: bool) {
+        let mut run: Vec<Node<'t>> = Vec::new();
+        for (k, &child) in children.iter().enumerate() {
+            if !child.is_named() {
+                continue;
+            }
+            let at = self
+                .by_node
+                .get(&child.id())
+                .copied()
+                .filter(|&i| self.found[i].name.is_some() && !self.reached[i]);
+            let role = self.roles.of(child);
+            let wrapper = role.wrapper.is_some() && !below;
+            if at.is_some() || wrapper {
+                let separator_end = children
+                    .get(k + 1)
+                    .filter(|next| {
+                        !next.is_named()
+                            && (next.kind() == "," || (!below && next.kind() == ";"))
+                            && next.start_position().row == child.end_position().row
+                    })
+                    .map(|next| next.end_byte());
+                self.places.insert(
+                    child.id(),
+                    Place {
+                        parent: Some(parent),
+                        attachable_before: run.iter().rev().copied().collect(),
+                        separator_end,
+                    },
+                );
+            }
+            if let Some(i) = at {
+                self.owners[i] = search.owner;
+                self.reached[i] = true;
+                self.pending.remove(&(child.start_byte(), i));
+                let body = body_of(&self.found[i]);
+                if let Some(body) = body {
+                    self.work.push(Search {
+                        node: body,
+                        owner: Some(i),
+                        direct: true,
+                    });
+                }
+                self.descend(child, body, search);
+            } else if below {
+                self.descend(child, None, search);
+            } else if wrapper || child.is_error() {
+                self.work.push(Search { node: child, ..search });
+            } else if role.container {
+                self.work.push(Search {
+                    node: child,
+                    direct: false,
+                    ..search
+                });
+            } else {
+                self.descend(child, None, search);
+            }
+            if role.attached.is_some() {
+                run.push(child);
+            } else {
+                run.clear();
+            }
+        }
+    }
+
+    /// Places the pending definitions below `node` (outside `skip`, a body searched on its
+    /// own) as members of what `search` is the body of: the declarators of `const a = 1,
+    /// b = 2` belong to the file, a constructor's parameter property to its class.
+    fn descend(&mut self, node: Node<'t>, skip: Option<Node<'t>>, search: Search<'t>) {
+        let holds = |n: Node<'t>| {
+            self.pending
+                .range((n.start_byte(), 0)..(n.end_byte(), 0))
+                .next()
+                .is_some()
+        };
+        if !holds(node) {
+            return;
+        }
+        let mut cursor = node.walk();
+        let children: Vec<Node<'t>> = node
+            .children(&mut cursor)
+            .filter(|c| skip.is_none_or(|s| s.id() != c.id()))
+            .collect();
+        self.visit_children(node, &children, search, true);
+    }
+
+    /// Folds one query match into what is known of its definition node, unless the
+    /// pattern's scope excludes where the search is.
+    fn merge_match(&mut self, m: &tree_sitter::QueryMatch<'_, 't>, names: &[&str], search: Search<'t>) {
+        if let Some(scope) = &self.scopes[m.pattern_index] {
+            let here = match search.owner {
+                None => Some("file"),
+                Some(o) => self.found[o].kind.as_ref().map(|(_, k)| k.as_str()),
+            };
+            if !search.direct || !here.is_some_and(|h| scope.iter().any(|s| s == h)) {
+                return;
+            }
+        }
+        let before = self.found.len();
+        merge_match(m, names, &mut self.found, &mut self.by_node, &mut self.owners);
+        for i in before..self.found.len() {
+            self.reached.push(false);
+            self.pending.insert((self.found[i].node.start_byte(), i));
+        }
     }
 }
 
@@ -313,19 +465,34 @@ impl<'t> Extractor<'_, 't> {
             }
             outer = parent;
         }
-        // Decorators the declaration holds itself (a TypeScript `@Component class`).
+        // Decorators the declaration holds itself (a TypeScript `@Component class`, a
+        // decorated class field): the declaration proper starts after them.
+        let mut declaration_start = f.node.start_byte() + self.bom;
+        let mut after_decorator = false;
         let mut cursor = f.node.walk();
-        for child in f.node.named_children(&mut cursor) {
+        for child in f.node.children(&mut cursor) {
             if self.roles.of(child).attached == Some(Attachment::Decorator) {
                 pieces.push(AttachedPiece {
                     kind: Attachment::Decorator,
                     span: self.span_of(child),
                 });
+                after_decorator = true;
+            } else if after_decorator && !child.is_extra() {
+                declaration_start = child.start_byte() + self.bom;
+                after_decorator = false;
             }
         }
         let (start, doc_run) = self.attached_before(outer, &mut pieces);
         let start = start.unwrap_or(outer.start_byte() + self.bom);
-        let end = self.source.trim_end(start, outer.end_byte() + self.bom);
+        // A class member's `;` and a list item's `,` go with it: deleting its lines leaves
+        // no stray separator behind.
+        let outer_end = self
+            .collected
+            .places
+            .get(&outer.id())
+            .and_then(|p| p.separator_end)
+            .unwrap_or(outer.end_byte());
+        let end = self.source.trim_end(start, outer_end + self.bom);
         pieces.sort_by_key(|p| p.span.start_byte);
         let mut attached: Vec<Attachment> = pieces.iter().map(|p| p.kind).collect();
         attached.sort();
@@ -341,7 +508,10 @@ impl<'t> Extractor<'_, 't> {
             name,
             kind,
             extent: self.span(start, end),
-            declaration: self.span_of(f.node),
+            declaration: self.span(
+                declaration_start,
+                self.source.trim_end(declaration_start, f.node.end_byte() + self.bom),
+            ),
             name_span: self.span_of(f.name.expect("kept only named definitions")),
             body,
             docstring,
