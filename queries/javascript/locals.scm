@@ -12,6 +12,7 @@
 
 (variable_declarator name: (identifier) @local.definition value: (_) @local.value)
 (variable_declarator name: (identifier) @local.definition)
+(variable_declarator name: [(object_pattern) (array_pattern)] @local.definition.pattern value: (_) @local.value)
 (variable_declarator name: [(object_pattern) (array_pattern)] @local.definition.pattern)
 (formal_parameters (_) @local.definition.pattern)
 (arrow_function parameter: (identifier) @local.definition)

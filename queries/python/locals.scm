@@ -8,7 +8,8 @@
 ;   @local.definition.item   the same, seen in its whole scope whatever the language's rule
 ;   @local.definition.pattern  every name in this pattern is bound (destructuring)
 ;   @local.type              (same match) the binding's declared type
-;   @local.value             (same match) the value it is bound to
+;   @local.value             (same match) the value it is bound to (for a pattern, the value
+;                            the pattern takes apart)
 ;   @local.global            a name this scope takes from the module (`global`, `nonlocal`)
 ; Imports bind names too; they come from imports.scm.
 
@@ -34,7 +35,7 @@
 
 (assignment left: (identifier) @local.definition type: (type) @local.type)
 (assignment left: (identifier) @local.definition right: (_) @local.value)
-(assignment left: [(pattern_list) (tuple_pattern) (list_pattern)] @local.definition.pattern)
+(assignment left: [(pattern_list) (tuple_pattern) (list_pattern)] @local.definition.pattern right: (_) @local.value)
 (augmented_assignment left: (identifier) @local.definition)
 (named_expression name: (identifier) @local.definition value: (_) @local.value)
 (for_statement left: (_) @local.definition.pattern)

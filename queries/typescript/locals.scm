@@ -20,6 +20,8 @@
 (variable_declarator name: (identifier) @local.definition type: (type_annotation) @local.type)
 (variable_declarator name: (identifier) @local.definition value: (_) @local.value)
 (variable_declarator name: (identifier) @local.definition)
+(variable_declarator name: [(object_pattern) (array_pattern)] @local.definition.pattern type: (type_annotation) @local.type)
+(variable_declarator name: [(object_pattern) (array_pattern)] @local.definition.pattern value: (_) @local.value)
 (variable_declarator name: [(object_pattern) (array_pattern)] @local.definition.pattern)
 (required_parameter pattern: (identifier) @local.definition type: (type_annotation) @local.type)
 (optional_parameter pattern: (identifier) @local.definition type: (type_annotation) @local.type)

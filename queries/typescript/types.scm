@@ -12,7 +12,7 @@
 (required_parameter (accessibility_modifier) pattern: (identifier) @field.name type: (type_annotation) @field.type)
 (required_parameter "readonly" pattern: (identifier) @field.name type: (type_annotation) @field.type)
 (assignment_expression
-  left: (member_expression object: (this) property: (property_identifier) @field.name)
+  left: (member_expression object: (this) property: (property_identifier) @field.assigned)
   right: (_) @field.value)
 
 (return_statement (_) @return)

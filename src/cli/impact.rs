@@ -52,7 +52,7 @@ pub fn render(report: &ImpactReport) -> String {
             change.kind,
             change.description
         ));
-        for c in &change.callsites {
+        for c in change.callsites.iter().chain(&change.doc_callsites) {
             out.push_str(&format!(
                 "    {}:{}:{}  {:?}  {}\n",
                 c.path, c.line, c.column, c.confidence, c.reason

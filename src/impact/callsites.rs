@@ -31,6 +31,9 @@ pub struct Callsite {
     pub reason: String,
     #[serde(skip)]
     pub breaks: bool,
+    /// In documentation code (a doc-test, a doctest): checked by the tests, not the build.
+    #[serde(skip)]
+    pub in_doc: bool,
 }
 
 /// A file of the root as the patch would leave it, with a map back to the lines it has now.
@@ -96,6 +99,11 @@ pub fn find(root: &std::path::Path, files: &[Source], changed: &[ChangedDefiniti
                 _ if gone_now => (true, gone(def, reference.kind)),
                 _ => (false, format!("{} it without calling it", reference.kind.as_str())),
             };
+            let reason = if reference.kind == RefKind::Doc {
+                format!("in documentation code: {reason}")
+            } else {
+                reason
+            };
             out.push(Callsite {
                 line: line_of(&reference.path, reference.line),
                 path: reference.path,
@@ -104,6 +112,7 @@ pub fn find(root: &std::path::Path, files: &[Source], changed: &[ChangedDefiniti
                 symbol: def.path.clone(),
                 reason,
                 breaks,
+                in_doc: reference.kind == RefKind::Doc,
             });
         }
     }

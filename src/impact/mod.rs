@@ -39,6 +39,10 @@ pub struct BreakingChange {
     pub file: String,
     /// The calls this change breaks, each with its confidence tier.
     pub callsites: Vec<Callsite>,
+    /// The calls it breaks in documentation code (doc-tests, doctests): the build does not
+    /// check them, the tests do.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub doc_callsites: Vec<Callsite>,
     /// Calls that still fit the new signature.
     pub affected_callsites: Vec<Callsite>,
 }
@@ -112,6 +116,7 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
             .filter(|c| c.symbol == def.path)
             .cloned()
             .partition(|c| c.breaks);
+        let (doc_breaks, breaks): (Vec<Callsite>, Vec<Callsite>) = breaks.into_iter().partition(|c| c.in_doc);
         let mut kinds: Vec<&'static str> = def.breakages.iter().map(|b| b.kind).collect();
         kinds.dedup();
         let worst = def
@@ -133,6 +138,13 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
                 files.len()
             ));
         }
+        if !doc_breaks.is_empty() {
+            description.push_str(&format!(
+                "{} {} call(s) in documentation code (doc-tests)",
+                if breaks.is_empty() { ": breaks" } else { ", and" },
+                doc_breaks.len()
+            ));
+        }
         breaking_changes.push(BreakingChange {
             severity: worst.severity,
             description,
@@ -142,6 +154,7 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
             symbol: def.path.clone(),
             file: def.file.clone(),
             callsites: breaks,
+            doc_callsites: doc_breaks,
             affected_callsites: fits,
         });
     }

@@ -215,6 +215,10 @@ pub struct Resolve {
     #[serde(default)]
     pub type_bounds: Vec<String>,
     #[serde(default)]
+    pub type_tuples: Vec<String>,
+    #[serde(default)]
+    pub tuple_generics: Vec<String>,
+    #[serde(default)]
     pub nothing: Vec<String>,
     #[serde(default)]
     pub pass_through: Vec<String>,
@@ -236,6 +240,10 @@ pub struct Resolve {
     pub type_contexts: Vec<String>,
     #[serde(default)]
     pub call_contexts: Vec<String>,
+    #[serde(default)]
+    pub decorators_replace: bool,
+    #[serde(default)]
+    pub transparent_decorators: Vec<String>,
 }
 
 impl Resolve {

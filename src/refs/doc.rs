@@ -36,16 +36,21 @@ pub fn find(resolver: &Resolver<'_>, facts: &Facts, target: &Target, found: &mut
         ModuleSystem::Python => python_blocks(text, &facts.path),
         _ => return,
     };
-    for block in blocks.into_iter().filter(|b| b.text.contains(target.name.as_str())) {
+    for (n, block) in blocks
+        .into_iter()
+        .enumerate()
+        .filter(|(_, b)| b.text.contains(target.name.as_str()))
+    {
         let virtual_path = match facts.lang.resolve.modules {
             // A doc-test is a crate of its own: a path in no crate of the root.
-            ModuleSystem::Rust => format!("{}#doc", facts.path),
+            ModuleSystem::Rust => format!("{}#doc{n}", facts.path),
             // A doctest runs in its module's folder, with the module's names.
-            _ => format!("{}#doctest.py", facts.path),
+            _ => format!("{}#doctest{n}.py", facts.path),
         };
         let Some(snippet) = Facts::read(&virtual_path, facts.lang, block.text.clone()) else {
             continue;
         };
+        let snippet = resolver.project.adopt(snippet);
         if !snippet.index.parse_errors.is_empty() {
             found.unresolved.count("documentation code that does not parse");
         }

@@ -490,11 +490,13 @@ fn judge_macro_token(
     unresolved: &mut Unresolved,
 ) -> Option<Reference> {
     let text = facts.text();
-    let called = text[at.1..].trim_start().starts_with('(');
+    // `name(` or `name::<T>(`.
+    let after = skip_turbofish(&text[at.1..]);
+    let called = after.trim_start().starts_with('(');
     let kind = if called { RefKind::Call } else { RefKind::Other };
     let arguments = called
         .then(|| {
-            let open = at.1 + text[at.1..].find('(')? + 1;
+            let open = text.len() - after.trim_start().len() + 1;
             split_arguments(text, open, text.len())
         })
         .flatten();
@@ -569,6 +571,27 @@ fn judge_macro_token(
             )
         }
     }
+}
+
+/// The text after a `::<...>` at its start, else all of it.
+fn skip_turbofish(text: &str) -> &str {
+    let Some(rest) = text.trim_start().strip_prefix("::<") else {
+        return text;
+    };
+    let mut depth = 1;
+    for (i, c) in rest.char_indices() {
+        match c {
+            '<' => depth += 1,
+            '>' => {
+                depth -= 1;
+                if depth == 0 {
+                    return &rest[i + 1..];
+                }
+            }
+            _ => {}
+        }
+    }
+    text
 }
 
 /// What a name in macro tokens is reached through: (`a::b`, true) in `a::b::name(`,

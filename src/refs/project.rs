@@ -111,13 +111,28 @@ impl Project {
 
     /// The facts of a file of the root, parsed on first use.
     pub fn facts(&self, path: &str) -> Option<Arc<Facts>> {
-        let file = self.files.get(path)?;
+        let Some(file) = self.files.get(path) else {
+            // A text taken in with `adopt`, if any.
+            let map = self.facts.lock().unwrap_or_else(|e| e.into_inner());
+            return map.get(path).and_then(|slot| slot.get().cloned().flatten());
+        };
         let slot = {
             let mut map = self.facts.lock().unwrap_or_else(|e| e.into_inner());
             Arc::clone(map.entry(path.to_string()).or_default())
         };
         slot.get_or_init(|| Facts::read(path, file.lang, file.text.as_str().to_string()).map(Arc::new))
             .clone()
+    }
+
+    /// Takes in the facts of a text that is not a file of the root (a doc-test read as the
+    /// program it is), so that names bound in it resolve like any file's.
+    pub fn adopt(&self, facts: Facts) -> Arc<Facts> {
+        let path = facts.path.clone();
+        let facts = Arc::new(facts);
+        let slot = Arc::new(OnceLock::new());
+        let _ = slot.set(Some(Arc::clone(&facts)));
+        self.facts.lock().unwrap_or_else(|e| e.into_inner()).insert(path, slot);
+        facts
     }
 
     /// Whether two files' languages share a module system (TypeScript imports JavaScript).

@@ -66,6 +66,8 @@ pub const MAX_DEPTH: usize = 24;
 thread_local! {
     /// The module members being worked out on this thread: a cycle of re-exports ends here.
     static IN_PROGRESS: std::cell::RefCell<HashSet<(ModuleId, String)>> = std::cell::RefCell::default();
+    /// The same for the members of classes (a class among its own bases).
+    static CLASS_IN_PROGRESS: std::cell::RefCell<HashSet<(DefId, String)>> = std::cell::RefCell::default();
 }
 
 /// Resolves names against a project.
@@ -634,14 +636,14 @@ impl<'p> Resolver<'p> {
         {
             return found.clone();
         }
-        // A class among its own bases (a cycle) has nothing more to give.
-        self.project
-            .memo
-            .class_members
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(key.clone(), Entity::Missing);
+        // A class among its own bases (a cycle) has nothing more to give. The mark is this
+        // thread's own: another thread must not take an unfinished answer for a final one.
+        let entered = CLASS_IN_PROGRESS.with(|p| p.borrow_mut().insert(key.clone()));
+        if !entered {
+            return Entity::Missing;
+        }
         let found = self.class_member_uncached(class, name, depth);
+        CLASS_IN_PROGRESS.with(|p| p.borrow_mut().remove(&key));
         self.project
             .memo
             .class_members
@@ -671,7 +673,8 @@ impl<'p> Resolver<'p> {
                 path: own,
             });
         }
-        if self.defines_field(&facts, &class.path, name) {
+        let field = self.field_kind(&facts, &class.path, name);
+        if field == Some(true) {
             return Entity::Unknown("a field, not a definition saguaro lists");
         }
         let mut unknown = None;
@@ -686,6 +689,10 @@ impl<'p> Resolver<'p> {
                 Entity::Unknown(why) => unknown = unknown.or(Some(why)),
                 _ => unknown = unknown.or(Some("a base class saguaro cannot read")),
             }
+        }
+        // A field only assigned (`self.x = ...`) is the class's own where no base has `x`.
+        if field == Some(false) {
+            return Entity::Unknown("a field, not a definition saguaro lists");
         }
         unknown.map_or(Entity::Missing, Entity::Unknown)
     }
@@ -793,11 +800,11 @@ impl<'p> Resolver<'p> {
             .collect()
     }
 
-    fn defines_field(&self, facts: &Facts, class_path: &str, name: &str) -> bool {
-        facts
-            .types()
-            .fields
-            .contains_key(&(class_path.to_string(), name.to_string()))
+    /// Whether a class has a field `name`: `Some(true)` declared by the class, `Some(false)`
+    /// only assigned in its methods, `None` neither.
+    fn field_kind(&self, facts: &Facts, class_path: &str, name: &str) -> Option<bool> {
+        let fields = facts.types().fields.get(&(class_path.to_string(), name.to_string()))?;
+        Some(fields.iter().any(|f| !f.assigned))
     }
 }
 

@@ -70,8 +70,11 @@ pub struct Binding {
     pub visible_from: usize,
     /// The declared type's node, if written.
     pub declared_type: Option<(usize, usize)>,
-    /// The node of the value bound, if any.
+    /// The node of the value bound, if any (for a name in a destructuring pattern, the value
+    /// the whole pattern takes apart).
     pub value: Option<(usize, usize)>,
+    /// The destructuring pattern the name is part of (`(a, b)`, `Some(x)`, `{ a }`), if any.
+    pub pattern: Option<(usize, usize)>,
     pub kind: BindingKind,
 }
 
@@ -209,8 +212,9 @@ impl Scopes {
                     scope,
                     at,
                     visible_from,
-                    declared_type: if f.pattern { None } else { f.declared_type },
-                    value: if f.pattern { None } else { f.value },
+                    declared_type: f.declared_type,
+                    value: f.value,
+                    pattern: (f.pattern && at != f.node).then_some(f.node),
                     kind,
                 });
             }
@@ -229,6 +233,7 @@ impl Scopes {
             visible_from,
             declared_type: None,
             value: None,
+            pattern: None,
             kind,
         });
     }
@@ -244,6 +249,7 @@ impl Scopes {
             let b = &mut self.bindings[same];
             b.declared_type = b.declared_type.or(binding.declared_type);
             b.value = b.value.or(binding.value);
+            b.pattern = b.pattern.or(binding.pattern);
             return;
         }
         list.push(self.bindings.len());

@@ -34,6 +34,8 @@ pub enum Ty {
     Bounds(Vec<DefId>),
     /// A wrapper around a value (`Option`, `Promise`): its name and what it holds.
     Wrapped(String, Box<Ty>),
+    /// A tuple: what each place holds.
+    Tuple(Vec<Ty>),
     /// A type from outside the root, or a builtin.
     External,
     Unknown(&'static str),
@@ -44,6 +46,8 @@ pub enum Ty {
 pub struct Field {
     pub declared_type: Option<Range>,
     pub value: Option<Range>,
+    /// Assigned in a method (`self.x = ...`), not declared by the class.
+    pub assigned: bool,
 }
 
 /// What `types.scm` finds in one file.
@@ -94,7 +98,8 @@ impl TypeFacts {
                 }
                 continue;
             }
-            if let Some(name) = capture("field.name") {
+            let assigned = capture("field.assigned");
+            if let Some(name) = capture("field.name").or(assigned) {
                 let owner = class.or_else(|| {
                     facts
                         .enclosing(name.start_byte(), |s| is_class(&s.kind))
@@ -107,6 +112,7 @@ impl TypeFacts {
                         .push(Field {
                             declared_type: capture("field.type").map(range),
                             value: capture("field.value").map(range),
+                            assigned: assigned.is_some(),
                         });
                 }
                 continue;
@@ -383,7 +389,7 @@ impl Resolver<'_> {
                 }
                 Entity::External
             }
-            Ty::Wrapped(..) | Ty::Function(_) | Ty::External => Entity::External,
+            Ty::Wrapped(..) | Ty::Tuple(_) | Ty::Function(_) | Ty::External => Entity::External,
             Ty::Unknown(why) => Entity::Unknown(why),
         }
     }
@@ -422,7 +428,12 @@ impl Resolver<'_> {
                         }
                     }
                     kind if is_class(kind) => Ty::Class(def.clone()),
-                    "function" | "method" | "constructor" | "getter" | "setter" => Ty::Function(def.clone()),
+                    "function" | "method" | "constructor" | "getter" | "setter" => {
+                        if replaced_by_decorator(&facts, symbol) {
+                            return Ty::Unknown("a decorated function: it is what its decorator returns");
+                        }
+                        Ty::Function(def.clone())
+                    }
                     _ => {
                         // A variable or constant defined at the top of a module.
                         let at = facts.name_range(symbol);
@@ -447,6 +458,9 @@ impl Resolver<'_> {
                 let Some(b) = facts.scopes.bindings.get(*binding) else {
                     return Ty::Unknown("a binding saguaro lost");
                 };
+                if let Some(pattern) = b.pattern {
+                    return self.pattern_type(&facts, pattern, b.at, b.declared_type, b.value, depth + 1);
+                }
                 if let Some(t) = b.declared_type.and_then(|r| facts.node(r)) {
                     return self.annotation(&facts, t, depth + 1);
                 }
@@ -457,6 +471,173 @@ impl Resolver<'_> {
             }
             Entity::External | Entity::Missing => Ty::External,
             Entity::Unknown(why) => Ty::Unknown(why),
+        }
+    }
+
+    /// The type of a name bound inside a destructuring pattern: the pattern's value (or
+    /// declared type) taken apart step by step down to the name — a tuple's place, a
+    /// variant's or tuple struct's field (`Value::Object(map)`: the variant's written field
+    /// type), `Some(x)`/`Ok(x)` of a wrapper, an object pattern's property.
+    fn pattern_type(
+        &self,
+        facts: &Facts,
+        pattern: Range,
+        name: Range,
+        declared: Option<Range>,
+        value: Option<Range>,
+        depth: usize,
+    ) -> Ty {
+        let Some(mut node) = facts.node(name) else {
+            return Ty::Unknown("a binding saguaro lost");
+        };
+        // The steps from the name up to the pattern's root.
+        let mut steps: Vec<(Node<'_>, Node<'_>)> = Vec::new();
+        while (node.start_byte(), node.end_byte()) != pattern {
+            let Some(parent) = node.parent() else {
+                return Ty::Unknown("a pattern saguaro cannot read");
+            };
+            steps.push((parent, node));
+            node = parent;
+        }
+        let mut ty = match (declared.and_then(|r| facts.node(r)), value.and_then(|r| facts.node(r))) {
+            (Some(t), _) => self.annotation(facts, t, depth + 1),
+            (None, Some(v)) => self.type_of(facts, v, depth + 1),
+            (None, None) => Ty::Unknown("a pattern whose value saguaro does not see"),
+        };
+        for (parent, child) in steps.into_iter().rev() {
+            ty = self.pattern_step(facts, parent, child, ty, depth + 1);
+            if matches!(ty, Ty::Unknown(_) | Ty::External) {
+                return ty;
+            }
+        }
+        ty
+    }
+
+    /// The type of `child` inside the pattern `parent` whose value has type `ty`.
+    fn pattern_step(&self, facts: &Facts, parent: Node<'_>, child: Node<'_>, ty: Ty, depth: usize) -> Ty {
+        let position = |skip_field: Option<&str>| {
+            let mut cursor = parent.walk();
+            let mut index = 0;
+            let mut found = None;
+            if cursor.goto_first_child() {
+                loop {
+                    let n = cursor.node();
+                    let skipped = skip_field.is_some_and(|f| cursor.field_name() == Some(f));
+                    if n.is_named() && !skipped && !n.kind().contains("comment") {
+                        if n.id() == child.id() {
+                            found = Some(index);
+                            break;
+                        }
+                        index += 1;
+                    }
+                    if !cursor.goto_next_sibling() {
+                        break;
+                    }
+                }
+            }
+            found
+        };
+        match parent.kind() {
+            "tuple_pattern" | "pattern_list" | "list_pattern" | "array_pattern" => match (ty, position(None)) {
+                (Ty::Tuple(items), Some(i)) => items
+                    .get(i)
+                    .cloned()
+                    .unwrap_or(Ty::Unknown("a tuple shorter than its pattern")),
+                (Ty::Unknown(why), _) => Ty::Unknown(why),
+                _ => Ty::Unknown("a pattern of a value that is not a tuple saguaro reads"),
+            },
+            "tuple_struct_pattern" => {
+                let Some(path) = parent.child_by_field_name("type") else {
+                    return Ty::Unknown("a pattern saguaro cannot read");
+                };
+                let Some(i) = position(Some("type")) else {
+                    return Ty::Unknown("a pattern saguaro cannot read");
+                };
+                let segments = super::facts::path_segments(path, facts.text());
+                match (segments.last().map(String::as_str), ty) {
+                    (Some("Some" | "Ok"), Ty::Wrapped(_, held)) if i == 0 => *held,
+                    (Some("Some" | "Ok" | "Err" | "None"), _) => {
+                        Ty::Unknown("a wrapper whose value saguaro does not know")
+                    }
+                    _ => self.variant_field(facts, &segments, path.start_byte(), i, depth + 1),
+                }
+            }
+            "shorthand_property_identifier_pattern" | "pair_pattern" | "field_pattern" => {
+                let key = parent
+                    .child_by_field_name("key")
+                    .or_else(|| parent.child_by_field_name("name"))
+                    .unwrap_or(child);
+                match ty {
+                    Ty::Instance(c) => self
+                        .field_type(&c, facts.slice((key.start_byte(), key.end_byte())), depth + 1)
+                        .unwrap_or(Ty::Unknown("a field saguaro does not find")),
+                    other => other,
+                }
+            }
+            // Wrappers of one pattern: `&x`, `mut x`, `ref x`, `(x)`, a match arm's pattern, an
+            // object pattern around its properties.
+            _ => ty,
+        }
+    }
+
+    /// The written type of field `index` of the variant or tuple struct a pattern names.
+    fn variant_field(&self, facts: &Facts, segments: &[String], at: usize, index: usize, depth: usize) -> Ty {
+        let Some((last, owner)) = segments.split_last() else {
+            return Ty::Unknown("an empty path");
+        };
+        // `Value::Object` names a variant of `Value`; `Wrapper` a tuple struct.
+        let (type_def, variant) = if owner.is_empty() {
+            match self.name(facts, last, at, depth + 1) {
+                Entity::Def(def) => (def, None),
+                Entity::Unknown(why) => return Ty::Unknown(why),
+                _ => return Ty::Unknown("a pattern of a type outside the root"),
+            }
+        } else {
+            match self.rust_path(facts, owner, at, depth + 1) {
+                Entity::Def(def) => (def, Some(last.as_str())),
+                Entity::Unknown(why) => return Ty::Unknown(why),
+                _ => return Ty::Unknown("a pattern of a type outside the root"),
+            }
+        };
+        let Some(owner_facts) = self.facts(&type_def.file) else {
+            return Ty::Unknown("a file that does not parse");
+        };
+        let Some(symbol) = owner_facts.index.symbols.iter().find(|s| s.path == type_def.path) else {
+            return Ty::Unknown("a definition saguaro does not find");
+        };
+        let Some(declaration) = owner_facts.node(owner_facts.declaration(symbol)) else {
+            return Ty::Unknown("a definition saguaro cannot read");
+        };
+        let fields = match variant {
+            None => declaration.child_by_field_name("body"),
+            Some(variant) => {
+                let mut found = None;
+                let mut stack = vec![declaration];
+                while let Some(n) = stack.pop() {
+                    if n.kind() == "enum_variant"
+                        && n.child_by_field_name("name")
+                            .is_some_and(|v| owner_facts.slice((v.start_byte(), v.end_byte())) == variant)
+                    {
+                        found = n.child_by_field_name("body");
+                        break;
+                    }
+                    let mut cursor = n.walk();
+                    stack.extend(n.named_children(&mut cursor));
+                }
+                found
+            }
+        };
+        let Some(fields) = fields else {
+            return Ty::Unknown("a variant saguaro does not find");
+        };
+        let mut cursor = fields.walk();
+        let types: Vec<Node<'_>> = fields
+            .named_children(&mut cursor)
+            .filter(|n| !matches!(n.kind(), "attribute_item" | "visibility_modifier") && !n.kind().contains("comment"))
+            .collect();
+        match types.get(index) {
+            Some(t) => self.annotation(&owner_facts, *t, depth + 1),
+            None => Ty::Unknown("a variant with fewer fields than its pattern"),
         }
     }
 
@@ -545,6 +726,16 @@ impl Resolver<'_> {
                 _ => Ty::Unknown("a union of several types"),
             };
         }
+        if r.type_tuples.iter().any(|k| k == kind) {
+            let mut cursor = node.walk();
+            let items: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
+            return Ty::Tuple(
+                items
+                    .into_iter()
+                    .map(|i| self.annotation(facts, i, depth + 1))
+                    .collect(),
+            );
+        }
         if let Some(form) = Resolve::form(&r.type_generics, kind) {
             let Some(base) = part(node, form.object.as_deref()) else {
                 return Ty::Unknown("a generic type without a name");
@@ -559,6 +750,14 @@ impl Resolver<'_> {
                     [one] => self.annotation(facts, *one, depth + 1),
                     _ => Ty::Unknown("a union of several types"),
                 };
+            }
+            if r.tuple_generics.iter().any(|t| t == base_name) {
+                return Ty::Tuple(
+                    arguments
+                        .iter()
+                        .map(|a| self.annotation(facts, *a, depth + 1))
+                        .collect(),
+                );
             }
             if r.wrapping.iter().any(|w| w == base_name) {
                 let held = first.map_or(Ty::Unknown("a wrapper of nothing"), |a| {
@@ -698,6 +897,25 @@ impl Resolver<'_> {
                 path: s.path.clone(),
             })
     }
+}
+
+/// Whether a decorator replaces the function by something saguaro does not read.
+fn replaced_by_decorator(facts: &Facts, symbol: &crate::symbols::Symbol) -> bool {
+    let r = &facts.lang.resolve;
+    if !r.decorators_replace {
+        return false;
+    }
+    let text = facts.index.source.text();
+    symbol
+        .pieces
+        .iter()
+        .filter(|p| p.kind == crate::lang::Attachment::Decorator)
+        .any(|p| {
+            let written = text[p.span.start_byte..p.span.end_byte].trim_start_matches('@');
+            let name = written.split('(').next().unwrap_or(written).trim();
+            let last = name.rsplit('.').next().unwrap_or(name);
+            !r.transparent_decorators.iter().any(|t| t == last)
+        })
 }
 
 /// The declaration node inside wrappers (a decorated definition, an `export`).

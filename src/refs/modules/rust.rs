@@ -122,9 +122,11 @@ fn owns_folder(path: &str) -> bool {
     matches!(file, "mod.rs" | "lib.rs" | "main.rs")
 }
 
-/// The folder a file module's `mod name;` files sit in.
-fn child_dir(path: &str) -> String {
-    if owns_folder(path) {
+/// The folder a file module's `mod name;` files sit in: a crate root's (`tests/a.rs`
+/// declares `mod common;` as `tests/common/mod.rs`), a `mod.rs`'s, else the folder named
+/// like the file.
+fn child_dir(project: &Project, path: &str) -> String {
+    if owns_folder(path) || project.rust.crate_root(project, path).as_deref() == Some(path) {
         parent_dir(path).to_string()
     } else {
         strip_ext(path).to_string()
@@ -146,10 +148,10 @@ pub fn child(project: &Project, module: &ModuleId, name: &str) -> Option<ModuleI
     }
     if !module.inner.is_empty() {
         // `mod a { mod b; }`: b.rs in the folder of `a`.
-        let dir = child_path(&child_dir(&module.file), &module.inner.replace('.', "/"));
+        let dir = child_path(&child_dir(project, &module.file), &module.inner.replace('.', "/"));
         return file_child(project, &dir, name);
     }
-    file_child(project, &child_dir(&module.file), name)
+    file_child(project, &child_dir(project, &module.file), name)
 }
 
 fn file_child(project: &Project, dir: &str, name: &str) -> Option<ModuleId> {
