@@ -52,7 +52,12 @@ pub fn render(report: &ImpactReport) -> String {
             change.kind,
             change.description
         ));
-        for c in change.callsites.iter().chain(&change.doc_callsites) {
+        for c in change
+            .callsites
+            .iter()
+            .chain(&change.conditional_callsites)
+            .chain(&change.doc_callsites)
+        {
             out.push_str(&format!(
                 "    {}:{}:{}  {:?}  {}\n",
                 c.path, c.line, c.column, c.confidence, c.reason

@@ -117,6 +117,12 @@ pub fn render(answer: &Answer) -> String {
             r.reason
         ));
     }
+    if !answer.through_aliases.is_empty() {
+        out.push_str("\nuses through another name (a rename leaves them):\n");
+        for r in &answer.through_aliases {
+            out.push_str(&format!("  {}:{}:{}  {}\n", r.path, r.line, r.column, r.reason));
+        }
+    }
     if !answer.unresolved.is_empty() {
         out.push_str("\nnot resolved:\n");
         for (reason, n) in &answer.unresolved.reasons {

@@ -202,15 +202,22 @@ pub fn check(options: &CheckOptions) -> Result<CheckReport, Error> {
             .expect("changed definitions have breakages");
         // A call below the confidence wanted is shown, not counted: a reviewer can judge
         // a name-only match that the gate cannot.
-        let allowed_by = allowed(def, &overrides, &options.allow).or_else(|| {
-            (call.confidence < options.min_confidence).then(|| {
-                format!(
-                    "--min-confidence {}: a {} callsite",
-                    options.min_confidence.as_str(),
-                    call.confidence.as_str()
-                )
+        let allowed_by = allowed(def, &overrides, &options.allow)
+            .or_else(|| {
+                (call.confidence < options.min_confidence).then(|| {
+                    format!(
+                        "--min-confidence {}: a {} callsite",
+                        options.min_confidence.as_str(),
+                        call.confidence.as_str()
+                    )
+                })
             })
-        });
+            // The gate checks the build as configured; code it leaves out breaks other builds.
+            .or_else(|| {
+                call.conditional
+                    .as_ref()
+                    .map(|cfg| format!("under `{cfg}`, which the checked configuration is not known to build"))
+            });
         let name_len = def.name.chars().count();
         let finding = Finding {
             path: call.path.clone(),

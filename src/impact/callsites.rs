@@ -34,6 +34,9 @@ pub struct Callsite {
     /// In documentation code (a doc-test, a doctest): checked by the tests, not the build.
     #[serde(skip)]
     pub in_doc: bool,
+    /// The `cfg(...)` that leaves the call out of the checked configuration, if one does.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conditional: Option<String>,
 }
 
 /// A file of the root as the patch would leave it, with a map back to the lines it has now.
@@ -113,6 +116,7 @@ pub fn find(root: &std::path::Path, files: &[Source], changed: &[ChangedDefiniti
                 reason,
                 breaks,
                 in_doc: reference.kind == RefKind::Doc,
+                conditional: reference.conditional,
             });
         }
     }

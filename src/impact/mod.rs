@@ -43,6 +43,10 @@ pub struct BreakingChange {
     /// check them, the tests do.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub doc_callsites: Vec<Callsite>,
+    /// The calls it breaks in code the checked configuration leaves out (`#[cfg(...)]`
+    /// off: another feature set, target or compiler): other builds break there.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub conditional_callsites: Vec<Callsite>,
     /// Calls that still fit the new signature.
     pub affected_callsites: Vec<Callsite>,
 }
@@ -117,6 +121,8 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
             .cloned()
             .partition(|c| c.breaks);
         let (doc_breaks, breaks): (Vec<Callsite>, Vec<Callsite>) = breaks.into_iter().partition(|c| c.in_doc);
+        let (conditional_breaks, breaks): (Vec<Callsite>, Vec<Callsite>) =
+            breaks.into_iter().partition(|c| c.conditional.is_some());
         let mut kinds: Vec<&'static str> = def.breakages.iter().map(|b| b.kind).collect();
         kinds.dedup();
         let worst = def
@@ -138,6 +144,13 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
                 files.len()
             ));
         }
+        if !conditional_breaks.is_empty() {
+            description.push_str(&format!(
+                "{} {} call(s) only other configurations build (`#[cfg]`)",
+                if breaks.is_empty() { ": breaks" } else { ", and" },
+                conditional_breaks.len()
+            ));
+        }
         if !doc_breaks.is_empty() {
             description.push_str(&format!(
                 "{} {} call(s) in documentation code (doc-tests)",
@@ -155,6 +168,7 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
             file: def.file.clone(),
             callsites: breaks,
             doc_callsites: doc_breaks,
+            conditional_callsites: conditional_breaks,
             affected_callsites: fits,
         });
     }

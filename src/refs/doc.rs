@@ -68,6 +68,7 @@ pub fn find(resolver: &Resolver<'_>, facts: &Facts, target: &Target, found: &mut
                 reference.column = column;
                 reference.range = (start, end);
                 reference.kind = RefKind::Doc;
+                reference.conditional = resolver.project.inactive_at(facts, start);
                 reference.reason = format!("in documentation code: {}", reference.reason);
                 inner.references.push(reference);
             }

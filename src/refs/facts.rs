@@ -55,6 +55,7 @@ pub struct Facts {
     pub exports: Vec<Export>,
     bom: usize,
     types: std::sync::OnceLock<super::types::TypeFacts>,
+    inactive: std::sync::OnceLock<Vec<(Range, String)>>,
 }
 
 impl Facts {
@@ -82,6 +83,7 @@ impl Facts {
             exports,
             bom,
             types: std::sync::OnceLock::new(),
+            inactive: std::sync::OnceLock::new(),
         })
     }
 
@@ -143,6 +145,12 @@ impl Facts {
     /// What `types.scm` finds in the file (bases, fields, returned values), read on first use.
     pub fn types(&self) -> &super::types::TypeFacts {
         self.types.get_or_init(|| super::types::TypeFacts::read(self))
+    }
+
+    /// The ranges conditional compilation leaves out (with the `cfg` that does), worked out
+    /// by `read` on first use.
+    pub fn inactive(&self, read: impl FnOnce() -> Vec<(Range, String)>) -> &[(Range, String)] {
+        self.inactive.get_or_init(read)
     }
 
     /// A symbol's name as a byte range of the parsed text.

@@ -35,6 +35,7 @@
 //! assert_eq!(call.confidence, refs::Confidence::ReceiverTyped);
 //! ```
 
+pub mod cfg;
 pub mod doc;
 pub mod facts;
 pub mod modules;
@@ -133,6 +134,18 @@ pub struct Reference {
     /// A name an import binds in the referring file (the import is a reference of its own).
     #[serde(skip)]
     pub bound_by_import: bool,
+    /// The `cfg(...)` under which the reference is written, when the checked configuration
+    /// leaves that code out (it is built only in others).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub conditional: Option<String>,
+    /// An import that binds the definition under another name: that name, and whether it
+    /// is bound at a module's top (where other modules can import it).
+    #[serde(skip)]
+    pub alias: Option<(String, bool)>,
+    /// The other name this reference reaches the definition through (`g` of
+    /// `import { f as g }`): a use of the definition, not of its name.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub through: Option<String>,
 }
 
 /// What a call writes around the called name.
@@ -240,6 +253,13 @@ pub struct Found {
     pub unresolved: Unresolved,
 }
 
+impl Found {
+    pub fn merge(&mut self, other: Found) {
+        self.references.extend(other.references);
+        self.unresolved.merge(other.unresolved);
+    }
+}
+
 /// Every reference to `target` in the project.
 pub fn find(project: &Project, target: &Target) -> Found {
     occurrence::find(project, target)
@@ -270,6 +290,11 @@ pub struct Answer {
     pub definition: Location,
     pub kind: String,
     pub references: Vec<Reference>,
+    /// Uses through another name an import binds it to (`g(...)` after
+    /// `import { f as g }`): they use the definition without naming it, so a rename leaves
+    /// them as they are.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub through_aliases: Vec<Reference>,
     pub unresolved: Unresolved,
     pub errors: Vec<Error>,
 }
@@ -301,6 +326,8 @@ pub fn answer_in(project: &Project, file: &str, symbol: &str) -> Result<Answer, 
     let at = facts.name_range(found_symbol).0;
     let (line, column) = facts.line_column(at);
     let found = find(project, &target);
+    let (aliased, named): (Vec<Reference>, Vec<Reference>) =
+        found.references.into_iter().partition(|r| r.through.is_some());
     Ok(Answer {
         symbol: found_symbol.path.clone(),
         definition: Location {
@@ -309,7 +336,8 @@ pub fn answer_in(project: &Project, file: &str, symbol: &str) -> Result<Answer, 
             column,
         },
         kind: found_symbol.kind.clone(),
-        references: found.references,
+        references: named,
+        through_aliases: aliased,
         unresolved: found.unresolved,
         errors: Vec::new(),
     })

@@ -12,9 +12,10 @@ use super::{Arguments, CallShape, Confidence, Found, RefKind, Reference, Target,
 use crate::lang::{Resolve, SyntaxForm};
 use tree_sitter::Node;
 
-/// Every reference to `target` in `project`.
+/// Every reference to `target` in `project`: the occurrences of its name, then those of
+/// every other name an import binds it to (`import { f as g }`: `g(...)` calls it too),
+/// which are reported with the alias they go through.
 pub fn find(project: &Project, target: &Target) -> Found {
-    use rayon::prelude::*;
     let Some(lang) = project
         .files
         .get(&target.def.file)
@@ -23,15 +24,60 @@ pub fn find(project: &Project, target: &Target) -> Found {
     else {
         return Found::default();
     };
+    let resolver = Resolver::new(project);
     let mut names = vec![target.name.clone()];
     if let Some(class) = &target.constructs {
         names.push(class.path.rsplit('.').next().unwrap_or(&class.path).to_string());
     }
-    let mut candidates: Vec<&str> = names.iter().flat_map(|n| project.files_naming(lang, n)).collect();
-    candidates.sort();
-    candidates.dedup();
-    let resolver = Resolver::new(project);
-    let per_file: Vec<Found> = candidates
+    let mut out = Found::default();
+    for name in &names {
+        let files = project.files_naming(lang, name);
+        out.merge(search(&resolver, target, name, &files, None, true));
+    }
+    // Aliases, as they are found (an alias of an alias too).
+    let mut searched: Vec<(String, Option<String>)> = Vec::new();
+    let mut next = 0;
+    while next < out.references.len() {
+        let reference = &out.references[next];
+        next += 1;
+        let Some((alias, module_level)) = reference.alias.clone() else {
+            continue;
+        };
+        // A module-level alias can be imported from its module under that name.
+        let scope = (!module_level).then(|| reference.path.clone());
+        if names.contains(&alias) || searched.contains(&(alias.clone(), scope.clone())) || searched.len() > 64 {
+            continue;
+        }
+        searched.push((alias.clone(), scope.clone()));
+        let files = match &scope {
+            Some(f) => vec![f.as_str()],
+            None => project.files_naming(lang, &alias),
+        };
+        let found = search(&resolver, target, &alias, &files, Some(&alias), false);
+        out.merge(found);
+    }
+    out.references
+        .sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
+    out.references
+        .dedup_by(|a, b| a.path == b.path && a.line == b.line && a.column == b.column);
+    out.unresolved.files_with_errors.sort();
+    out.unresolved.files_with_errors.dedup();
+    out
+}
+
+/// The references among the occurrences of `name` in `files` (through `alias`, when the
+/// name is one); with `docs`, in their documentation code too.
+fn search(
+    resolver: &Resolver<'_>,
+    target: &Target,
+    name: &str,
+    files: &[&str],
+    alias: Option<&str>,
+    docs: bool,
+) -> Found {
+    use rayon::prelude::*;
+    let project = resolver.project;
+    let per_file: Vec<Found> = files
         .par_iter()
         .map(|path| {
             let mut found = Found::default();
@@ -42,27 +88,26 @@ pub fn find(project: &Project, target: &Target) -> Found {
             if !facts.index.parse_errors.is_empty() {
                 found.unresolved.files_with_errors.push(path.to_string());
             }
-            for name in &names {
-                for at in occurrences(facts.text(), name) {
-                    if let Some(reference) = judge_name(&resolver, &facts, target, name, at, &mut found.unresolved) {
-                        found.references.push(reference);
+            for at in occurrences(facts.text(), name) {
+                if let Some(mut reference) = judge_name(resolver, &facts, target, name, at, &mut found.unresolved) {
+                    reference.conditional = project.inactive_at(&facts, at.0);
+                    if let Some(alias) = alias {
+                        reference.through = Some(alias.to_string());
+                        reference.reason = format!("{} (through the alias `{alias}`)", reference.reason);
                     }
+                    found.references.push(reference);
                 }
             }
-            super::doc::find(&resolver, &facts, target, &mut found);
+            if docs {
+                super::doc::find(resolver, &facts, target, &mut found);
+            }
             found
         })
         .collect();
     let mut out = Found::default();
     for f in per_file {
-        out.references.extend(f.references);
-        out.unresolved.merge(f.unresolved);
+        out.merge(f);
     }
-    out.references
-        .sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
-    out.references
-        .dedup_by(|a, b| a.path == b.path && a.line == b.line && a.column == b.column);
-    out.unresolved.files_with_errors.sort();
     out
 }
 
@@ -144,14 +189,14 @@ pub(super) fn judge_name(
             RefKind::Import
         };
         let via = via_import(resolver, facts, i, target);
-        return verdict(
-            facts,
-            target,
-            at,
-            entity,
-            How::new(kind, Confidence::ImportResolved).via(via),
-            unresolved,
-        );
+        let how = How::new(kind, Confidence::ImportResolved).via(via);
+        let mut reference = verdict(facts, target, at, entity, how, unresolved)?;
+        // `import { name as other }`: `other` refers to it from here on.
+        if let Some(local) = imp.local.as_ref().filter(|l| *l != name) {
+            let module_level = facts.scopes.scope_at(imp.statement.0) == facts.scopes.module_scope(imp.statement.0);
+            reference.alias = Some((local.clone(), module_level || imp.reexport));
+        }
+        return Some(reference);
     }
     if facts.imports.iter().any(|imp| imp.local_at == Some(at)) {
         // `import x as NAME`: a new name for something else.
@@ -317,6 +362,9 @@ fn verdict(
         call: call.clone(),
         via_reexport,
         bound_by_import,
+        conditional: None,
+        alias: None,
+        through: None,
     };
     match entity {
         Entity::Def(def) if def == target.def => Some(reference(confidence, reason(kind, confidence))),
@@ -374,6 +422,11 @@ fn not_a_name(r: &Resolve, parent: Node<'_>, node: Node<'_>) -> bool {
 /// type, or `otherwise`.
 fn kind_of(facts: &Facts, node: Node<'_>, otherwise: RefKind) -> RefKind {
     let r = &facts.lang.resolve;
+    // `f::<T>(..)`, `(f)(..)`: the callee is inside a wrapper.
+    let mut node = node;
+    while let Some(parent) = node.parent().filter(|p| r.transparent.iter().any(|k| k == p.kind())) {
+        node = parent;
+    }
     if let Some(parent) = node.parent() {
         for form in r.calls.iter().chain(&r.constructions) {
             if parent.kind() == form.kind
@@ -414,6 +467,10 @@ fn kind_of(facts: &Facts, node: Node<'_>, otherwise: RefKind) -> RefKind {
 /// The call around a called name (or member): its arguments and receiver.
 fn call_shape(facts: &Facts, callee: Node<'_>, receiver: Option<String>, on_type: bool) -> CallShape {
     let r = &facts.lang.resolve;
+    let mut callee = callee;
+    while let Some(parent) = callee.parent().filter(|p| r.transparent.iter().any(|k| k == p.kind())) {
+        callee = parent;
+    }
     let Some(call) = callee.parent() else {
         return CallShape::default();
     };
@@ -534,18 +591,8 @@ fn judge_macro_token(
             )
         }
         Some((receiver, false)) => {
-            // `x.name(`: a method of x's type; only a plain name or `self` can be read.
-            let ty = if receiver == "self" {
-                match resolver.impl_type_at(facts, at.0, 0) {
-                    Some(def) => Ty::Instance(def),
-                    None => Ty::Unknown("`self` outside an impl saguaro can read"),
-                }
-            } else if receiver.chars().all(|c| c.is_alphanumeric() || c == '_') {
-                let entity = resolver.name(facts, &receiver, at.0, 0);
-                resolver.entity_type(&entity, 0)
-            } else {
-                Ty::Unknown("a receiver inside a macro saguaro does not read")
-            };
+            // `x.name(`, `self.a.b().name(`: a method of the receiver chain's type.
+            let ty = chain_type(resolver, facts, &receiver, at.0);
             let entity = match (&ty, target_is_member(target)) {
                 (Ty::Unknown(_), false) => Entity::Missing,
                 _ => resolver.member(&ty, name, 0),
@@ -606,7 +653,7 @@ fn receiver_before(text: &str, name_start: usize) -> Option<(String, bool)> {
         return None;
     };
     let rest = rest.trim_end();
-    let allowed = |c: char| c.is_alphanumeric() || c == '_' || c == '$' || (path && c == ':');
+    let allowed = |c: char| c.is_alphanumeric() || c == '_' || c == '$' || (path && c == ':') || (!path && c == '.');
     let mut start = rest.len();
     let mut depth = 0usize;
     for (i, c) in rest.char_indices().rev() {
@@ -620,6 +667,54 @@ fn receiver_before(text: &str, name_start: usize) -> Option<(String, bool)> {
     }
     let receiver = &rest[start..];
     (!receiver.is_empty() && depth == 0).then(|| (receiver.to_string(), path))
+}
+
+/// The type of a receiver chain written in macro tokens (`self`, `x`, `self.inner.get()`,
+/// `a.b`), read segment by segment from the binding of its head.
+fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) -> Ty {
+    let mut segments = Vec::new();
+    let (mut depth, mut from) = (0usize, 0usize);
+    for (i, c) in chain.char_indices() {
+        match c {
+            '(' | '[' | '<' => depth += 1,
+            ')' | ']' | '>' => depth = depth.saturating_sub(1),
+            '.' if depth == 0 => {
+                segments.push(&chain[from..i]);
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    segments.push(&chain[from..]);
+    let Some((head, rest)) = segments.split_first() else {
+        return Ty::Unknown("a receiver inside a macro saguaro does not read");
+    };
+    let mut ty = if *head == "self" {
+        match resolver.impl_type_at(facts, at, 0) {
+            Some(def) => Ty::Instance(def),
+            None => Ty::Unknown("`self` outside an impl saguaro can read"),
+        }
+    } else if !head.is_empty() && head.chars().all(|c| c.is_alphanumeric() || c == '_') {
+        let entity = resolver.name(facts, head, at, 0);
+        resolver.entity_type(&entity, 0)
+    } else {
+        return Ty::Unknown("a receiver inside a macro saguaro does not read");
+    };
+    for segment in rest {
+        let name = segment.split(['(', ':', '<']).next().unwrap_or(segment).trim();
+        if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return Ty::Unknown("a receiver inside a macro saguaro does not read");
+        }
+        ty = if segment.contains('(') {
+            resolver.method_call_type(facts, &ty, name, 0)
+        } else {
+            resolver.value_member_type(&ty, name, 0)
+        };
+        if matches!(ty, Ty::Unknown(_)) {
+            return ty;
+        }
+    }
+    ty
 }
 
 /// The arguments from `open` (just after `(`) to the matching `)`, split at top-level commas.

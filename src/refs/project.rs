@@ -33,6 +33,7 @@ pub struct Project {
     pub rust: rust::Layout,
     pub node: node::Layout,
     pub(super) memo: super::resolve::Memo,
+    cfg: OnceLock<super::cfg::Config>,
 }
 
 impl Project {
@@ -94,6 +95,7 @@ impl Project {
             rust: rust::Layout::default(),
             node: node::Layout::default(),
             memo: super::resolve::Memo::default(),
+            cfg: OnceLock::new(),
         };
         project.python = python::Layout::read(&project);
         project.rust = rust::Layout::read(&project);
@@ -122,6 +124,24 @@ impl Project {
         };
         slot.get_or_init(|| Facts::read(path, file.lang, file.text.as_str().to_string()).map(Arc::new))
             .clone()
+    }
+
+    /// The Rust configuration conditional code is judged against, read on first use.
+    pub fn cfg(&self) -> &super::cfg::Config {
+        self.cfg.get_or_init(|| super::cfg::Config::read(self))
+    }
+
+    /// The `cfg` that leaves byte `at` of a Rust file out of the checked configuration, if
+    /// one does.
+    pub fn inactive_at(&self, facts: &Facts, at: usize) -> Option<String> {
+        if facts.lang.resolve.modules != ModuleSystem::Rust {
+            return None;
+        }
+        facts
+            .inactive(|| self.cfg().inactive(self, facts))
+            .iter()
+            .find(|(range, _)| range.0 <= at && at < range.1)
+            .map(|(_, cfg)| cfg.clone())
     }
 
     /// Takes in the facts of a text that is not a file of the root (a doc-test read as the

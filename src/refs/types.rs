@@ -250,19 +250,7 @@ impl Resolver<'_> {
             {
                 let method = facts.slice((name.start_byte(), name.end_byte()));
                 let object_type = self.type_of(facts, object, depth + 1);
-                if let Ty::Wrapped(_, held) = &object_type {
-                    if r.unwrap_methods.iter().any(|m| m == method) {
-                        return (**held).clone();
-                    }
-                }
-                if r.same_methods.iter().any(|m| m == method) {
-                    return object_type;
-                }
-                let callee_type = match self.member(&object_type, method, depth + 1) {
-                    Entity::Def(def) if self.is_function(&def) => Ty::Function(def),
-                    entity => self.entity_type(&entity, depth + 1),
-                };
-                return self.called(callee_type, depth);
+                return self.method_call_type(facts, &object_type, method, depth + 1);
             }
         }
         if callee.kind() == "identifier" && facts.slice((callee.start_byte(), callee.end_byte())) == "super" {
@@ -274,6 +262,26 @@ impl Resolver<'_> {
             }
         }
         let callee_type = self.type_of(facts, callee, depth + 1);
+        self.called(callee_type, depth)
+    }
+
+    /// What calling method `method` on a value of type `object_type` gives: a wrapper's
+    /// unwrap methods give what it holds, `clone`-like methods the same type, any other
+    /// method its return type.
+    pub fn method_call_type(&self, facts: &Facts, object_type: &Ty, method: &str, depth: usize) -> Ty {
+        let r = &facts.lang.resolve;
+        if let Ty::Wrapped(_, held) = object_type {
+            if r.unwrap_methods.iter().any(|m| m == method) {
+                return (**held).clone();
+            }
+        }
+        if r.same_methods.iter().any(|m| m == method) {
+            return object_type.clone();
+        }
+        let callee_type = match self.member(object_type, method, depth + 1) {
+            Entity::Def(def) if self.is_function(&def) => Ty::Function(def),
+            entity => self.entity_type(&entity, depth + 1),
+        };
         self.called(callee_type, depth)
     }
 
@@ -299,7 +307,7 @@ impl Resolver<'_> {
 
     /// The type of `ty.name` as a value: a field's type, a method as a function, a
     /// module's name.
-    fn value_member_type(&self, ty: &Ty, name: &str, depth: usize) -> Ty {
+    pub fn value_member_type(&self, ty: &Ty, name: &str, depth: usize) -> Ty {
         if let Ty::Instance(class) = ty {
             if let Some(field) = self.field_type(class, name, depth + 1) {
                 return field;

@@ -1,0 +1,338 @@
+//! Rust's conditional compilation: whether code under `#[cfg(...)]` is built in the
+//! configuration saguaro checks against.
+//!
+//! That configuration is the one a crate publishes: the features its docs.rs metadata
+//! builds with (`[package.metadata.docs.rs]`: `all-features`, `features`,
+//! `no-default-features`), else its default features, each with the features it enables;
+//! `test` and `debug_assertions` on (tests are built and checked); a 64-bit Linux target.
+//! A name the crate's build script may set (`cargo:rustc-cfg=NAME`: a compiler-version
+//! probe) is unknown, and so is code that depends on it; any other name (`docsrs`, `loom`)
+//! is off, as rust-analyzer leaves names nobody set.
+//!
+//! A reference in code this configuration leaves out is still a reference; what breaks
+//! there breaks other builds, and the impact report lists it apart.
+
+use super::facts::{Facts, Range};
+use super::project::Project;
+use std::collections::{BTreeMap, BTreeSet};
+use tree_sitter::Node;
+
+/// The features on, per crate folder.
+#[derive(Debug, Default)]
+pub struct Config {
+    features: BTreeMap<String, BTreeSet<String>>,
+    /// Per crate folder, the names its build script may set.
+    probed: BTreeMap<String, BTreeSet<String>>,
+}
+
+impl Config {
+    pub fn read(project: &Project) -> Config {
+        let mut features = BTreeMap::new();
+        let mut probed = BTreeMap::new();
+        for krate in &project.rust.crates {
+            let script = super::modules::child_path(&krate.dir, "build.rs");
+            let set: BTreeSet<String> = project
+                .files
+                .get(&script)
+                .map(|f| {
+                    let text = f.text.as_str();
+                    text.match_indices("rustc-cfg=")
+                        .map(|(i, m)| {
+                            text[i + m.len()..]
+                                .chars()
+                                .take_while(|c| c.is_alphanumeric() || *c == '_')
+                                .collect::<String>()
+                        })
+                        .filter(|n| !n.is_empty())
+                        .collect()
+                })
+                .unwrap_or_default();
+            probed.insert(krate.dir.clone(), set);
+            let manifest = super::modules::child_path(&krate.dir, "Cargo.toml");
+            let Some(table) = project
+                .read_config(&manifest)
+                .and_then(|t| t.parse::<toml::Table>().ok())
+            else {
+                continue;
+            };
+            let declared: BTreeMap<String, Vec<String>> = table
+                .get("features")
+                .and_then(|f| f.as_table())
+                .map(|t| {
+                    t.iter()
+                        .map(|(k, v)| {
+                            let enables = v
+                                .as_array()
+                                .into_iter()
+                                .flatten()
+                                .filter_map(|x| x.as_str().map(str::to_string))
+                                .collect();
+                            (k.clone(), enables)
+                        })
+                        .collect()
+                })
+                .unwrap_or_default();
+            let docs = table
+                .get("package")
+                .and_then(|p| p.get("metadata"))
+                .and_then(|m| m.get("docs"))
+                .and_then(|d| d.get("rs"));
+            let flag = |name: &str| docs.and_then(|d| d.get(name)).and_then(|v| v.as_bool()) == Some(true);
+            let mut on: Vec<String> = Vec::new();
+            if flag("all-features") {
+                on.extend(declared.keys().cloned());
+            } else {
+                if !flag("no-default-features") {
+                    on.push("default".to_string());
+                }
+                on.extend(
+                    docs.and_then(|d| d.get("features"))
+                        .and_then(|f| f.as_array())
+                        .into_iter()
+                        .flatten()
+                        .filter_map(|x| x.as_str().map(str::to_string)),
+                );
+            }
+            // Each feature with what it enables (`dep:x`, `x/y` are dependencies').
+            let mut enabled = BTreeSet::new();
+            while let Some(feature) = on.pop() {
+                if !enabled.insert(feature.clone()) {
+                    continue;
+                }
+                for next in declared.get(&feature).into_iter().flatten() {
+                    if !next.starts_with("dep:") && !next.contains('/') {
+                        on.push(next.clone());
+                    }
+                }
+                // An optional dependency is a feature of its own name.
+            }
+            features.insert(krate.dir.clone(), enabled);
+        }
+        Config { features, probed }
+    }
+
+    /// Whether `predicate` (the inside of `cfg(...)`) holds for the crate in folder `dir`:
+    /// `None` when it depends on a name a build script sets (or cannot be read).
+    pub fn holds(&self, dir: &str, predicate: &str) -> Option<bool> {
+        let features = self.features.get(dir);
+        let probed = self.probed.get(dir);
+        let mut parser = Predicate {
+            text: predicate.as_bytes(),
+            at: 0,
+        };
+        parser
+            .eval(&|name, value| match (name, value) {
+                ("feature", Some(f)) => Some(features.is_some_and(|on| on.contains(f))),
+                ("test" | "debug_assertions" | "unix", None) => Some(true),
+                ("target_os", Some(v)) => Some(v == "linux"),
+                ("target_family", Some(v)) => Some(v == "unix"),
+                ("target_pointer_width", Some(v)) => Some(v == "64"),
+                ("target_arch", Some(v)) => Some(v == "x86_64"),
+                ("target_endian", Some(v)) => Some(v == "little"),
+                ("target_has_atomic", Some(_)) => Some(true),
+                ("panic", Some(v)) => Some(v == "unwind"),
+                (name, None) if probed.is_some_and(|p| p.contains(name)) => None,
+                _ => Some(false),
+            })
+            .flatten()
+    }
+
+    /// The ranges of `facts` (a Rust file) that the configuration leaves out, each with
+    /// the `cfg` that does: an item, statement or field under `#[cfg(...)]` that does not
+    /// hold, or the whole file under `#![cfg(...)]`.
+    pub fn inactive(&self, project: &Project, facts: &Facts) -> Vec<(Range, String)> {
+        let dir = project
+            .rust
+            .crate_of(&facts.path)
+            .map(|c| c.dir.clone())
+            .unwrap_or_default();
+        let text = facts.text();
+        let mut out = Vec::new();
+        let mut stack = vec![facts.root()];
+        while let Some(node) = stack.pop() {
+            let kind = node.kind();
+            if kind == "attribute_item" || kind == "inner_attribute_item" {
+                if let Some(predicate) = cfg_of(&text[node.byte_range()]) {
+                    if self.holds(&dir, predicate) != Some(true) {
+                        let range = if kind == "inner_attribute_item" {
+                            node.parent()
+                                .map_or((0, text.len()), |p| (p.start_byte(), p.end_byte()))
+                        } else {
+                            attributed(node)
+                                .map_or((node.start_byte(), node.end_byte()), |n| (n.start_byte(), n.end_byte()))
+                        };
+                        out.push((range, format!("cfg({predicate})")));
+                    }
+                }
+                continue;
+            }
+            let mut cursor = node.walk();
+            stack.extend(node.named_children(&mut cursor));
+        }
+        out
+    }
+}
+
+/// What an outer attribute is written on: the next named sibling that is not another
+/// attribute or a comment.
+fn attributed(attribute: Node<'_>) -> Option<Node<'_>> {
+    let mut next = attribute.next_named_sibling();
+    while let Some(n) = next {
+        if n.kind() != "attribute_item" && !n.kind().contains("comment") {
+            return Some(n);
+        }
+        next = n.next_named_sibling();
+    }
+    None
+}
+
+/// The predicate of a `#[cfg(...)]` / `#![cfg(...)]` attribute.
+fn cfg_of(attribute: &str) -> Option<&str> {
+    let inner = attribute
+        .trim()
+        .trim_start_matches('#')
+        .trim_start_matches('!')
+        .trim()
+        .strip_prefix('[')?
+        .strip_suffix(']')?
+        .trim();
+    let rest = inner.strip_prefix("cfg")?.trim_start();
+    rest.strip_prefix('(')?.strip_suffix(')')
+}
+
+/// A reader of `cfg` predicates: `name`, `name = "value"`, `all(..)`, `any(..)`, `not(..)`.
+struct Predicate<'t> {
+    text: &'t [u8],
+    at: usize,
+}
+
+impl Predicate<'_> {
+    fn skip_space(&mut self) {
+        while self.at < self.text.len() && self.text[self.at].is_ascii_whitespace() {
+            self.at += 1;
+        }
+    }
+
+    fn word(&mut self) -> Option<String> {
+        self.skip_space();
+        let start = self.at;
+        while self.at < self.text.len() && (self.text[self.at].is_ascii_alphanumeric() || self.text[self.at] == b'_') {
+            self.at += 1;
+        }
+        (self.at > start).then(|| String::from_utf8_lossy(&self.text[start..self.at]).into_owned())
+    }
+
+    fn eat(&mut self, c: u8) -> bool {
+        self.skip_space();
+        if self.text.get(self.at) == Some(&c) {
+            self.at += 1;
+            true
+        } else {
+            false
+        }
+    }
+
+    fn string(&mut self) -> Option<String> {
+        if !self.eat(b'"') {
+            return None;
+        }
+        let start = self.at;
+        while self.at < self.text.len() && self.text[self.at] != b'"' {
+            self.at += 1;
+        }
+        let value = String::from_utf8_lossy(&self.text[start..self.at]).into_owned();
+        self.at += 1;
+        Some(value)
+    }
+
+    /// `None` when the predicate cannot be read; `Some(None)` when its value is unknown.
+    fn eval(&mut self, option: &dyn Fn(&str, Option<&str>) -> Option<bool>) -> Option<Option<bool>> {
+        let name = self.word()?;
+        match name.as_str() {
+            "all" | "any" | "not" => {
+                if !self.eat(b'(') {
+                    return None;
+                }
+                let mut values = Vec::new();
+                loop {
+                    if self.eat(b')') {
+                        break;
+                    }
+                    values.push(self.eval(option)?);
+                    if !self.eat(b',') {
+                        if !self.eat(b')') {
+                            return None;
+                        }
+                        break;
+                    }
+                }
+                // Three-valued: an unknown part decides only where the others do not.
+                Some(match name.as_str() {
+                    "all" if values.contains(&Some(false)) => Some(false),
+                    "all" if values.contains(&None) => None,
+                    "all" => Some(true),
+                    "any" if values.contains(&Some(true)) => Some(true),
+                    "any" if values.contains(&None) => None,
+                    "any" => Some(false),
+                    _ => values.first().copied()?.map(|v| !v),
+                })
+            }
+            _ => {
+                if self.eat(b'=') {
+                    let value = self.string()?;
+                    Some(option(&name, Some(&value)))
+                } else {
+                    Some(option(&name, None))
+                }
+            }
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn holds(features: &[&str], predicate: &str) -> Option<bool> {
+        let config = Config {
+            features: BTreeMap::from([(String::new(), features.iter().map(|f| f.to_string()).collect())]),
+            probed: BTreeMap::from([(String::new(), BTreeSet::from(["std_backtrace".to_string()]))]),
+        };
+        config.holds("", predicate)
+    }
+
+    #[test]
+    fn predicates_are_read_with_features_the_host_and_build_script_names() {
+        assert_eq!(holds(&["std"], r#"feature = "std""#), Some(true));
+        assert_eq!(holds(&[], r#"feature = "std""#), Some(false));
+        assert_eq!(
+            holds(&["std"], r#"any(feature = "std", not(anyhow_no_core_error))"#),
+            Some(true)
+        );
+        assert_eq!(
+            holds(&[], r#"all(any(feature = "std", not(x)), anyhow_no_ptr_addr_of)"#),
+            Some(false)
+        );
+        assert_eq!(holds(&[], "test"), Some(true));
+        assert_eq!(holds(&[], r#"not(target_os = "windows")"#), Some(true));
+        assert_eq!(holds(&[], "docsrs"), Some(false));
+        // A name the build script sets is unknown, and so is what depends on it alone.
+        assert_eq!(holds(&[], r#"any(std_backtrace, feature = "backtrace")"#), None);
+        assert_eq!(
+            holds(&["backtrace"], r#"any(std_backtrace, feature = "backtrace")"#),
+            Some(true)
+        );
+        assert_eq!(holds(&[], r#"all(std_backtrace, feature = "backtrace")"#), Some(false));
+    }
+
+    #[test]
+    fn attributes_are_read() {
+        assert_eq!(
+            cfg_of(r#"#[cfg(feature = "raw_value")]"#),
+            Some(r#"feature = "raw_value""#)
+        );
+        assert_eq!(cfg_of("#![cfg(test)]"), Some("test"));
+        assert_eq!(cfg_of("#[derive(Debug)]"), None);
+        assert_eq!(cfg_of("#[cfg_attr(docsrs, doc(cfg(x)))]"), None);
+    }
+}
