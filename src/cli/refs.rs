@@ -55,7 +55,8 @@ pub fn run(args: Args) -> i32 {
 /// from where the command runs; a file outside the root is refused.
 fn relative_file(root: &Path, file: &Path) -> Result<String, Error> {
     let shown = file.to_string_lossy().replace('\\', "/");
-    if root.join(file).is_file() && file.is_relative() {
+    let climbs = file.components().any(|c| matches!(c, std::path::Component::ParentDir));
+    if root.join(file).is_file() && file.is_relative() && !climbs {
         return Ok(shown.trim_start_matches("./").to_string());
     }
     let root_abs = root.canonicalize().map_err(|e| {
@@ -65,7 +66,12 @@ fn relative_file(root: &Path, file: &Path) -> Result<String, Error> {
             "pass an existing directory with --root",
         )
     })?;
-    let Ok(file_abs) = file.canonicalize() else {
+    let given = if file.is_relative() && climbs {
+        root.join(file)
+    } else {
+        file.to_path_buf()
+    };
+    let Ok(file_abs) = given.canonicalize() else {
         return Err(Error::file_missing(&shown));
     };
     match file_abs.strip_prefix(&root_abs) {

@@ -221,6 +221,8 @@ pub struct Resolve {
     #[serde(default)]
     pub nothing: Vec<String>,
     #[serde(default)]
+    pub anything: Vec<String>,
+    #[serde(default)]
     pub pass_through: Vec<String>,
     #[serde(default)]
     pub wrapping: Vec<String>,

@@ -142,9 +142,10 @@ pub(super) fn judge_name(
 ) -> Option<Reference> {
     let node = facts.node(at)?;
     let r = &facts.lang.resolve;
-    if node.start_byte() != at.0 || node.end_byte() != at.1 {
+    let in_string = node.kind().contains("string");
+    if in_string || node.start_byte() != at.0 || node.end_byte() != at.1 {
         // Not a name of its own: inside a string, a comment, a longer token.
-        if node.kind().contains("string") && string_annotation(facts, node) {
+        if in_string && string_annotation(facts, node) {
             // A forward reference (`x: "Engine"`) names the class where it is written.
             let entity = resolver.name(facts, name, at.0, 0);
             return verdict(

@@ -20,13 +20,16 @@ pub struct ProjectFile {
     pub lang: &'static Language,
 }
 
+/// A file's facts: read once by whichever thread asks first (`None`: it did not parse).
+type FactsSlot = Arc<OnceLock<Option<Arc<Facts>>>>;
+
 /// The root's files and what is known of them so far.
 pub struct Project {
     pub root: PathBuf,
     pub files: BTreeMap<String, ProjectFile>,
     /// Folders holding at least one file (`a`, `a/b`), for namespace packages and `index` files.
     pub dirs: BTreeSet<String>,
-    facts: Mutex<HashMap<String, Arc<OnceLock<Option<Arc<Facts>>>>>>,
+    facts: Mutex<HashMap<String, FactsSlot>>,
     /// Definitions a patch removes, still named where callers look for them: (file, name path).
     pub phantoms: BTreeSet<(String, String)>,
     pub python: python::Layout,

@@ -106,7 +106,9 @@ impl Scopes {
             return out;
         };
         let names = query.capture_names();
-        let mut scope_nodes: Vec<(usize, usize, ScopeKind, Option<(usize, usize)>)> = Vec::new();
+        // (start, end, kind, where the scope's own name is written)
+        type ScopeNode = (usize, usize, ScopeKind, Option<(usize, usize)>);
+        let mut scope_nodes: Vec<ScopeNode> = Vec::new();
         struct Found {
             node: (usize, usize),
             pattern: bool,

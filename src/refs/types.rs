@@ -253,13 +253,15 @@ impl Resolver<'_> {
                 return self.method_call_type(facts, &object_type, method, depth + 1);
             }
         }
-        if callee.kind() == "identifier" && facts.slice((callee.start_byte(), callee.end_byte())) == "super" {
-            if facts.scopes.lookup("super", callee.start_byte()).is_none() {
-                return match self.enclosing_class(facts, callee.start_byte(), depth) {
-                    Some(c) => Ty::Bases(c),
-                    None => Ty::Unknown("`super()` outside a class"),
-                };
-            }
+        // Python's `super()`: the bases of the class around it.
+        if callee.kind() == "identifier"
+            && facts.slice((callee.start_byte(), callee.end_byte())) == "super"
+            && facts.scopes.lookup("super", callee.start_byte()).is_none()
+        {
+            return match self.enclosing_class(facts, callee.start_byte(), depth) {
+                Some(c) => Ty::Bases(c),
+                None => Ty::Unknown("`super()` outside a class"),
+            };
         }
         let callee_type = self.type_of(facts, callee, depth + 1);
         self.called(callee_type, depth)
@@ -819,6 +821,9 @@ impl Resolver<'_> {
                 return self.instance_of(&entity, depth + 1);
             }
             return Ty::Unknown("a string annotation saguaro does not read");
+        }
+        if r.anything.iter().any(|a| a == text || text.ends_with(&format!(".{a}"))) {
+            return Ty::Unknown("a value typed as anything (`any`)");
         }
         if r.nothing.iter().any(|n| n == text || n == kind)
             || matches!(kind, "primitive_type" | "predefined_type" | "literal_type")

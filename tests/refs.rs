@@ -1,0 +1,249 @@
+//! The references layer on the fixture repositories `fixtures/refs/<lang>`: a small shop
+//! whose lines say in a comment what they refer to (`ref: PATH` found above `name_match`,
+//! `nameonly: PATH` found by name only, `notref: PATH` never reported, `breaks: PATH` a call
+//! that adding a required parameter to PATH breaks). Every reference found must be marked,
+//! and every marked line found: aliases, module constants, constructor chains, return types,
+//! subclasses, `super`, re-export chains and barrels, shadowing locals and look-alikes of
+//! another type, doc-tests, conditional code.
+
+mod common;
+
+use saguaro::apply::Options;
+use saguaro::refs::{self, project::Project, Confidence};
+use std::collections::BTreeSet;
+use std::path::{Path, PathBuf};
+
+fn repo(lang: &str) -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("fixtures/refs").join(lang)
+}
+
+/// (path, line) of every line marked `tag: symbol`.
+fn marked(root: &Path, tag: &str, symbol: &str) -> BTreeSet<(String, usize)> {
+    let mut out = BTreeSet::new();
+    let wanted = format!("{tag}: {symbol}");
+    for entry in ignore::WalkBuilder::new(root).build().flatten() {
+        if !entry.file_type().is_some_and(|t| t.is_file()) {
+            continue;
+        }
+        let Ok(text) = std::fs::read_to_string(entry.path()) else {
+            continue;
+        };
+        let path = entry
+            .path()
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
+        for (i, line) in text.lines().enumerate() {
+            // A marker ends at the next space: `ref: Engine` is not `ref: Engine.process`.
+            if line.match_indices(&wanted).any(|(at, m)| {
+                line[..at].chars().next_back().is_none_or(|c| c == ' ')
+                    && line[at + m.len()..].chars().next().is_none_or(|c| c == ' ')
+            }) {
+                out.insert((path.clone(), i + 1));
+            }
+        }
+    }
+    out
+}
+
+/// Checks the references to `symbol` (defined in `file`) against the markers.
+fn check(lang: &str, file: &str, symbol: &str) {
+    let root = repo(lang);
+    let project = Project::scan(&root);
+    let answer = refs::answer_in(&project, file, symbol).unwrap_or_else(|e| panic!("{lang} {symbol}: {e}"));
+    let at = |r: &refs::Reference| (r.path.clone(), r.line);
+    let confident: BTreeSet<_> = answer
+        .references
+        .iter()
+        .filter(|r| r.confidence != Confidence::NameMatch)
+        .map(at)
+        .collect();
+    let by_name: BTreeSet<_> = answer
+        .references
+        .iter()
+        .filter(|r| r.confidence == Confidence::NameMatch)
+        .map(at)
+        .collect();
+    let expected = marked(&root, "ref", symbol);
+    let name_only = marked(&root, "nameonly", symbol);
+    let never = marked(&root, "notref", symbol);
+    assert!(!expected.is_empty(), "{lang} {symbol}: the fixture marks no reference");
+    assert!(
+        confident == expected,
+        "{lang} {symbol}: found and not marked {:?}; marked and not found {:?}",
+        confident.difference(&expected).collect::<Vec<_>>(),
+        expected.difference(&confident).collect::<Vec<_>>()
+    );
+    assert_eq!(by_name, name_only, "{lang} {symbol}: name-only references");
+    for line in &never {
+        assert!(
+            !confident.contains(line) && !by_name.contains(line),
+            "{lang} {symbol}: {line:?} is reported"
+        );
+    }
+}
+
+#[test]
+fn python_references_follow_aliases_constants_chains_and_reexports() {
+    check("python", "shop/engine.py", "Engine.process");
+    check("python", "shop/engine.py", "Engine");
+    check("python", "a/_impl.py", "compute");
+}
+
+#[test]
+fn typescript_references_follow_aliases_barrels_paths_and_the_package_name() {
+    check("typescript", "src/shop/engine.ts", "Engine.process");
+    check("typescript", "src/shop/engine.ts", "Engine");
+    check("typescript", "src/shop/engine.ts", "DEFAULT");
+    check("typescript", "src/util/errors.ts", "die");
+}
+
+#[test]
+fn rust_references_follow_uses_return_types_fields_macros_and_doc_tests() {
+    check("rust", "src/shop/engine.rs", "Engine.process");
+    check("rust", "src/shop/engine.rs", "Engine");
+}
+
+/// Adds a required parameter to `Engine.process` and compares the breaking callsites with
+/// the lines marked `breaks`: all of them, each above `name_match`, and no other.
+fn impact_of_a_new_parameter(lang: &str, file: &str, content: &str) {
+    let root = repo(lang);
+    let patch = serde_json::json!({
+        "type": "patch",
+        "target_file": file,
+        "operations": [{"op": "replace", "symbol": "Engine.process", "content": content}]
+    });
+    let report = saguaro::impact::report(&patch.to_string(), &Options::new(&root)).unwrap();
+    let change = report
+        .breaking_changes
+        .iter()
+        .find(|b| b.symbol == "Engine.process")
+        .unwrap_or_else(|| panic!("{lang}: no breaking change for Engine.process"));
+    let found: BTreeSet<(String, usize)> = change
+        .callsites
+        .iter()
+        .filter(|c| c.confidence != Confidence::NameMatch)
+        .map(|c| (c.path.clone(), c.line))
+        .collect();
+    let expected = marked(&root, "breaks", "Engine.process");
+    assert!(
+        found == expected,
+        "{lang}: found and not marked {:?}; marked and not found {:?}",
+        found.difference(&expected).collect::<Vec<_>>(),
+        expected.difference(&found).collect::<Vec<_>>()
+    );
+    // A call matched by name only is one the fixture says the checker cannot tell either.
+    let name_only = marked(&root, "nameonly", "Engine.process");
+    for c in change
+        .callsites
+        .iter()
+        .filter(|c| c.confidence == Confidence::NameMatch)
+    {
+        assert!(name_only.contains(&(c.path.clone(), c.line)), "{lang}: {c:?}");
+    }
+}
+
+#[test]
+fn a_new_required_parameter_breaks_every_marked_call_and_only_those() {
+    impact_of_a_new_parameter(
+        "python",
+        "shop/engine.py",
+        "def process(self, order, verbose):\n    return [self.config.get(k) for k in order]\n",
+    );
+    impact_of_a_new_parameter(
+        "typescript",
+        "src/shop/engine.ts",
+        "process(order: string[], verbose: boolean): number[] {\n  return order.map((k) => this.config[k] ?? 0);\n}\n",
+    );
+    impact_of_a_new_parameter(
+        "rust",
+        "src/shop/engine.rs",
+        "pub fn process(&mut self, order: &[usize], verbose: bool) -> Vec<u32> {\n    let _ = verbose;\n    order.iter().map(|&k| self.config.get(k).copied().unwrap_or(0)).collect()\n}\n",
+    );
+}
+
+#[test]
+fn a_call_in_conditional_code_and_a_doc_test_are_listed_apart() {
+    let root = repo("rust");
+    let patch = serde_json::json!({
+        "type": "patch",
+        "target_file": "src/shop/engine.rs",
+        "operations": [{"op": "replace", "symbol": "Engine.process",
+            "content": "pub fn process(&mut self, order: &[usize], verbose: bool) -> Vec<u32> {\n    let _ = (order, verbose);\n    Vec::new()\n}\n"}]
+    });
+    let report = saguaro::impact::report(&patch.to_string(), &Options::new(&root)).unwrap();
+    let change = &report.breaking_changes[0];
+    let conditional: Vec<_> = change
+        .conditional_callsites
+        .iter()
+        .map(|c| (c.path.as_str(), c.line))
+        .collect();
+    assert_eq!(conditional, [("src/cli.rs", 26)]);
+    assert_eq!(
+        change.conditional_callsites[0].conditional.as_deref(),
+        Some(r#"cfg(feature = "legacy")"#)
+    );
+    let doc: Vec<_> = change.doc_callsites.iter().map(|c| (c.path.as_str(), c.line)).collect();
+    assert_eq!(doc, [("src/lib.rs", 11)]);
+}
+
+#[test]
+fn the_json_answer_has_the_interface_fields() {
+    let root = repo("python");
+    let out = common::saguaro(&["refs", "shop/engine.py", "Engine.process", "--json"], Some(&root));
+    assert_eq!(out.status.code(), Some(0), "{}", common::stderr(&out));
+    let answer = common::stdout_json(&out);
+    assert_eq!(answer["symbol"], "Engine.process");
+    assert_eq!(
+        answer["definition"],
+        serde_json::json!({"path": "shop/engine.py", "line": 17, "column": 9})
+    );
+    let first = &answer["references"][0];
+    for field in ["path", "line", "column", "kind", "confidence", "reason"] {
+        assert!(!first[field].is_null(), "{field} missing in {first}");
+    }
+    assert!(answer["errors"].as_array().unwrap().is_empty());
+    // The human listing groups by file and names the tier.
+    let text = common::saguaro(&["refs", "shop/engine.py", "Engine.process"], Some(&root));
+    let text = String::from_utf8_lossy(&text.stdout);
+    assert!(text.contains("\nshop/cli.py\n"), "{text}");
+    assert!(text.contains("receiver_typed"), "{text}");
+}
+
+#[test]
+fn refusals_are_clear_and_exit_as_the_interface_says() {
+    let root = repo("python");
+    let run = |args: &[&str], dir: &Path| {
+        let out = common::saguaro(args, Some(dir));
+        (out.status.code(), String::from_utf8_lossy(&out.stdout).into_owned())
+    };
+    let (code, stdout) = run(&["refs", "shop/engine.py", "Engine.proces", "--json"], &root);
+    assert_eq!(code, Some(1));
+    assert!(stdout.contains("symbol_not_found"), "{stdout}");
+    assert!(
+        stdout.contains("Engine.process"),
+        "the hint names the close path: {stdout}"
+    );
+    let (code, stdout) = run(&["refs", "shop/nowhere.py", "Engine", "--json"], &root);
+    assert_eq!(code, Some(2));
+    assert!(stdout.contains("file_missing"), "{stdout}");
+    let (code, stdout) = run(
+        &["refs", "../typescript/src/cli.ts", "main", "--root", ".", "--json"],
+        &root,
+    );
+    assert_eq!(code, Some(1));
+    assert!(stdout.contains("path_rejected"), "{stdout}");
+    let twice = tempfile::tempdir().unwrap();
+    std::fs::write(
+        twice.path().join("m.py"),
+        "def f():\n    pass\n\n\ndef f():\n    pass\n",
+    )
+    .unwrap();
+    let (code, stdout) = run(&["refs", "m.py", "f", "--json"], twice.path());
+    assert_eq!(code, Some(1));
+    assert!(
+        stdout.contains("ambiguous_symbol") && stdout.contains("f#2"),
+        "{stdout}"
+    );
+}
