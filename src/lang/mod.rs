@@ -502,6 +502,19 @@ mod tests {
     }
 
     #[test]
+    fn every_embedded_query_compiles_for_every_language_that_reads_it() {
+        for language in Registry::global().languages() {
+            for (folder, name, _) in embedded::EMBEDDED_QUERIES {
+                if *folder == language.queries {
+                    if let Err(e) = language.query(name) {
+                        panic!("{}: {e}", language.name);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
     fn every_embedded_symbols_query_has_readable_roots() {
         for language in Registry::global().languages() {
             let roots = pattern_roots(language.query("symbols").unwrap(), language.query_source("symbols"));

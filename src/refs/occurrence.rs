@@ -30,8 +30,17 @@ pub fn find(project: &Project, target: &Target) -> Found {
         names.push(class.path.rsplit('.').next().unwrap_or(&class.path).to_string());
     }
     let mut out = Found::default();
+    let member = target_is_member(target) && target.constructs.is_none();
     for name in &names {
-        let files = project.files_naming(lang, name);
+        // A member is only ever reached through something (`x.name`, `T::name`); the file
+        // that defines it is read whatever it holds.
+        let files = if member {
+            project.files_where(lang, name, |text, at| {
+                reached_through_something(text, at) || project_defines(project, &target.def.file, text)
+            })
+        } else {
+            project.files_naming(lang, name)
+        };
         out.merge(search(&resolver, target, name, &files, None, true));
     }
     // Aliases, as they are found (an alias of an alias too).
@@ -109,6 +118,18 @@ fn search(
         out.merge(f);
     }
     out
+}
+
+/// Whether the name written at `at` follows `.`, `?.` or `::` (spaces and line breaks
+/// between them allowed): a member's or a path's name.
+fn reached_through_something(text: &str, at: usize) -> bool {
+    let before = text[..at].trim_end();
+    before.ends_with('.') || before.ends_with("::")
+}
+
+/// Whether `text` is the text of `file` (the target's own file is always read).
+fn project_defines(project: &Project, file: &str, text: &str) -> bool {
+    project.files.get(file).is_some_and(|f| std::ptr::eq(f.text.as_str(), text))
 }
 
 fn is_identifier_char(c: char) -> bool {

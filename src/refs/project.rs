@@ -163,18 +163,41 @@ impl Project {
         a.resolve.modules == b.resolve.modules && (a.resolve.modules != ModuleSystem::None || a.name == b.name)
     }
 
-    /// The files in the family of `lang` whose text holds `name`, in path order.
+    /// The files in the family of `lang` whose text holds `name` as a whole word, in path
+    /// order.
     pub fn files_naming(&self, lang: &Language, name: &str) -> Vec<&str> {
+        self.files_where(lang, name, |_, _| true)
+    }
+
+    /// The files in the family of `lang` holding `name` as a whole word at a place `keep`
+    /// (the text, the byte the name starts at) accepts.
+    pub fn files_where(&self, lang: &Language, name: &str, keep: impl Fn(&str, usize) -> bool + Sync) -> Vec<&str> {
+        use rayon::prelude::*;
         let finder = memchr::memmem::Finder::new(name.as_bytes());
-        self.files
-            .iter()
-            .filter(|(_, f)| Project::same_family(f.lang, lang) && finder.find(f.text.as_bytes()).is_some())
+        let mut out: Vec<&str> = self
+            .files
+            .par_iter()
+            .filter(|(_, f)| Project::same_family(f.lang, lang))
+            .filter(|(_, f)| {
+                let text = f.text.as_str();
+                finder.find_iter(text.as_bytes()).any(|at| whole_word(text, at, name.len()) && keep(text, at))
+            })
             .map(|(p, _)| p.as_str())
-            .collect()
+            .collect();
+        out.sort_unstable();
+        out
     }
 
     /// A file's text read from the root's disk (configuration files the layer does not index).
     pub fn read_config(&self, relative: &str) -> Option<String> {
         std::fs::read_to_string(self.root.join(relative)).ok()
     }
+}
+
+/// Whether the `len` bytes at `at` of `text` are a whole word (not part of a longer name).
+pub fn whole_word(text: &str, at: usize, len: usize) -> bool {
+    let name_char = |c: char| c.is_alphanumeric() || c == '_' || c == '$';
+    let before = text[..at].chars().next_back();
+    let after = text.get(at + len..).and_then(|t| t.chars().next());
+    !before.is_some_and(name_char) && !after.is_some_and(name_char)
 }
