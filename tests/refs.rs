@@ -1,6 +1,7 @@
 //! The references layer on the fixture repositories `fixtures/refs/<lang>`: a small shop
 //! whose lines say in a comment what they refer to (`ref: PATH` found above `name_match`,
-//! `nameonly: PATH` found by name only, `notref: PATH` never reported, `breaks: PATH` a call
+//! `doc: PATH` the same in documentation code, `nameonly: PATH` found by name only,
+//! `notref: PATH` never reported, `breaks: PATH` a call
 //! that adding a required parameter to PATH breaks). Every reference found must be marked,
 //! and every marked line found: aliases, module constants, constructor chains, return types,
 //! subclasses, `super`, re-export chains and barrels, shadowing locals and look-alikes of
@@ -65,6 +66,17 @@ fn check(lang: &str, file: &str, symbol: &str) {
         .filter(|r| r.confidence == Confidence::NameMatch)
         .map(at)
         .collect();
+    let documentation: BTreeSet<_> = answer
+        .documentation
+        .iter()
+        .filter(|r| r.confidence != Confidence::NameMatch)
+        .map(at)
+        .collect();
+    assert_eq!(
+        documentation,
+        marked(&root, "doc", symbol),
+        "{lang} {symbol}: references in documentation code"
+    );
     let expected = marked(&root, "ref", symbol);
     let name_only = marked(&root, "nameonly", symbol);
     let never = marked(&root, "notref", symbol);

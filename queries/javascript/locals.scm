@@ -17,4 +17,5 @@
 (formal_parameters (_) @local.definition.pattern)
 (arrow_function parameter: (identifier) @local.definition)
 (catch_clause parameter: (_) @local.definition.pattern)
+(for_in_statement left: (_) @local.definition.pattern operator: "of" right: (_) @local.iterable)
 (for_in_statement left: (_) @local.definition.pattern)

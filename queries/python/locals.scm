@@ -10,6 +10,8 @@
 ;   @local.type              (same match) the binding's declared type
 ;   @local.value             (same match) the value it is bound to (for a pattern, the value
 ;                            the pattern takes apart)
+;   @local.iterable          (same match) what a loop takes the name's value from, one element
+;                            at a time (`for x in xs`)
 ;   @local.global            a name this scope takes from the module (`global`, `nonlocal`)
 ; Imports bind names too; they come from imports.scm.
 
@@ -38,8 +40,8 @@
 (assignment left: [(pattern_list) (tuple_pattern) (list_pattern)] @local.definition.pattern right: (_) @local.value)
 (augmented_assignment left: (identifier) @local.definition)
 (named_expression name: (identifier) @local.definition value: (_) @local.value)
-(for_statement left: (_) @local.definition.pattern)
-(for_in_clause left: (_) @local.definition.pattern)
+(for_statement left: (_) @local.definition.pattern right: (_) @local.iterable)
+(for_in_clause left: (_) @local.definition.pattern right: (_) @local.iterable)
 (with_item value: (as_pattern (as_pattern_target (identifier) @local.definition)))
 (except_clause (as_pattern (as_pattern_target (identifier) @local.definition)))
 

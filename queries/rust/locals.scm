@@ -35,7 +35,7 @@
 (let_declaration pattern: (_) @local.definition.pattern value: (_) @local.value)
 (let_declaration pattern: (_) @local.definition.pattern)
 (let_condition pattern: (_) @local.definition.pattern value: (_) @local.value)
-(for_expression pattern: (_) @local.definition.pattern)
+(for_expression pattern: (_) @local.definition.pattern value: (_) @local.iterable)
 (match_expression value: (_) @local.value body: (match_block (match_arm pattern: (_) @local.definition.pattern)))
 (type_parameter name: (type_identifier) @local.definition)
 (const_parameter name: (identifier) @local.definition)

@@ -123,6 +123,19 @@ pub fn render(answer: &Answer) -> String {
             r.reason
         ));
     }
+    if !answer.documentation.is_empty() {
+        out.push_str("\nin documentation code (doc-tests; the build does not check them):\n");
+        for r in &answer.documentation {
+            out.push_str(&format!(
+                "  {}:{}:{}  {}  {}\n",
+                r.path,
+                r.line,
+                r.column,
+                r.confidence.as_str(),
+                r.reason
+            ));
+        }
+    }
     if !answer.through_aliases.is_empty() {
         out.push_str("\nuses through another name (a rename leaves them):\n");
         for r in &answer.through_aliases {

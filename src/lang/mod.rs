@@ -243,6 +243,20 @@ pub struct Resolve {
     #[serde(default)]
     pub call_contexts: Vec<String>,
     #[serde(default)]
+    pub collections: Vec<String>,
+    #[serde(default)]
+    pub array_types: Vec<SyntaxForm>,
+    #[serde(default)]
+    pub indexes: Vec<SyntaxForm>,
+    #[serde(default)]
+    pub iterator_methods: Vec<String>,
+    #[serde(default)]
+    pub element_methods: Vec<String>,
+    #[serde(default)]
+    pub element_wrapper: Option<String>,
+    #[serde(default)]
+    pub element_callbacks: Vec<String>,
+    #[serde(default)]
     pub decorators_replace: bool,
     #[serde(default)]
     pub transparent_decorators: Vec<String>,

@@ -295,6 +295,10 @@ pub struct Answer {
     /// them as they are.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub through_aliases: Vec<Reference>,
+    /// References in documentation code (Rust doc-tests, Python doctests, kind `doc`): the
+    /// build does not check them; `cargo test --doc` and doctest runs do.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub documentation: Vec<Reference>,
     pub unresolved: Unresolved,
     pub errors: Vec<Error>,
 }
@@ -328,6 +332,8 @@ pub fn answer_in(project: &Project, file: &str, symbol: &str) -> Result<Answer, 
     let found = find(project, &target);
     let (aliased, named): (Vec<Reference>, Vec<Reference>) =
         found.references.into_iter().partition(|r| r.through.is_some());
+    let (documentation, named): (Vec<Reference>, Vec<Reference>) =
+        named.into_iter().partition(|r| r.kind == RefKind::Doc);
     Ok(Answer {
         symbol: found_symbol.path.clone(),
         definition: Location {
@@ -338,6 +344,7 @@ pub fn answer_in(project: &Project, file: &str, symbol: &str) -> Result<Answer, 
         kind: found_symbol.kind.clone(),
         references: named,
         through_aliases: aliased,
+        documentation,
         unresolved: found.unresolved,
         errors: Vec::new(),
     })

@@ -129,7 +129,10 @@ fn reached_through_something(text: &str, at: usize) -> bool {
 
 /// Whether `text` is the text of `file` (the target's own file is always read).
 fn project_defines(project: &Project, file: &str, text: &str) -> bool {
-    project.files.get(file).is_some_and(|f| std::ptr::eq(f.text.as_str(), text))
+    project
+        .files
+        .get(file)
+        .is_some_and(|f| std::ptr::eq(f.text.as_str(), text))
 }
 
 fn is_identifier_char(c: char) -> bool {
@@ -629,6 +632,11 @@ fn judge_macro_token(
             )
         }
         None => {
+            if bound_in_macro(facts, name, at) {
+                // `let name = ..` among the same macro's tokens: a local the grammar does
+                // not see.
+                return None;
+            }
             let entity = resolver.name(facts, name, at.0, 0);
             verdict(
                 facts,
@@ -640,6 +648,37 @@ fn judge_macro_token(
             )
         }
     }
+}
+
+/// Whether the tokens of the macro call around `at` bind `name` before it (`let name`,
+/// `for name in`, a closure's `|name|`, a parameter `name:`): the macro's own local, which
+/// the grammar leaves unparsed.
+fn bound_in_macro(facts: &Facts, name: &str, at: Range) -> bool {
+    let Some(mut node) = facts.node(at) else {
+        return false;
+    };
+    let mut outermost = None;
+    while let Some(parent) = node.parent() {
+        if matches!(parent.kind(), "macro_invocation" | "macro_definition") {
+            outermost = Some(parent);
+        }
+        node = parent;
+    }
+    let Some(call) = outermost else {
+        return false;
+    };
+    let before = &facts.text()[call.start_byte()..at.0];
+    let n = regex::escape(name);
+    let patterns = [
+        format!(r"let\s+(?:mut\s+)?{n}"),
+        format!(r"for\s+[^;{{}}]*{n}[^;{{}}]*in"),
+        format!(r"\|[^|]*{n}[^|]*\|"),
+        format!(r"[(,]\s*(?:mut\s+)?{n}\s*:[^:]"),
+    ];
+    patterns
+        .iter()
+        .filter_map(|p| regex::Regex::new(p).ok())
+        .any(|re| re.is_match(before))
 }
 
 /// The text after a `::<...>` at its start, else all of it.

@@ -180,7 +180,9 @@ impl Project {
             .filter(|(_, f)| Project::same_family(f.lang, lang))
             .filter(|(_, f)| {
                 let text = f.text.as_str();
-                finder.find_iter(text.as_bytes()).any(|at| whole_word(text, at, name.len()) && keep(text, at))
+                finder
+                    .find_iter(text.as_bytes())
+                    .any(|at| whole_word(text, at, name.len()) && keep(text, at))
             })
             .map(|(p, _)| p.as_str())
             .collect();

@@ -249,7 +249,15 @@ impl<'p> Resolver<'p> {
                 };
                 match &imp.name {
                     None => Entity::Module(module),
-                    Some(name) => self.module_member(&module, name, depth + 1),
+                    // `from pkg import name`: pkg's own `name`, else its submodule `name` (in
+                    // pkg/__init__.py, `from . import name` is the submodule).
+                    Some(name) => match self.module_member(&module, name, depth + 1) {
+                        Entity::Missing => match python::submodule(self.project, &module, name) {
+                            Some(sub) => Entity::Module(sub),
+                            None => Entity::Missing,
+                        },
+                        found => found,
+                    },
                 }
             }
             ModuleSystem::Node => {

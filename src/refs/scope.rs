@@ -75,6 +75,8 @@ pub struct Binding {
     pub value: Option<(usize, usize)>,
     /// The destructuring pattern the name is part of (`(a, b)`, `Some(x)`, `{ a }`), if any.
     pub pattern: Option<(usize, usize)>,
+    /// `value` is a collection the name takes each element of (a loop).
+    pub iterated: bool,
     pub kind: BindingKind,
 }
 
@@ -116,13 +118,14 @@ impl Scopes {
             global: bool,
             declared_type: Option<(usize, usize)>,
             value: Option<(usize, usize)>,
+            iterated: bool,
         }
         let mut found: Vec<Found> = Vec::new();
         let mut cursor = QueryCursor::new();
         let mut matches = cursor.matches(query, root, text.as_bytes());
         while let Some(m) = matches.next() {
             let mut definition = None;
-            let (mut declared_type, mut value) = (None, None);
+            let (mut declared_type, mut value, mut iterated) = (None, None, false);
             for c in m.captures() {
                 let range = (c.node.start_byte(), c.node.end_byte());
                 match names[c.index as usize] {
@@ -144,6 +147,10 @@ impl Scopes {
                     "local.global" => definition = Some((range, false, true, true)),
                     "local.type" => declared_type = Some(range),
                     "local.value" => value = Some(range),
+                    "local.iterable" => {
+                        value = Some(range);
+                        iterated = true;
+                    }
                     _ => {}
                 }
             }
@@ -155,6 +162,7 @@ impl Scopes {
                     global,
                     declared_type,
                     value,
+                    iterated,
                 });
             }
         }
@@ -217,6 +225,7 @@ impl Scopes {
                     declared_type: f.declared_type,
                     value: f.value,
                     pattern: (f.pattern && at != f.node).then_some(f.node),
+                    iterated: f.iterated,
                     kind,
                 });
             }
@@ -236,6 +245,7 @@ impl Scopes {
             declared_type: None,
             value: None,
             pattern: None,
+            iterated: false,
             kind,
         });
     }
@@ -249,9 +259,12 @@ impl Scopes {
             .find(|&&i| self.bindings[i].at == binding.at && self.bindings[i].kind == binding.kind)
         {
             let b = &mut self.bindings[same];
+            // Seen once the whole statement is made (`let b = b.freeze();` reads the outer `b`).
+            b.visible_from = b.visible_from.max(binding.visible_from);
             b.declared_type = b.declared_type.or(binding.declared_type);
             b.value = b.value.or(binding.value);
             b.pattern = b.pattern.or(binding.pattern);
+            b.iterated |= binding.iterated;
             return;
         }
         list.push(self.bindings.len());

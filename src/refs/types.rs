@@ -36,6 +36,8 @@ pub enum Ty {
     Wrapped(String, Box<Ty>),
     /// A tuple: what each place holds.
     Tuple(Vec<Ty>),
+    /// A collection (`list[T]`, `Vec<T>`, `T[]`): what each element is.
+    Elements(Box<Ty>),
     /// A type from outside the root, or a builtin.
     External,
     Unknown(&'static str),
@@ -177,9 +179,22 @@ impl Resolver<'_> {
             };
         }
         if let Some(form) = Resolve::form(&r.casts, kind) {
-            return match part(node, form.object.as_deref()) {
+            // `x as T`: the type is the field's, or the last thing written.
+            let written = form
+                .object
+                .as_deref()
+                .and_then(|f| node.child_by_field_name(f))
+                .or_else(|| node.named_child((node.named_child_count() as u32).saturating_sub(1)));
+            return match written {
                 Some(t) => self.annotation(facts, t, depth + 1),
                 None => Ty::Unknown("a cast without a type"),
+            };
+        }
+        if let Some(form) = Resolve::form(&r.indexes, kind) {
+            return match part(node, form.object.as_deref()).map(|o| self.type_of(facts, o, depth + 1)) {
+                Some(Ty::Elements(element)) => *element,
+                Some(Ty::Unknown(why)) => Ty::Unknown(why),
+                _ => Ty::Unknown("an index into a value that is not a collection saguaro reads"),
             };
         }
         if let Some(form) = Resolve::form(&r.literals, kind) {
@@ -279,6 +294,18 @@ impl Resolver<'_> {
         }
         if r.same_methods.iter().any(|m| m == method) {
             return object_type.clone();
+        }
+        if let Ty::Elements(element) = object_type {
+            if r.iterator_methods.iter().any(|m| m == method) {
+                return object_type.clone();
+            }
+            if r.element_methods.iter().any(|m| m == method) {
+                return match &r.element_wrapper {
+                    Some(wrapper) => Ty::Wrapped(wrapper.clone(), element.clone()),
+                    None => (**element).clone(),
+                };
+            }
+            return Ty::External;
         }
         let callee_type = match self.member(object_type, method, depth + 1) {
             Entity::Def(def) if self.is_function(&def) => Ty::Function(def),
@@ -399,7 +426,7 @@ impl Resolver<'_> {
                 }
                 Entity::External
             }
-            Ty::Wrapped(..) | Ty::Tuple(_) | Ty::Function(_) | Ty::External => Entity::External,
+            Ty::Wrapped(..) | Ty::Tuple(_) | Ty::Elements(_) | Ty::Function(_) | Ty::External => Entity::External,
             Ty::Unknown(why) => Entity::Unknown(why),
         }
     }
@@ -469,18 +496,73 @@ impl Resolver<'_> {
                     return Ty::Unknown("a binding saguaro lost");
                 };
                 if let Some(pattern) = b.pattern {
-                    return self.pattern_type(&facts, pattern, b.at, b.declared_type, b.value, depth + 1);
+                    return self.pattern_type(&facts, pattern, b.at, b.declared_type, b.value, b.iterated, depth + 1);
                 }
                 if let Some(t) = b.declared_type.and_then(|r| facts.node(r)) {
                     return self.annotation(&facts, t, depth + 1);
                 }
                 if let Some(v) = b.value.and_then(|r| facts.node(r)) {
-                    return self.type_of(&facts, v, depth + 1);
+                    let ty = self.type_of(&facts, v, depth + 1);
+                    return if b.iterated { element_of(ty) } else { ty };
+                }
+                if let Some(ty) = self.callback_element(&facts, b.at, depth + 1) {
+                    return ty;
                 }
                 Ty::Unknown("a variable whose type is not written")
             }
             Entity::External | Entity::Missing => Ty::External,
             Entity::Unknown(why) => Ty::Unknown(why),
+        }
+    }
+
+    /// The type of a callback's first parameter where the callback is given to a
+    /// collection's element method (`xs.forEach((x) => ..)`, `xs.iter().map(|x| ..)`): an
+    /// element of the collection.
+    fn callback_element(&self, facts: &Facts, at: Range, depth: usize) -> Option<Ty> {
+        let r = &facts.lang.resolve;
+        if r.element_callbacks.is_empty() {
+            return None;
+        }
+        let mut function = facts.node(at)?;
+        for _ in 0..5 {
+            function = function.parent()?;
+            let has_parameters = function.child_by_field_name("parameters").is_some()
+                || function.child_by_field_name("parameter").is_some();
+            if has_parameters && function.child_by_field_name("body").is_some() {
+                break;
+            }
+        }
+        // The name must be the callback's first parameter.
+        let parameters = function
+            .child_by_field_name("parameters")
+            .or_else(|| function.child_by_field_name("parameter"))?;
+        let first = facts
+            .scopes
+            .bindings
+            .iter()
+            .filter(|b| b.at.0 >= parameters.start_byte() && b.at.1 <= parameters.end_byte())
+            .min_by_key(|b| b.at.0)?;
+        if first.at != at {
+            return None;
+        }
+        let arguments = function.parent()?;
+        let call = arguments.parent()?;
+        let form = Resolve::form(&r.calls, call.kind())?;
+        let callee = part(call, form.callee.as_deref())?;
+        let member = Resolve::form(&r.members, callee.kind())?;
+        let method = part(callee, member.name.as_deref())?;
+        if !r
+            .element_callbacks
+            .iter()
+            .any(|m| m == facts.slice((method.start_byte(), method.end_byte())))
+        {
+            return None;
+        }
+        let object = part(callee, member.object.as_deref())?;
+        match self.type_of(facts, object, depth + 1) {
+            Ty::Elements(element) => Some(*element),
+            Ty::Unknown(why) => Some(Ty::Unknown(why)),
+            _ => None,
         }
     }
 
@@ -495,6 +577,7 @@ impl Resolver<'_> {
         name: Range,
         declared: Option<Range>,
         value: Option<Range>,
+        iterated: bool,
         depth: usize,
     ) -> Ty {
         let Some(mut node) = facts.node(name) else {
@@ -511,6 +594,7 @@ impl Resolver<'_> {
         }
         let mut ty = match (declared.and_then(|r| facts.node(r)), value.and_then(|r| facts.node(r))) {
             (Some(t), _) => self.annotation(facts, t, depth + 1),
+            (None, Some(v)) if iterated => element_of(self.type_of(facts, v, depth + 1)),
             (None, Some(v)) => self.type_of(facts, v, depth + 1),
             (None, None) => Ty::Unknown("a pattern whose value saguaro does not see"),
         };
@@ -736,6 +820,12 @@ impl Resolver<'_> {
                 _ => Ty::Unknown("a union of several types"),
             };
         }
+        if let Some(form) = Resolve::form(&r.array_types, kind) {
+            return match part(node, form.object.as_deref()) {
+                Some(element) => Ty::Elements(Box::new(self.annotation(facts, element, depth + 1))),
+                None => Ty::Unknown("an array type without an element"),
+            };
+        }
         if r.type_tuples.iter().any(|k| k == kind) {
             let mut cursor = node.walk();
             let items: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
@@ -754,12 +844,21 @@ impl Resolver<'_> {
             let base_name = base_name.rsplit(['.', ':']).next().unwrap_or(base_name);
             let arguments = type_arguments(node, form.arguments.as_deref());
             let first = arguments.iter().copied().find(|a| !is_nothing(facts, *a));
-            if r.pass_through.iter().any(|p| p == base_name) {
+            // A wrapper or collection of the standard library's names; a type of the root
+            // called so is itself.
+            let ours = matches!(self.annotation(facts, base, depth + 1), Ty::Instance(_));
+            if r.pass_through.iter().any(|p| p == base_name) && !ours {
                 let held: Vec<Node<'_>> = arguments.iter().copied().filter(|a| !is_nothing(facts, *a)).collect();
                 return match held.as_slice() {
                     [one] => self.annotation(facts, *one, depth + 1),
                     _ => Ty::Unknown("a union of several types"),
                 };
+            }
+            if r.collections.iter().any(|c| c == base_name) && !ours {
+                let element = first.map_or(Ty::Unknown("a collection of nothing"), |a| {
+                    self.annotation(facts, a, depth + 1)
+                });
+                return Ty::Elements(Box::new(element));
             }
             if r.tuple_generics.iter().any(|t| t == base_name) {
                 return Ty::Tuple(
@@ -769,7 +868,7 @@ impl Resolver<'_> {
                         .collect(),
                 );
             }
-            if r.wrapping.iter().any(|w| w == base_name) {
+            if r.wrapping.iter().any(|w| w == base_name) && !ours {
                 let held = first.map_or(Ty::Unknown("a wrapper of nothing"), |a| {
                     self.annotation(facts, a, depth + 1)
                 });
@@ -909,6 +1008,15 @@ impl Resolver<'_> {
                 file: facts.path.clone(),
                 path: s.path.clone(),
             })
+    }
+}
+
+/// What each element of a collection of type `ty` is.
+fn element_of(ty: Ty) -> Ty {
+    match ty {
+        Ty::Elements(element) => *element,
+        Ty::Unknown(why) => Ty::Unknown(why),
+        _ => Ty::Unknown("a loop over a value that is not a collection saguaro reads"),
     }
 }
 

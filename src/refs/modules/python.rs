@@ -1,6 +1,8 @@
 //! Python packages: `import a.b`, `from .c import d`, a package's `__init__.py`, folders
 //! without one (namespace packages).
 //!
+//! A stub (`.pyi`) beside a module is what an import of it reads, as type checkers do.
+//!
 //! Import roots are found from the tree itself: the folder above the outermost package
 //! (`src/` for `src/click/__init__.py`) is one, the root is one, and a module's own folder
 //! is one for the scripts and tests beside it (Python puts a script's folder first on its
@@ -20,10 +22,13 @@ impl Layout {
         let mut roots: Vec<String> = Vec::new();
         for path in project.files.keys().filter(|p| is_python(p)) {
             let mut dir = parent_dir(path).to_string();
-            if !project.has_file(&child_path(&dir, "__init__.py")) {
+            let package = |d: &str| {
+                project.has_file(&child_path(d, "__init__.py")) || project.has_file(&child_path(d, "__init__.pyi"))
+            };
+            if !package(&dir) {
                 continue;
             }
-            while project.has_file(&child_path(&dir, "__init__.py")) {
+            while package(&dir) {
                 if dir.is_empty() {
                     break;
                 }
@@ -70,11 +75,12 @@ pub fn submodule(project: &Project, module: &ModuleId, name: &str) -> Option<Mod
 
 fn in_dir(project: &Project, dir: &str, name: &str) -> Option<ModuleId> {
     let base = child_path(dir, name);
+    // A stub beside a module is what type checkers read in its place.
     for candidate in [
-        format!("{base}.py"),
-        format!("{base}/__init__.py"),
         format!("{base}.pyi"),
         format!("{base}/__init__.pyi"),
+        format!("{base}.py"),
+        format!("{base}/__init__.py"),
     ] {
         if project.has_file(&candidate) {
             return Some(ModuleId::file(candidate));
@@ -95,7 +101,9 @@ pub fn resolve(project: &Project, importer: &str, spec: &str) -> Option<ModuleId
             }
             dir = parent_dir(&dir).to_string();
         }
-        let mut module = if project.has_file(&child_path(&dir, "__init__.py")) {
+        let mut module = if project.has_file(&child_path(&dir, "__init__.pyi")) {
+            ModuleId::file(child_path(&dir, "__init__.pyi"))
+        } else if project.has_file(&child_path(&dir, "__init__.py")) {
             ModuleId::file(child_path(&dir, "__init__.py"))
         } else {
             ModuleId::file(format!("{dir}/"))
