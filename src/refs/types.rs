@@ -495,8 +495,8 @@ impl Resolver<'_> {
                 let Some(b) = facts.scopes.bindings.get(*binding) else {
                     return Ty::Unknown("a binding saguaro lost");
                 };
-                if let Some(pattern) = b.pattern {
-                    return self.pattern_type(&facts, pattern, b.at, b.declared_type, b.value, b.iterated, depth + 1);
+                if b.pattern.is_some() {
+                    return self.pattern_type(&facts, b, depth + 1);
                 }
                 if let Some(t) = b.declared_type.and_then(|r| facts.node(r)) {
                     return self.annotation(&facts, t, depth + 1);
@@ -570,16 +570,11 @@ impl Resolver<'_> {
     /// declared type) taken apart step by step down to the name — a tuple's place, a
     /// variant's or tuple struct's field (`Value::Object(map)`: the variant's written field
     /// type), `Some(x)`/`Ok(x)` of a wrapper, an object pattern's property.
-    fn pattern_type(
-        &self,
-        facts: &Facts,
-        pattern: Range,
-        name: Range,
-        declared: Option<Range>,
-        value: Option<Range>,
-        iterated: bool,
-        depth: usize,
-    ) -> Ty {
+    fn pattern_type(&self, facts: &Facts, binding: &super::scope::Binding, depth: usize) -> Ty {
+        let (Some(pattern), name) = (binding.pattern, binding.at) else {
+            return Ty::Unknown("a binding saguaro lost");
+        };
+        let (declared, value, iterated) = (binding.declared_type, binding.value, binding.iterated);
         let Some(mut node) = facts.node(name) else {
             return Ty::Unknown("a binding saguaro lost");
         };
