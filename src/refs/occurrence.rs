@@ -650,7 +650,7 @@ fn judge_macro_token(
     }
 }
 
-/// Whether the tokens of the macro call around `at` bind `name` before it (`let name`,
+/// Whether the tokens of the macro call around `at` bind `name` before it or there (`let name`,
 /// `for name in`, a closure's `|name|`, a parameter `name:`): the macro's own local, which
 /// the grammar leaves unparsed.
 fn bound_in_macro(facts: &Facts, name: &str, at: Range) -> bool {
@@ -667,12 +667,18 @@ fn bound_in_macro(facts: &Facts, name: &str, at: Range) -> bool {
     let Some(call) = outermost else {
         return false;
     };
-    let before = &facts.text()[call.start_byte()..at.0];
+    // Up to just past the name: a binding of the name here counts too (`let name:`).
+    let text = facts.text();
+    let mut upto = (at.1 + 3).min(text.len());
+    while !text.is_char_boundary(upto) {
+        upto -= 1;
+    }
+    let before = &text[call.start_byte()..upto];
     let n = regex::escape(name);
     let patterns = [
-        format!(r"let\s+(?:mut\s+)?{n}"),
-        format!(r"for\s+[^;{{}}]*{n}[^;{{}}]*in"),
-        format!(r"\|[^|]*{n}[^|]*\|"),
+        format!(r"\blet\s+(?:mut\s+)?{n}\b"),
+        format!(r"\bfor\s+[^;{{}}]*\b{n}\b[^;{{}}]*\bin\b"),
+        format!(r"\|[^|]*\b{n}\b[^|]*\|"),
         format!(r"[(,]\s*(?:mut\s+)?{n}\s*:[^:]"),
     ];
     patterns
