@@ -115,6 +115,8 @@ fn typescript_references_follow_aliases_barrels_paths_and_the_package_name() {
 fn rust_references_follow_uses_return_types_fields_macros_and_doc_tests() {
     check("rust", "src/shop/engine.rs", "Engine.process");
     check("rust", "src/shop/engine.rs", "Engine");
+    // A trait's provided method, reached through a type that implements the trait.
+    check("rust", "src/shop/engine.rs", "Describe.describe");
 }
 
 /// Adds a required parameter to `Engine.process` and compares the breaking callsites with
@@ -191,7 +193,7 @@ fn a_call_in_conditional_code_and_a_doc_test_are_listed_apart() {
         .iter()
         .map(|c| (c.path.as_str(), c.line))
         .collect();
-    assert_eq!(conditional, [("src/cli.rs", 26)]);
+    assert_eq!(conditional, [("src/cli.rs", 27)]);
     assert_eq!(
         change.conditional_callsites[0].conditional.as_deref(),
         Some(r#"cfg(feature = "legacy")"#)

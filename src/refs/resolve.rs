@@ -757,10 +757,48 @@ impl<'p> Resolver<'p> {
                 trait_impl.get_or_insert(def);
             }
         }
-        match trait_impl {
-            Some(def) => Entity::Def(def),
-            None => Entity::Missing,
+        if let Some(def) = trait_impl {
+            return Entity::Def(def);
         }
+        // A trait's provided method, through `impl Trait for Type` with no method of its own.
+        for trait_def in self.traits_of(class, crate_dir.as_deref(), depth + 1) {
+            if let found @ Entity::Def(_) = self.class_member(&trait_def, name, depth + 1) {
+                return found;
+            }
+        }
+        Entity::Missing
+    }
+
+    /// The traits of the root that a Rust type implements (`impl Trait for Type`, in any
+    /// file of its crate).
+    fn traits_of(&self, class: &DefId, crate_dir: Option<&str>, depth: usize) -> Vec<DefId> {
+        let type_name = class.path.rsplit('.').next().unwrap_or(&class.path);
+        let Some(lang) = self.project.files.get(&class.file).map(|f| f.lang) else {
+            return Vec::new();
+        };
+        let mut out = Vec::new();
+        for file in self.project.files_naming(lang, type_name) {
+            if crate_dir.is_some_and(|d| !d.is_empty() && !file.starts_with(&format!("{d}/"))) {
+                continue;
+            }
+            let Some(facts) = self.facts(file) else {
+                continue;
+            };
+            for &(trait_range, type_range) in &facts.types().implements {
+                let (Some(trait_node), Some(type_node)) = (facts.node(trait_range), facts.node(type_range)) else {
+                    continue;
+                };
+                if self.annotation(&facts, type_node, depth + 1) != super::types::Ty::Instance(class.clone()) {
+                    continue;
+                }
+                if let super::types::Ty::Instance(t) = self.annotation(&facts, trait_node, depth + 1) {
+                    if !out.contains(&t) {
+                        out.push(t);
+                    }
+                }
+            }
+        }
+        out
     }
 
     /// The type an `impl` holding byte `at` is for (`Self`).
