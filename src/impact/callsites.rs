@@ -151,6 +151,18 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
             .unwrap_or_else(|| "removed".to_string());
         return (true, format!("calls `{}`, which the patch {what}", def.path));
     };
+    // A decorator whose wrapper is called otherwise (`@lru_cache`) hides the parameters from
+    // the call: nothing says how it binds, so it is not checked.
+    let decorators = lang.resolve.signature_decorators.as_slice();
+    if let Some(d) = def.old.iter().flat_map(|s| &s.decorators).find(|d| {
+        let last = d.rsplit('.').next().unwrap_or(d);
+        lang.resolve.decorators_replace && !decorators.iter().any(|k| k == last)
+    }) {
+        return (
+            false,
+            format!("called through `@{d}`, whose wrapper takes its own arguments"),
+        );
+    }
     // A call the change breaks fitted the old definition: one that did not calls another
     // definition of that name (or was broken before), and this change is not its cause.
     if let Some(old) = &def.old {

@@ -257,6 +257,12 @@ pub struct Resolve {
     #[serde(default)]
     pub element_callbacks: Vec<String>,
     #[serde(default)]
+    pub builtins: Vec<String>,
+    #[serde(default)]
+    pub signature_decorators: Vec<String>,
+    #[serde(default)]
+    pub methods_need_calls: bool,
+    #[serde(default)]
     pub decorators_replace: bool,
     #[serde(default)]
     pub transparent_decorators: Vec<String>,

@@ -285,6 +285,10 @@ pub(super) fn judge_name(
             (entity, confidence, on_type)
         };
         let kind = kind_of(facts, parent, RefKind::Attribute);
+        if r.methods_need_calls && !is_path && kind != RefKind::Call && is_method(target) {
+            // `x.name` without a call is a field of that name, never the method.
+            return None;
+        }
         let call = (kind == RefKind::Call).then(|| call_shape(facts, parent, Some(receiver), on_type));
         return verdict(
             facts,
@@ -320,6 +324,11 @@ fn via_import(resolver: &Resolver<'_>, facts: &Facts, i: usize, target: &Target)
     resolver
         .import_module(facts, i)
         .is_some_and(|m| m.file != target.def.file)
+}
+
+/// Whether the target is a method (a function that belongs to a type).
+fn is_method(target: &Target) -> bool {
+    matches!(target.kind.as_str(), "method" | "function") && target.def.path.contains('.')
 }
 
 /// Whether the target is reached as a member of something (a method, a field), not by a

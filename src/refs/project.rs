@@ -141,10 +141,34 @@ impl Project {
             return None;
         }
         facts
-            .inactive(|| self.cfg().inactive(self, facts))
+            .inactive(|| {
+                let mut ranges = self.cfg().inactive(self, facts);
+                // A file whose `mod` line its parent leaves out is left out whole.
+                if let Some(cfg) = self.declaration_inactive(&facts.path) {
+                    ranges.push(((0, facts.text().len() + 1), cfg));
+                }
+                ranges
+            })
             .iter()
             .find(|(range, _)| range.0 <= at && at < range.1)
             .map(|(_, cfg)| cfg.clone())
+    }
+
+    /// The `cfg` that leaves out the `mod` line declaring the Rust file `path`, if one does.
+    fn declaration_inactive(&self, path: &str) -> Option<String> {
+        let module = super::modules::ModuleId::file(path);
+        let parent = rust::parent(self, &module)?;
+        let parent_facts = self.facts(&parent.file)?;
+        let file = path.rsplit('/').next().unwrap_or(path);
+        let name = match file {
+            "mod.rs" => path.rsplit('/').nth(1)?,
+            _ => file.strip_suffix(".rs")?,
+        };
+        let declaration = parent_facts
+            .imports
+            .iter()
+            .find(|i| i.submodule && i.name.as_deref() == Some(name))?;
+        self.inactive_at(&parent_facts, declaration.statement.0)
     }
 
     /// Takes in the facts of a text that is not a file of the root (a doc-test read as the

@@ -129,8 +129,9 @@ impl<'p> Resolver<'p> {
     /// A name no scope of its file binds: what glob imports bring, the language's builtins,
     /// or (Rust) a crate of the root named by its name.
     fn unbound(&self, facts: &Facts, name: &str, at: usize, depth: usize) -> Entity {
-        // A definition a patch removes is still what its own module's code names.
-        if !self.project.phantoms.is_empty() {
+        // A definition a patch removes is still what its own module's code names, unless
+        // the name falls back to a builtin once it is gone.
+        if !self.project.phantoms.is_empty() && !facts.lang.resolve.builtins.iter().any(|b| b == name) {
             let mut owners: Vec<String> = facts
                 .index
                 .symbols
@@ -663,17 +664,26 @@ impl<'p> Resolver<'p> {
 
     fn class_member_uncached(&self, class: &DefId, name: &str, depth: usize) -> Entity {
         let own = format!("{}.{name}", class.path);
-        if self.project.phantoms.contains(&(class.file.clone(), own.clone())) {
-            return Entity::Def(DefId {
-                file: class.file.clone(),
-                path: own,
-            });
-        }
+        let phantom = self.project.phantoms.contains(&(class.file.clone(), own.clone()));
         let Some(facts) = self.facts(&class.file) else {
             return Entity::Unknown("a file that does not parse");
         };
         if facts.lang.resolve.modules == ModuleSystem::Rust {
-            return self.rust_method(&facts, class, name, depth);
+            // Another impl's method of that name (a trait's) is what calls reach once an
+            // inherent one is gone.
+            return match self.rust_method(&facts, class, name, depth) {
+                Entity::Missing if phantom => Entity::Def(DefId {
+                    file: class.file.clone(),
+                    path: own,
+                }),
+                found => found,
+            };
+        }
+        if phantom {
+            return Entity::Def(DefId {
+                file: class.file.clone(),
+                path: own,
+            });
         }
         if facts.index.symbols.iter().any(|s| s.path == own) {
             return Entity::Def(DefId {
