@@ -315,19 +315,84 @@ fn bind(lang: &Language, params: &[Param], positional: &[&str], args: &Arguments
 }
 
 /// Whether an argument's text can be a value of `annotation`, when that can be told from
-/// the text: a value wrapped into an optional type must become `None`/`Some(..)`, one folded
-/// into an object type must become an object literal. `None`: cannot be told (the argument's
-/// type is not written at the call).
+/// the text: a value wrapped into an optional type must become `None`/`Some(..)`; where an
+/// object type is now wanted, an object literal must write every property it requires, and
+/// any other value (which fitted the old type) fits only if the old type was an object type
+/// with those properties. `None`: cannot be told (the argument's type is not written at the
+/// call).
 fn fits(arg: &str, old_annotation: &str, annotation: &str) -> Option<bool> {
     let arg = arg.trim();
-    let wrapped = |prefix: &str| annotation.starts_with(prefix) && !old_annotation.starts_with(prefix);
-    if wrapped("Option<") {
+    if annotation.starts_with("Option<") && !old_annotation.starts_with("Option<") {
         return Some(arg == "None" || arg.starts_with("Some("));
     }
-    if wrapped("{") {
-        return Some(arg.starts_with('{'));
+    let required = required_properties(annotation)?;
+    if arg.starts_with('{') {
+        let keys = literal_keys(arg);
+        let spread = braced_parts(arg)
+            .unwrap_or_default()
+            .iter()
+            .any(|p| p.starts_with("..."));
+        return match required.iter().all(|p| keys.contains(p)) {
+            true => Some(true),
+            // `{ ...rest }` may bring what is missing.
+            false if spread => None,
+            false => Some(false),
+        };
     }
-    None
+    match required_properties(old_annotation) {
+        Some(old) if required.iter().all(|p| old.contains(p)) => None,
+        _ => Some(false),
+    }
+}
+
+/// The top-level parts of a braced text (`{ a: T; b?: U }` → `a: T`, `b?: U`), split at
+/// `;`, `,` and line breaks outside any nesting.
+fn braced_parts(text: &str) -> Option<Vec<&str>> {
+    let inner = text.trim().strip_prefix('{')?.strip_suffix('}')?;
+    let (mut depth, mut from) = (0i32, 0usize);
+    let mut parts = Vec::new();
+    for (i, c) in inner.char_indices() {
+        match c {
+            '{' | '(' | '[' | '<' => depth += 1,
+            '}' | ')' | ']' | '>' => depth -= 1,
+            ';' | ',' | '\n' if depth == 0 => {
+                parts.push(inner[from..i].trim());
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    parts.push(inner[from..].trim());
+    Some(parts.into_iter().filter(|p| !p.is_empty()).collect())
+}
+
+/// The properties an object type requires (`{ a: T; b?: U }` → `a`); `None` when the text
+/// is not an object type.
+fn required_properties(annotation: &str) -> Option<Vec<String>> {
+    let parts = braced_parts(annotation)?;
+    Some(
+        parts
+            .iter()
+            .filter_map(|p| {
+                let (name, _) = p.split_once(':')?;
+                let name = name.trim().trim_start_matches("readonly ").trim();
+                (!name.ends_with('?') && !name.starts_with('[')).then(|| name.to_string())
+            })
+            .collect(),
+    )
+}
+
+/// The keys an object literal writes (`{ a: 1, b, ...c }` → `a`, `b`).
+fn literal_keys(literal: &str) -> Vec<String> {
+    braced_parts(literal)
+        .unwrap_or_default()
+        .iter()
+        .filter(|p| !p.starts_with("..."))
+        .map(|p| {
+            let key = p.split([':', '(']).next().unwrap_or(p);
+            key.trim().trim_matches(['"', '\'']).to_string()
+        })
+        .collect()
 }
 
 /// For each line of `new` (0-based), the line of `old` it was (1-based), if not new.
@@ -349,4 +414,36 @@ pub fn line_map(old: &str, new: &str) -> Vec<Option<usize>> {
         }
     }
     map
+}
+
+#[cfg(test)]
+mod tests {
+    use super::fits;
+
+    #[test]
+    fn an_object_type_wants_its_properties_written_or_already_had() {
+        let old = "number";
+        let new = "{ value: number }";
+        assert_eq!(fits("1", old, new), Some(false));
+        assert_eq!(fits("{ value: 1 }", old, new), Some(true));
+        assert_eq!(fits("{ value }", old, new), Some(true));
+        assert_eq!(
+            fits("{ type: 'added', mutation }", "Event", "{ event: Event }"),
+            Some(false)
+        );
+        assert_eq!(fits("{ ...rest }", old, new), None);
+        // A value of an object type that already had the property may still fit.
+        assert_eq!(fits("this.options", "{ options: O; x?: X }", "{ options: O }"), None);
+        assert_eq!(
+            fits(
+                "this.options",
+                "{ queryFn?: Q\n queryHash?: string }",
+                "{ options: { queryFn?: Q } }"
+            ),
+            Some(false)
+        );
+        assert_eq!(fits("None", "usize", "Option<usize>"), Some(true));
+        assert_eq!(fits("3", "usize", "Option<usize>"), Some(false));
+        assert_eq!(fits("x", "usize", "u64"), None);
+    }
 }

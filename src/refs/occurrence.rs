@@ -259,7 +259,7 @@ pub(super) fn judge_name(
             let owner = resolver.rust_path(facts, &segments, object.start_byte(), 0);
             let confidence = match &owner {
                 Entity::Module(m) => {
-                    via = m.file != target.def.file;
+                    via = resolver.named_reexport_between(m, name, &target.def, 0);
                     Confidence::ImportResolved
                 }
                 _ => Confidence::ReceiverTyped,
@@ -270,7 +270,7 @@ pub(super) fn judge_name(
             let ty = resolver.type_of(facts, object, 0);
             let confidence = match &ty {
                 Ty::Module(m) => {
-                    via = m.file != target.def.file;
+                    via = resolver.named_reexport_between(m, name, &target.def, 0);
                     Confidence::ImportResolved
                 }
                 _ => Confidence::ReceiverTyped,
@@ -323,7 +323,7 @@ pub(super) fn judge_name(
 fn via_import(resolver: &Resolver<'_>, facts: &Facts, i: usize, target: &Target) -> bool {
     resolver
         .import_module(facts, i)
-        .is_some_and(|m| m.file != target.def.file)
+        .is_some_and(|m| resolver.named_reexport_between(&m, &target.name, &target.def, 0))
 }
 
 /// Whether the target is a method (a function that belongs to a type).

@@ -305,6 +305,58 @@ impl<'p> Resolver<'p> {
         }
     }
 
+    /// Whether `name`, looked up in `module`, reaches `def` through a named re-export (a
+    /// binding of its own: `from .m import f`, `export { f } from`, `pub use m::f`) rather than
+    /// directly or through globs only (`import *`, `export *`, `use m::*`). Past a named
+    /// re-export the re-export is what a removal breaks first; past globs the name is simply
+    /// gone, and each importer breaks.
+    pub fn named_reexport_between(&self, module: &ModuleId, name: &str, def: &DefId, depth: usize) -> bool {
+        if module.file == def.file || depth > MAX_DEPTH {
+            return false;
+        }
+        let Some(facts) = self.facts(&module.file) else {
+            return false;
+        };
+        let scope = if facts.lang.resolve.modules == ModuleSystem::Rust {
+            match self.module_scope_of(&facts, module) {
+                Some(scope) => scope,
+                None => return false,
+            }
+        } else {
+            0
+        };
+        let binds = facts.scopes.bound_in(scope, name).next().is_some()
+            || facts.exports.iter().any(|e| e.name == name)
+            || facts
+                .imports
+                .iter()
+                .any(|i| i.reexport && !i.glob && i.local.as_deref() == Some(name));
+        if binds {
+            return true;
+        }
+        for (i, _) in facts.imports.iter().enumerate().filter(|(_, i)| i.glob) {
+            if let Some(Entity::Module(next)) = self.glob_module(&facts, i, depth + 1) {
+                if self.module_member(&next, name, depth + 1) == Entity::Def(def.clone()) {
+                    return self.named_reexport_between(&next, name, def, depth + 1);
+                }
+            }
+        }
+        false
+    }
+
+    /// The scope of a Rust module (the file's, or an inline `mod`'s body).
+    fn module_scope_of(&self, facts: &Facts, module: &ModuleId) -> Option<usize> {
+        if module.inner.is_empty() {
+            return Some(0);
+        }
+        let m = facts
+            .index
+            .symbols
+            .iter()
+            .find(|s| s.path == module.inner && s.kind == "module")?;
+        Some(facts.scopes.scope_at(facts.body_range(m)?.0))
+    }
+
     /// The module an import takes its name from (not the name itself).
     pub fn import_module(&self, facts: &Facts, index: usize) -> Option<ModuleId> {
         let imp = &facts.imports[index];
