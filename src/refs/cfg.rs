@@ -5,9 +5,9 @@
 //! builds with (`[package.metadata.docs.rs]`: `all-features`, `features`,
 //! `no-default-features`), else its default features, each with the features it enables;
 //! `test` and `debug_assertions` on (tests are built and checked); a 64-bit Linux target.
-//! A name the crate's build script may set (`cargo:rustc-cfg=NAME`: a compiler-version
-//! probe) is unknown, and so is code that depends on it; any other name (`docsrs`, `loom`)
-//! is off, as rust-analyzer leaves names nobody set.
+//! Any other name is off — `docsrs`, `loom`, and the names a build script sets
+//! (`cargo:rustc-cfg=NAME`, compiler-version probes), which saguaro does not run — as
+//! rust-analyzer leaves them until it runs build scripts.
 //!
 //! A reference in code this configuration leaves out is still a reference; what breaks
 //! there breaks other builds, and the impact report lists it apart.
@@ -21,33 +21,12 @@ use tree_sitter::Node;
 #[derive(Debug, Default)]
 pub struct Config {
     features: BTreeMap<String, BTreeSet<String>>,
-    /// Per crate folder, the names its build script may set.
-    probed: BTreeMap<String, BTreeSet<String>>,
 }
 
 impl Config {
     pub fn read(project: &Project) -> Config {
         let mut features = BTreeMap::new();
-        let mut probed = BTreeMap::new();
         for krate in &project.rust.crates {
-            let script = super::modules::child_path(&krate.dir, "build.rs");
-            let set: BTreeSet<String> = project
-                .files
-                .get(&script)
-                .map(|f| {
-                    let text = f.text.as_str();
-                    text.match_indices("rustc-cfg=")
-                        .map(|(i, m)| {
-                            text[i + m.len()..]
-                                .chars()
-                                .take_while(|c| c.is_alphanumeric() || *c == '_')
-                                .collect::<String>()
-                        })
-                        .filter(|n| !n.is_empty())
-                        .collect()
-                })
-                .unwrap_or_default();
-            probed.insert(krate.dir.clone(), set);
             let manifest = super::modules::child_path(&krate.dir, "Cargo.toml");
             let Some(table) = project
                 .read_config(&manifest)
@@ -108,33 +87,31 @@ impl Config {
             }
             features.insert(krate.dir.clone(), enabled);
         }
-        Config { features, probed }
+        Config { features }
     }
 
-    /// Whether `predicate` (the inside of `cfg(...)`) holds for the crate in folder `dir`:
-    /// `None` when it depends on a name a build script sets (or cannot be read).
-    pub fn holds(&self, dir: &str, predicate: &str) -> Option<bool> {
+    /// Whether `predicate` (the inside of `cfg(...)`) holds for the crate in folder `dir`
+    /// (one that cannot be read is taken to hold: its code is read like any other).
+    pub fn holds(&self, dir: &str, predicate: &str) -> bool {
         let features = self.features.get(dir);
-        let probed = self.probed.get(dir);
         let mut parser = Predicate {
             text: predicate.as_bytes(),
             at: 0,
         };
         parser
             .eval(&|name, value| match (name, value) {
-                ("feature", Some(f)) => Some(features.is_some_and(|on| on.contains(f))),
-                ("test" | "debug_assertions" | "unix", None) => Some(true),
-                ("target_os", Some(v)) => Some(v == "linux"),
-                ("target_family", Some(v)) => Some(v == "unix"),
-                ("target_pointer_width", Some(v)) => Some(v == "64"),
-                ("target_arch", Some(v)) => Some(v == "x86_64"),
-                ("target_endian", Some(v)) => Some(v == "little"),
-                ("target_has_atomic", Some(_)) => Some(true),
-                ("panic", Some(v)) => Some(v == "unwind"),
-                (name, None) if probed.is_some_and(|p| p.contains(name)) => None,
-                _ => Some(false),
+                ("feature", Some(f)) => features.is_some_and(|on| on.contains(f)),
+                ("test" | "debug_assertions" | "unix", None) => true,
+                ("target_os", Some(v)) => v == "linux",
+                ("target_family", Some(v)) => v == "unix",
+                ("target_pointer_width", Some(v)) => v == "64",
+                ("target_arch", Some(v)) => v == "x86_64",
+                ("target_endian", Some(v)) => v == "little",
+                ("target_has_atomic", Some(_)) => true,
+                ("panic", Some(v)) => v == "unwind",
+                _ => false,
             })
-            .flatten()
+            .unwrap_or(true)
     }
 
     /// The ranges of `facts` (a Rust file) that the configuration leaves out, each with
@@ -153,7 +130,7 @@ impl Config {
             let kind = node.kind();
             if kind == "attribute_item" || kind == "inner_attribute_item" {
                 if let Some(predicate) = cfg_of(&text[node.byte_range()]) {
-                    if self.holds(&dir, predicate) != Some(true) {
+                    if !self.holds(&dir, predicate) {
                         let range = if kind == "inner_attribute_item" {
                             node.parent()
                                 .map_or((0, text.len()), |p| (p.start_byte(), p.end_byte()))
@@ -245,8 +222,8 @@ impl Predicate<'_> {
         Some(value)
     }
 
-    /// `None` when the predicate cannot be read; `Some(None)` when its value is unknown.
-    fn eval(&mut self, option: &dyn Fn(&str, Option<&str>) -> Option<bool>) -> Option<Option<bool>> {
+    /// `None` when the predicate cannot be read.
+    fn eval(&mut self, option: &dyn Fn(&str, Option<&str>) -> bool) -> Option<bool> {
         let name = self.word()?;
         match name.as_str() {
             "all" | "any" | "not" => {
@@ -266,15 +243,10 @@ impl Predicate<'_> {
                         break;
                     }
                 }
-                // Three-valued: an unknown part decides only where the others do not.
                 Some(match name.as_str() {
-                    "all" if values.contains(&Some(false)) => Some(false),
-                    "all" if values.contains(&None) => None,
-                    "all" => Some(true),
-                    "any" if values.contains(&Some(true)) => Some(true),
-                    "any" if values.contains(&None) => None,
-                    "any" => Some(false),
-                    _ => values.first().copied()?.map(|v| !v),
+                    "all" => values.iter().all(|v| *v),
+                    "any" => values.iter().any(|v| *v),
+                    _ => !values.first().copied()?,
                 })
             }
             _ => {
@@ -293,36 +265,30 @@ impl Predicate<'_> {
 mod tests {
     use super::*;
 
-    fn holds(features: &[&str], predicate: &str) -> Option<bool> {
+    fn holds(features: &[&str], predicate: &str) -> bool {
         let config = Config {
             features: BTreeMap::from([(String::new(), features.iter().map(|f| f.to_string()).collect())]),
-            probed: BTreeMap::from([(String::new(), BTreeSet::from(["std_backtrace".to_string()]))]),
         };
         config.holds("", predicate)
     }
 
     #[test]
-    fn predicates_are_read_with_features_the_host_and_build_script_names() {
-        assert_eq!(holds(&["std"], r#"feature = "std""#), Some(true));
-        assert_eq!(holds(&[], r#"feature = "std""#), Some(false));
-        assert_eq!(
-            holds(&["std"], r#"any(feature = "std", not(anyhow_no_core_error))"#),
-            Some(true)
-        );
-        assert_eq!(
-            holds(&[], r#"all(any(feature = "std", not(x)), anyhow_no_ptr_addr_of)"#),
-            Some(false)
-        );
-        assert_eq!(holds(&[], "test"), Some(true));
-        assert_eq!(holds(&[], r#"not(target_os = "windows")"#), Some(true));
-        assert_eq!(holds(&[], "docsrs"), Some(false));
-        // A name the build script sets is unknown, and so is what depends on it alone.
-        assert_eq!(holds(&[], r#"any(std_backtrace, feature = "backtrace")"#), None);
-        assert_eq!(
-            holds(&["backtrace"], r#"any(std_backtrace, feature = "backtrace")"#),
-            Some(true)
-        );
-        assert_eq!(holds(&[], r#"all(std_backtrace, feature = "backtrace")"#), Some(false));
+    fn predicates_are_read_with_features_and_the_host() {
+        assert!(holds(&["std"], r#"feature = "std""#));
+        assert!(!holds(&[], r#"feature = "std""#));
+        assert!(holds(&["std"], r#"any(feature = "std", not(anyhow_no_core_error))"#));
+        assert!(!holds(
+            &[],
+            r#"all(any(feature = "std", not(x)), anyhow_no_ptr_addr_of)"#
+        ));
+        assert!(holds(&[], "test"));
+        assert!(holds(&[], r#"not(target_os = "windows")"#));
+        assert!(!holds(&[], "docsrs"));
+        // A name a build script sets is off, as it is until the script runs.
+        assert!(!holds(&[], r#"any(std_backtrace, feature = "backtrace")"#));
+        assert!(holds(&["backtrace"], r#"any(std_backtrace, feature = "backtrace")"#));
+        // A predicate that cannot be read holds: its code is read like any other.
+        assert!(holds(&[], "all(("));
     }
 
     #[test]
