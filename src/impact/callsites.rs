@@ -190,17 +190,23 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
     // parameter inserted or removed ahead of them).
     if let (Some(old), false) = (&def.old, args.spread) {
         let old_params = explicit(lang, def, old, call);
-        let slot =
-            |ps: &[Param]| -> Vec<String> { ps.iter().filter(|p| p.by_position()).map(|p| p.name.clone()).collect() };
-        let (before, after) = (slot(old_params.params), slot(params.params));
+        // The parameter each position goes to; past the last, the `*args`/`...rest` that
+        // takes the others, if any.
+        let slot = |ps: &[Param], i: usize| -> Option<String> {
+            ps.iter()
+                .filter(|p| p.by_position())
+                .nth(i)
+                .or_else(|| ps.iter().find(|p| p.kind == ParamKind::VarPositional))
+                .map(|p| p.name.clone())
+        };
         let same_slot = |name: &str| {
             def.breakages.iter().any(|b| {
                 matches!(b.kind, "parameter_renamed" | "parameter_changed_type") && b.parameter.as_deref() == Some(name)
             })
         };
         for (i, arg) in args_left.iter().enumerate() {
-            if let (Some(was), Some(now)) = (before.get(i), after.get(i)) {
-                if was != now && !same_slot(was) {
+            if let (Some(was), Some(now)) = (slot(old_params.params, i), slot(params.params, i)) {
+                if was != now && !same_slot(&was) {
                     return (
                         true,
                         format!(

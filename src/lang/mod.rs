@@ -245,6 +245,10 @@ pub struct Resolve {
     #[serde(default)]
     pub collections: Vec<String>,
     #[serde(default)]
+    pub callables: Vec<String>,
+    #[serde(default)]
+    pub function_types: Vec<String>,
+    #[serde(default)]
     pub array_types: Vec<SyntaxForm>,
     #[serde(default)]
     pub indexes: Vec<SyntaxForm>,
@@ -256,6 +260,10 @@ pub struct Resolve {
     pub element_wrapper: Option<String>,
     #[serde(default)]
     pub element_callbacks: Vec<String>,
+    #[serde(default)]
+    pub wrapper_callbacks: Vec<String>,
+    #[serde(default)]
+    pub typed_conversions: BTreeMap<String, String>,
     #[serde(default)]
     pub builtins: Vec<String>,
     #[serde(default)]

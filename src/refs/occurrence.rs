@@ -533,6 +533,18 @@ fn call_shape(facts: &Facts, callee: Node<'_>, receiver: Option<String>, on_type
 /// A call's arguments as written.
 pub fn arguments_of(node: Node<'_>, text: &str) -> Arguments {
     let mut args = Arguments::default();
+    if node.kind() == "template_string" {
+        // A tagged template (`` tag`a ${b}` ``) passes its strings, then each substitution.
+        args.positional.push(text[node.byte_range()].to_string());
+        let mut cursor = node.walk();
+        for child in node
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() == "template_substitution")
+        {
+            args.positional.push(text[child.byte_range()].to_string());
+        }
+        return args;
+    }
     let mut cursor = node.walk();
     for child in node.named_children(&mut cursor) {
         match child.kind() {

@@ -38,6 +38,8 @@ pub enum Ty {
     Tuple(Vec<Ty>),
     /// A collection (`list[T]`, `Vec<T>`, `T[]`): what each element is.
     Elements(Box<Ty>),
+    /// Something callable (`Callable[..., R]`, `() => R`): what calling it gives.
+    Callable(Box<Ty>),
     /// A type from outside the root, or a builtin.
     External,
     Unknown(&'static str),
@@ -259,6 +261,23 @@ impl Resolver<'_> {
     /// The type a call gives: an instance of the class called, or the function's return.
     pub fn call_type(&self, facts: &Facts, callee: Node<'_>, depth: usize) -> Ty {
         let r = &facts.lang.resolve;
+        // `iter.collect::<Bitmap>()`: a conversion whose result the type argument names.
+        if let Some(arguments) = callee.child_by_field_name("type_arguments") {
+            let method = callee
+                .child_by_field_name("function")
+                .map(|f| facts.slice((f.start_byte(), f.end_byte())))
+                .unwrap_or_default();
+            let method = method.rsplit(['.', ':']).next().unwrap_or(method);
+            if let Some(wrapper) = r.typed_conversions.get(method) {
+                if let Some(written) = arguments.named_child(0) {
+                    let ty = self.annotation(facts, written, depth + 1);
+                    return match wrapper.as_str() {
+                        "" => ty,
+                        w => Ty::Wrapped(w.to_string(), Box::new(ty)),
+                    };
+                }
+            }
+        }
         if let Some(form) = Resolve::form(&r.members, callee.kind()) {
             if let (Some(object), Some(name)) =
                 (part(callee, form.object.as_deref()), part(callee, form.name.as_deref()))
@@ -319,6 +338,7 @@ impl Resolver<'_> {
         match callee {
             Ty::Class(c) => Ty::Instance(c),
             Ty::Function(f) => self.returns(&f, depth + 1),
+            Ty::Callable(result) => *result,
             Ty::Unknown(why) => Ty::Unknown(why),
             _ => Ty::External,
         }
@@ -426,7 +446,9 @@ impl Resolver<'_> {
                 }
                 Entity::External
             }
-            Ty::Wrapped(..) | Ty::Tuple(_) | Ty::Elements(_) | Ty::Function(_) | Ty::External => Entity::External,
+            Ty::Wrapped(..) | Ty::Tuple(_) | Ty::Elements(_) | Ty::Callable(_) | Ty::Function(_) | Ty::External => {
+                Entity::External
+            }
             Ty::Unknown(why) => Entity::Unknown(why),
         }
     }
@@ -520,7 +542,7 @@ impl Resolver<'_> {
     /// element of the collection.
     fn callback_element(&self, facts: &Facts, at: Range, depth: usize) -> Option<Ty> {
         let r = &facts.lang.resolve;
-        if r.element_callbacks.is_empty() {
+        if r.element_callbacks.is_empty() && r.wrapper_callbacks.is_empty() {
             return None;
         }
         let mut function = facts.node(at)?;
@@ -551,16 +573,21 @@ impl Resolver<'_> {
         let callee = part(call, form.callee.as_deref())?;
         let member = Resolve::form(&r.members, callee.kind())?;
         let method = part(callee, member.name.as_deref())?;
+        let name = facts.slice((method.start_byte(), method.end_byte()));
         if !r
             .element_callbacks
             .iter()
-            .any(|m| m == facts.slice((method.start_byte(), method.end_byte())))
+            .chain(&r.wrapper_callbacks)
+            .any(|m| m == name)
         {
             return None;
         }
         let object = part(callee, member.object.as_deref())?;
+        let method = facts.slice((method.start_byte(), method.end_byte()));
         match self.type_of(facts, object, depth + 1) {
-            Ty::Elements(element) => Some(*element),
+            Ty::Elements(element) if r.element_callbacks.iter().any(|m| m == method) => Some(*element),
+            // `opt.map(|x| ..)`: the value a wrapper holds.
+            Ty::Wrapped(_, held) if r.wrapper_callbacks.iter().any(|m| m == method) => Some(*held),
             Ty::Unknown(why) => Some(Ty::Unknown(why)),
             _ => None,
         }
@@ -626,6 +653,16 @@ impl Resolver<'_> {
             }
             found
         };
+        // `{ name }` in an object pattern: the property `name` of the value.
+        if child.kind() == "shorthand_property_identifier_pattern" {
+            return match ty {
+                Ty::Instance(c) => self
+                    .field_type(&c, facts.slice((child.start_byte(), child.end_byte())), depth + 1)
+                    .unwrap_or(Ty::Unknown("a field saguaro does not find")),
+                Ty::Unknown(why) => Ty::Unknown(why),
+                _ => Ty::Unknown("a property of a value saguaro does not type"),
+            };
+        }
         match parent.kind() {
             "tuple_pattern" | "pattern_list" | "list_pattern" | "array_pattern" => match (ty, position(None)) {
                 (Ty::Tuple(items), Some(i)) => items
@@ -679,7 +716,24 @@ impl Resolver<'_> {
             match self.name(facts, last, at, depth + 1) {
                 Entity::Def(def) => (def, None),
                 Entity::Unknown(why) => return Ty::Unknown(why),
-                _ => return Ty::Unknown("a pattern of a type outside the root"),
+                // `use Store::{Array, ..}`, then `Array(v)`: the variant of the enum the use
+                // names.
+                _ => match facts.scopes.lookup(last, at).map(|b| b.kind) {
+                    Some(super::scope::BindingKind::Import(i)) => {
+                        let import = &facts.imports[i];
+                        let path: Vec<String> = import
+                            .module
+                            .split("::")
+                            .filter(|s| !s.is_empty())
+                            .map(str::to_string)
+                            .collect();
+                        match self.rust_path(facts, &path, import.statement.0, depth + 1) {
+                            Entity::Def(def) => (def, import.name.as_deref().or(Some(last.as_str()))),
+                            _ => return Ty::Unknown("a pattern of a type outside the root"),
+                        }
+                    }
+                    _ => return Ty::Unknown("a pattern of a type outside the root"),
+                },
             }
         } else {
             match self.rust_path(facts, owner, at, depth + 1) {
@@ -821,6 +875,12 @@ impl Resolver<'_> {
                 None => Ty::Unknown("an array type without an element"),
             };
         }
+        if r.function_types.iter().any(|k| k == kind) {
+            return match node.child_by_field_name("return_type") {
+                Some(result) => Ty::Callable(Box::new(self.annotation(facts, result, depth + 1))),
+                None => Ty::Unknown("a function type without a return type"),
+            };
+        }
         if r.type_tuples.iter().any(|k| k == kind) {
             let mut cursor = node.walk();
             let items: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
@@ -848,6 +908,13 @@ impl Resolver<'_> {
                     [one] => self.annotation(facts, *one, depth + 1),
                     _ => Ty::Unknown("a union of several types"),
                 };
+            }
+            if r.callables.iter().any(|c| c == base_name) && !ours {
+                // `Callable[[A], R]`: the last argument is what a call gives.
+                let result = arguments.last().map_or(Ty::Unknown("a callable of nothing"), |a| {
+                    self.annotation(facts, *a, depth + 1)
+                });
+                return Ty::Callable(Box::new(result));
             }
             if r.collections.iter().any(|c| c == base_name) && !ours {
                 let element = first.map_or(Ty::Unknown("a collection of nothing"), |a| {
