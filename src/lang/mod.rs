@@ -267,6 +267,8 @@ pub struct Resolve {
     #[serde(default)]
     pub builtins: Vec<String>,
     #[serde(default)]
+    pub self_returning: Vec<String>,
+    #[serde(default)]
     pub signature_decorators: Vec<String>,
     #[serde(default)]
     pub methods_need_calls: bool,
@@ -277,6 +279,11 @@ pub struct Resolve {
 }
 
 impl Resolve {
+    /// Whether the language is Rust's module system (paths are `a::b`).
+    pub fn modules_is_rust(&self) -> bool {
+        self.modules == ModuleSystem::Rust
+    }
+
     /// The form among `forms` for a node of kind `kind`.
     pub fn form<'f>(forms: &'f [SyntaxForm], kind: &str) -> Option<&'f SyntaxForm> {
         forms.iter().find(|f| f.kind == kind)

@@ -297,8 +297,39 @@ impl Resolver<'_> {
                 None => Ty::Unknown("`super()` outside a class"),
             };
         }
+        // `Enum::Variant(..)` makes a value of the enum; `Type::default()`, `Type::from(..)`
+        // (derived, or from a trait of another crate) one of the type.
+        if r.paths.iter().any(|f| f.kind == callee.kind()) && r.modules_is_rust() {
+            let segments = super::facts::path_segments(callee, facts.text());
+            if let Some((last, owner)) = segments.split_last().filter(|(_, o)| !o.is_empty()) {
+                if let Entity::Def(def) = self.rust_path(facts, owner, callee.start_byte(), depth + 1) {
+                    let kind = self.kind_of_def(&def);
+                    let variant = kind.as_deref() == Some("enum") && last.starts_with(|c: char| c.is_uppercase());
+                    let constructor = r.self_returning.iter().any(|m| m == last);
+                    if (variant || constructor)
+                        && matches!(
+                            self.class_member(&def, last, depth + 1),
+                            Entity::Missing | Entity::Unknown(_)
+                        )
+                    {
+                        return Ty::Instance(def);
+                    }
+                }
+            }
+        }
         let callee_type = self.type_of(facts, callee, depth + 1);
         self.called(callee_type, depth)
+    }
+
+    /// The kind of a definition of the root (`class`, `enum`, `function`, ...).
+    fn kind_of_def(&self, def: &DefId) -> Option<String> {
+        let facts = self.facts(&def.file)?;
+        facts
+            .index
+            .symbols
+            .iter()
+            .find(|s| s.path == def.path)
+            .map(|s| s.kind.clone())
     }
 
     /// What calling method `method` on a value of type `object_type` gives: a wrapper's
@@ -324,7 +355,12 @@ impl Resolver<'_> {
                     None => (**element).clone(),
                 };
             }
-            return Ty::External;
+            // Another method of a collection (`map`, `flat_map`, `zip`): a value saguaro does
+            // not follow, not one known to be foreign.
+            return Ty::Unknown("a collection method saguaro does not follow");
+        }
+        if let Ty::Wrapped(..) = object_type {
+            return Ty::Unknown("a wrapper method saguaro does not follow");
         }
         let callee_type = match self.member(object_type, method, depth + 1) {
             Entity::Def(def) if self.is_function(&def) => Ty::Function(def),
@@ -532,7 +568,10 @@ impl Resolver<'_> {
                 }
                 Ty::Unknown("a variable whose type is not written")
             }
-            Entity::External | Entity::Missing => Ty::External,
+            Entity::External => Ty::External,
+            // A name a root module or type does not have (derived, from a trait of another
+            // crate, made by a macro): not known, rather than foreign.
+            Entity::Missing => Ty::Unknown("a member saguaro does not find"),
             Entity::Unknown(why) => Ty::Unknown(why),
         }
     }
