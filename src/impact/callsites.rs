@@ -100,6 +100,16 @@ pub fn find(root: &std::path::Path, files: &[Source], changed: &[ChangedDefiniti
                 ),
                 (Some(call), RefKind::Call | RefKind::Doc) => verdict(lang, def, call),
                 _ if gone_now => (true, gone(def, reference.kind)),
+                // Handed on as a callback: the call that breaks is wherever it is called,
+                // which saguaro does not see; shown, not counted.
+                _ if reference.value_use && changes_arity(def) => (
+                    false,
+                    format!(
+                        "passes `{}` on as a value; wherever it is called as before breaks ({})",
+                        def.name,
+                        def.breakages.iter().map(|b| b.kind).collect::<Vec<_>>().join(", ")
+                    ),
+                ),
                 _ => (false, format!("{} it without calling it", reference.kind.as_str())),
             };
             let reason = if reference.kind == RefKind::Doc {
@@ -123,6 +133,17 @@ pub fn find(root: &std::path::Path, files: &[Source], changed: &[ChangedDefiniti
     out.sort_by(|a, b| (&a.path, a.line, a.column).cmp(&(&b.path, b.line, b.column)));
     out.dedup_by(|a, b| a.path == b.path && a.line == b.line && a.symbol == b.symbol);
     out
+}
+
+/// Whether a change alters how the definition must be called: parameters required, removed,
+/// or made keyword-only / positional-only.
+fn changes_arity(def: &ChangedDefinition) -> bool {
+    def.breakages.iter().any(|b| {
+        matches!(
+            b.kind,
+            "parameter_added_required" | "parameter_removed" | "parameter_changed_kind" | "parameter_changed_required"
+        )
+    })
 }
 
 /// Why a use of a removed (or renamed) definition breaks.

@@ -134,6 +134,10 @@ pub struct Reference {
     /// A name an import binds in the referring file (the import is a reference of its own).
     #[serde(skip)]
     pub bound_by_import: bool,
+    /// The definition is handed on as a value here (a callback, an element of a list):
+    /// whoever calls it later calls it as it was.
+    #[serde(skip)]
+    pub value_use: bool,
     /// The `cfg(...)` under which the reference is written, when the checked configuration
     /// leaves that code out (it is built only in others).
     #[serde(skip_serializing_if = "Option::is_none")]

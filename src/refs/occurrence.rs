@@ -290,14 +290,9 @@ pub(super) fn judge_name(
             return None;
         }
         let call = (kind == RefKind::Call).then(|| call_shape(facts, parent, Some(receiver), on_type));
-        return verdict(
-            facts,
-            target,
-            at,
-            entity,
-            How::new(kind, confidence).call(call).via(via),
-            unresolved,
-        );
+        let mut how = How::new(kind, confidence).call(call).via(via);
+        how.value_use = kind == RefKind::Attribute && handed_on(facts, parent);
+        return verdict(facts, target, at, entity, how, unresolved);
     }
     if r.member_names.iter().any(|k| k == node.kind()) {
         // A key, a field's declaration: a member's name where no member is read.
@@ -312,11 +307,37 @@ pub(super) fn judge_name(
     let kind = kind_of(facts, node, RefKind::Other);
     let call = (kind == RefKind::Call).then(|| call_shape(facts, node, None, false));
     let mut how = How::new(kind, Confidence::ImportResolved).call(call);
+    how.value_use = kind == RefKind::Other && handed_on(facts, node);
     if let Some(super::scope::BindingKind::Import(i)) = facts.scopes.lookup(name, at.0).map(|b| b.kind) {
         how.via_reexport = via_import(resolver, facts, i, target);
         how.bound_by_import = true;
     }
     verdict(facts, target, at, entity, how, unresolved)
+}
+
+/// Whether the expression `node` (a name, or the member holding it) is handed on as a value
+/// — an argument, an element, a value assigned or returned — rather than having something
+/// done to it (a member read, an index, a test).
+fn handed_on(facts: &Facts, node: Node<'_>) -> bool {
+    let r = &facts.lang.resolve;
+    let Some(parent) = node.parent() else {
+        return false;
+    };
+    let kind = parent.kind();
+    if r.members
+        .iter()
+        .chain(&r.paths)
+        .chain(&r.indexes)
+        .any(|f| f.kind == kind)
+    {
+        // `f.attr`, `f[0]`: something read off the value, not the value.
+        return false;
+    }
+    if kind.contains("binary") || kind.contains("unary") || kind.contains("comparison") || kind.contains("not_operator")
+    {
+        return false;
+    }
+    true
 }
 
 /// Whether import `i` takes the target's name from a module other than the target's own.
@@ -350,6 +371,7 @@ struct How {
     call: Option<CallShape>,
     via_reexport: bool,
     bound_by_import: bool,
+    value_use: bool,
 }
 
 impl How {
@@ -383,7 +405,8 @@ fn verdict(
 ) -> Option<Reference> {
     let kind = how.kind.unwrap_or(RefKind::Other);
     let confidence = how.confidence.unwrap_or(Confidence::NameMatch);
-    let (call, via_reexport, bound_by_import) = (how.call, how.via_reexport, how.bound_by_import);
+    let (call, via_reexport, bound_by_import, value_use) =
+        (how.call, how.via_reexport, how.bound_by_import, how.value_use);
     let (line, column) = facts.line_column(at.0);
     let reference = |confidence: Confidence, reason: String| Reference {
         path: facts.path.clone(),
@@ -396,6 +419,7 @@ fn verdict(
         call: call.clone(),
         via_reexport,
         bound_by_import,
+        value_use,
         conditional: None,
         alias: None,
         through: None,
