@@ -15,32 +15,21 @@ import argparse
 import json
 import shutil
 import statistics
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import bench_symbols  # noqa: E402  (the Django download lives there)
-import bench_impact  # noqa: E402  (the impact patch)
+import bench_impact  # noqa: E402  (the impact patch and the timer)
+from bench_impact import timed  # noqa: E402
 
 TARGETS = [
     ("django/utils/crypto.py", "get_random_string"),
     ("django/http/response.py", "HttpResponse"),
     ("django/db/models/query.py", "QuerySet.filter"),
 ]
-
-
-def timed(cmd, runs, cwd):
-    samples, out = [], b""
-    for _ in range(runs):
-        start = time.perf_counter()
-        done = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=cwd)
-        samples.append(time.perf_counter() - start)
-        out = done.stdout
-    return sorted(samples), out
 
 
 def main():

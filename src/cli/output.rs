@@ -45,3 +45,20 @@ pub fn input_exit_status(error: &Error) -> i32 {
         code => code.exit_status(),
     }
 }
+
+/// A command refused for one error: `{"errors": [..]}` on stdout with `--json`, else the
+/// error for a person on stderr; the exit status its code says.
+pub fn refusal(error: &Error, json: bool) -> i32 {
+    #[derive(Serialize)]
+    struct Failed<'a> {
+        errors: &'a [Error],
+    }
+    if json {
+        print_json(&Failed {
+            errors: std::slice::from_ref(error),
+        });
+    } else {
+        report(std::slice::from_ref(error), &[]);
+    }
+    input_exit_status(error)
+}

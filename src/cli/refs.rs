@@ -3,7 +3,6 @@
 use super::output;
 use crate::feedback::{Error, ErrorCode};
 use crate::refs::{self, Answer, Confidence};
-use serde::Serialize;
 use std::path::{Path, PathBuf};
 
 #[derive(Debug, clap::Args)]
@@ -21,11 +20,6 @@ pub struct Args {
     json: bool,
 }
 
-#[derive(Serialize)]
-struct Failed<'a> {
-    errors: &'a [Error],
-}
-
 pub fn run(args: Args) -> i32 {
     let root = args.root.clone().unwrap_or_else(|| PathBuf::from("."));
     let answer = relative_file(&root, &args.file).and_then(|file| refs::answer(&root, &file, &args.symbol));
@@ -38,16 +32,7 @@ pub fn run(args: Args) -> i32 {
             }
             0
         }
-        Err(e) => {
-            if args.json {
-                output::print_json(&Failed {
-                    errors: std::slice::from_ref(&e),
-                });
-            } else {
-                output::report(std::slice::from_ref(&e), &[]);
-            }
-            output::input_exit_status(&e)
-        }
+        Err(e) => output::refusal(&e, args.json),
     }
 }
 

@@ -27,11 +27,6 @@ struct Shown<'a> {
     source: &'a str,
 }
 
-#[derive(Serialize)]
-struct Failed<'a> {
-    errors: &'a [Error],
-}
-
 pub fn run(args: Args) -> i32 {
     let shown = args.file.to_string_lossy().replace('\\', "/");
     match lookup(&args, &shown) {
@@ -52,16 +47,7 @@ pub fn run(args: Args) -> i32 {
             }
             0
         }
-        Err(e) => {
-            if args.json {
-                output::print_json(&Failed {
-                    errors: std::slice::from_ref(&e),
-                });
-            } else {
-                output::report(std::slice::from_ref(&e), &[]);
-            }
-            output::input_exit_status(&e)
-        }
+        Err(e) => output::refusal(&e, args.json),
     }
 }
 

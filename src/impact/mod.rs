@@ -267,17 +267,7 @@ pub fn sources(
     let registry = Registry::global();
     let mut out = Vec::new();
     let mut seen = BTreeSet::new();
-    for entry in ignore::WalkBuilder::new(root).build().flatten() {
-        if !entry.file_type().is_some_and(|t| t.is_file()) {
-            continue;
-        }
-        let Ok(relative) = entry.path().strip_prefix(root) else {
-            continue;
-        };
-        let path = relative.to_string_lossy().replace('\\', "/");
-        if registry.for_path(&path).is_none() {
-            continue;
-        }
+    for (path, full) in crate::symbols::scan::language_files(root) {
         seen.insert(path.clone());
         match overrides.get(&path) {
             Some(Some(after)) => out.push(Source {
@@ -287,7 +277,7 @@ pub fn sources(
             }),
             Some(None) => {}
             None => {
-                if let Ok(text) = std::fs::read_to_string(entry.path()) {
+                if let Ok(text) = std::fs::read_to_string(&full) {
                     out.push(Source {
                         path,
                         text,

@@ -43,20 +43,7 @@ impl Project {
     /// Every file under `root` in a language saguaro reads, walked as ripgrep walks
     /// (`.gitignore`, hidden files skipped).
     pub fn scan(root: &Path) -> Project {
-        let registry = Registry::global();
-        let mut paths = Vec::new();
-        for entry in ignore::WalkBuilder::new(root).build().flatten() {
-            if !entry.file_type().is_some_and(|t| t.is_file()) {
-                continue;
-            }
-            let Ok(relative) = entry.path().strip_prefix(root) else {
-                continue;
-            };
-            let path = relative.to_string_lossy().replace('\\', "/");
-            if registry.for_path(&path).is_some() {
-                paths.push((path, entry.path().to_path_buf()));
-            }
-        }
+        let paths = crate::symbols::scan::language_files(root);
         use rayon::prelude::*;
         let texts: Vec<(String, String)> = paths
             .into_par_iter()

@@ -70,6 +70,30 @@ thread_local! {
     static CLASS_IN_PROGRESS: std::cell::RefCell<HashSet<(DefId, String)>> = std::cell::RefCell::default();
 }
 
+/// The answer for `key`, worked out once per question: taken from `memo` when there, else
+/// computed and kept. A key met again while it is being worked out on this thread (a cycle)
+/// answers `Missing`; the mark is the thread's own, so another thread never takes an
+/// unfinished answer for a final one.
+fn once<K: Clone + Eq + std::hash::Hash>(
+    memo: &Mutex<HashMap<K, Entity>>,
+    in_progress: &'static std::thread::LocalKey<std::cell::RefCell<HashSet<K>>>,
+    key: K,
+    compute: impl FnOnce() -> Entity,
+) -> Entity {
+    if let Some(found) = memo.lock().unwrap_or_else(|e| e.into_inner()).get(&key) {
+        return found.clone();
+    }
+    if !in_progress.with(|p| p.borrow_mut().insert(key.clone())) {
+        return Entity::Missing;
+    }
+    let found = compute();
+    in_progress.with(|p| p.borrow_mut().remove(&key));
+    memo.lock()
+        .unwrap_or_else(|e| e.into_inner())
+        .insert(key, found.clone());
+    found
+}
+
 /// Resolves names against a project.
 #[derive(Clone, Copy)]
 pub struct Resolver<'p> {
@@ -488,30 +512,10 @@ impl<'p> Resolver<'p> {
             return Entity::Unknown("a chain of re-exports too long to follow");
         }
         let key = (module.clone(), name.to_string());
-        if let Some(found) = self
-            .project
-            .memo
-            .members
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&key)
-        {
-            return found.clone();
-        }
-        let entered = IN_PROGRESS.with(|p| p.borrow_mut().insert(key.clone()));
-        if !entered {
-            // A cycle of re-exports: this path brings nothing new.
-            return Entity::Missing;
-        }
-        let found = self.module_member_uncached(module, name, depth);
-        IN_PROGRESS.with(|p| p.borrow_mut().remove(&key));
-        self.project
-            .memo
-            .members
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(key, found.clone());
-        found
+        // A cycle of re-exports: this path brings nothing new.
+        once(&self.project.memo.members, &IN_PROGRESS, key, || {
+            self.module_member_uncached(module, name, depth)
+        })
     }
 
     fn module_member_uncached(&self, module: &ModuleId, name: &str, depth: usize) -> Entity {
@@ -687,31 +691,10 @@ impl<'p> Resolver<'p> {
             return Entity::Unknown("a chain of base classes too long to follow");
         }
         let key = (class.clone(), name.to_string());
-        if let Some(found) = self
-            .project
-            .memo
-            .class_members
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .get(&key)
-        {
-            return found.clone();
-        }
-        // A class among its own bases (a cycle) has nothing more to give. The mark is this
-        // thread's own: another thread must not take an unfinished answer for a final one.
-        let entered = CLASS_IN_PROGRESS.with(|p| p.borrow_mut().insert(key.clone()));
-        if !entered {
-            return Entity::Missing;
-        }
-        let found = self.class_member_uncached(class, name, depth);
-        CLASS_IN_PROGRESS.with(|p| p.borrow_mut().remove(&key));
-        self.project
-            .memo
-            .class_members
-            .lock()
-            .unwrap_or_else(|e| e.into_inner())
-            .insert(key, found.clone());
-        found
+        // A class among its own bases (a cycle) has nothing more to give.
+        once(&self.project.memo.class_members, &CLASS_IN_PROGRESS, key, || {
+            self.class_member_uncached(class, name, depth)
+        })
     }
 
     fn class_member_uncached(&self, class: &DefId, name: &str, depth: usize) -> Entity {

@@ -177,3 +177,24 @@ fn display(path: &Path) -> String {
     let text = path.to_string_lossy().replace('\\', "/");
     text.strip_prefix("./").map(str::to_string).unwrap_or(text)
 }
+
+/// Every file under `root` in a language saguaro reads, walked as ripgrep walks
+/// (`.gitignore`, `.ignore`, hidden files skipped): its path relative to the root (with `/`)
+/// and on disk.
+pub fn language_files(root: &Path) -> Vec<(String, PathBuf)> {
+    let registry = Registry::global();
+    let mut out = Vec::new();
+    for entry in ignore::WalkBuilder::new(root).build().flatten() {
+        if !entry.file_type().is_some_and(|t| t.is_file()) {
+            continue;
+        }
+        let Ok(relative) = entry.path().strip_prefix(root) else {
+            continue;
+        };
+        let path = relative.to_string_lossy().replace('\\', "/");
+        if registry.for_path(&path).is_some() {
+            out.push((path, entry.path().to_path_buf()));
+        }
+    }
+    out
+}
