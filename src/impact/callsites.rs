@@ -49,19 +49,24 @@ pub struct Source {
 
 /// The callsites of `changed` in `files` (the tree as the patch leaves it; `root` holds
 /// package.json, Cargo.toml and tsconfig.json).
-pub fn find(root: &std::path::Path, files: &[Source], changed: &[ChangedDefinition]) -> Vec<Callsite> {
-    let texts = files.iter().map(|f| (f.path.clone(), f.text.clone())).collect();
+pub fn find(root: &std::path::Path, files: Vec<Source>, changed: &[ChangedDefinition]) -> Vec<Callsite> {
+    let mut maps = std::collections::HashMap::new();
+    let mut texts = Vec::with_capacity(files.len());
+    for file in files {
+        if let Some(map) = file.old_line {
+            maps.insert(file.path.clone(), map);
+        }
+        texts.push((file.path, file.text));
+    }
     let mut project = Project::new(root, texts);
     // A removed definition is still what its callers name.
     for def in changed.iter().filter(|d| d.new.is_none()) {
         project.phantoms.insert((def.file.clone(), def.path.clone()));
     }
-    let maps: std::collections::HashMap<&str, &Option<Vec<Option<usize>>>> =
-        files.iter().map(|f| (f.path.as_str(), &f.old_line)).collect();
     let line_of = |path: &str, line: usize| -> usize {
         match maps.get(path) {
-            Some(Some(map)) => map.get(line - 1).copied().flatten().unwrap_or(line),
-            _ => line,
+            Some(map) => map.get(line - 1).copied().flatten().unwrap_or(line),
+            None => line,
         }
     };
     let registry = Registry::global();
@@ -76,6 +81,7 @@ pub fn find(root: &std::path::Path, files: &[Source], changed: &[ChangedDefiniti
         }
         .unwrap_or_else(|| Target::removed(&def.file, &def.path, &def.kind));
         let found = refs::find(&project, &target);
+        let gone_now = def.removed() || def.renamed_to.is_some();
         for reference in found.references {
             // A definition's uses of itself are its own business.
             if reference.path == def.file
@@ -85,7 +91,6 @@ pub fn find(root: &std::path::Path, files: &[Source], changed: &[ChangedDefiniti
             {
                 continue;
             }
-            let gone_now = def.removed() || def.renamed_to.is_some();
             let mut confidence = reference.confidence;
             if gone_now && reference.via_reexport {
                 // Past a re-export, the re-export is what breaks.

@@ -112,7 +112,7 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
         })
         .collect();
     let sources = sources(&root, &overrides, &line_maps);
-    let calls = callsites::find(&root, &sources, &owned);
+    let calls = callsites::find(&root, sources, &owned);
     let mut breaking_changes = Vec::new();
     for def in &owned {
         let (breaks, fits): (Vec<Callsite>, Vec<Callsite>) = calls

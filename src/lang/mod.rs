@@ -174,107 +174,58 @@ pub struct SyntaxForm {
 /// `[language.resolve]` of `grammars/languages.toml`: the node kinds and type names the
 /// references layer reads (its header says what each is).
 #[derive(Debug, Clone, Default, Deserialize)]
-#[serde(deny_unknown_fields)]
+#[serde(deny_unknown_fields, default)]
 pub struct Resolve {
-    #[serde(default)]
     pub modules: ModuleSystem,
-    #[serde(default)]
     pub bindings_visible: Visibility,
-    #[serde(default)]
     pub names: Vec<String>,
-    #[serde(default)]
     pub calls: Vec<SyntaxForm>,
-    #[serde(default)]
     pub constructions: Vec<SyntaxForm>,
-    #[serde(default)]
     pub members: Vec<SyntaxForm>,
-    #[serde(default)]
     pub paths: Vec<SyntaxForm>,
-    #[serde(default)]
     pub literals: Vec<SyntaxForm>,
-    #[serde(default)]
     pub transparent: Vec<String>,
-    #[serde(default)]
     pub awaits: Vec<String>,
-    #[serde(default)]
     pub tries: Vec<String>,
-    #[serde(default)]
     pub casts: Vec<SyntaxForm>,
-    #[serde(default)]
     pub self_kinds: Vec<String>,
-    #[serde(default)]
     pub self_type: Vec<String>,
-    #[serde(default)]
     pub type_wrappers: Vec<String>,
-    #[serde(default)]
     pub type_unions: Vec<String>,
-    #[serde(default)]
     pub type_generics: Vec<SyntaxForm>,
-    #[serde(default)]
     pub type_references: Vec<SyntaxForm>,
-    #[serde(default)]
     pub type_bounds: Vec<String>,
-    #[serde(default)]
     pub type_tuples: Vec<String>,
-    #[serde(default)]
     pub tuple_generics: Vec<String>,
-    #[serde(default)]
     pub nothing: Vec<String>,
-    #[serde(default)]
     pub anything: Vec<String>,
-    #[serde(default)]
     pub pass_through: Vec<String>,
-    #[serde(default)]
     pub wrapping: Vec<String>,
-    #[serde(default)]
     pub unwrap_methods: Vec<String>,
-    #[serde(default)]
     pub same_methods: Vec<String>,
     /// A capitalized name in a pattern is a constant or a variant, not a new binding (Rust
     /// `None`).
-    #[serde(default)]
     pub capitalized_constants: bool,
-    #[serde(default)]
     pub member_names: Vec<String>,
-    #[serde(default)]
     pub not_names: Vec<String>,
-    #[serde(default)]
     pub type_contexts: Vec<String>,
-    #[serde(default)]
     pub call_contexts: Vec<String>,
-    #[serde(default)]
     pub collections: Vec<String>,
-    #[serde(default)]
     pub callables: Vec<String>,
-    #[serde(default)]
     pub function_types: Vec<String>,
-    #[serde(default)]
     pub array_types: Vec<SyntaxForm>,
-    #[serde(default)]
     pub indexes: Vec<SyntaxForm>,
-    #[serde(default)]
     pub iterator_methods: Vec<String>,
-    #[serde(default)]
     pub element_methods: Vec<String>,
-    #[serde(default)]
     pub element_wrapper: Option<String>,
-    #[serde(default)]
     pub element_callbacks: Vec<String>,
-    #[serde(default)]
     pub wrapper_callbacks: Vec<String>,
-    #[serde(default)]
     pub typed_conversions: BTreeMap<String, String>,
-    #[serde(default)]
     pub builtins: Vec<String>,
-    #[serde(default)]
     pub self_returning: Vec<String>,
-    #[serde(default)]
     pub signature_decorators: Vec<String>,
-    #[serde(default)]
     pub methods_need_calls: bool,
-    #[serde(default)]
     pub decorators_replace: bool,
-    #[serde(default)]
     pub transparent_decorators: Vec<String>,
 }
 

@@ -110,6 +110,11 @@ impl Facts {
         self.root().descendant_for_byte_range(range.0, range.1)
     }
 
+    /// The (first) definition at name path `path`.
+    pub fn symbol(&self, path: &str) -> Option<&Symbol> {
+        self.index.symbols.iter().find(|s| s.path == path)
+    }
+
     /// The definition whose name is written at `range`.
     pub fn symbol_named_at(&self, range: Range) -> Option<&Symbol> {
         let (start, end) = (range.0 + self.bom, range.1 + self.bom);
@@ -161,13 +166,14 @@ impl Facts {
         )
     }
 
-    /// 1-based line and column (in bytes) of byte `at`.
+    /// 1-based line and column (in bytes) of byte `at`, read off the source's line index.
     pub fn line_column(&self, at: usize) -> (usize, usize) {
-        let text = self.text();
-        let at = at.min(text.len());
-        let line = memchr::memchr_iter(b'\n', &text.as_bytes()[..at]).count() + 1;
-        let column = at - text[..at].rfind('\n').map_or(0, |i| i + 1) + 1;
-        (line, column)
+        let source = &self.index.source;
+        let offset = (at + self.bom).min(source.text().len());
+        let line = source.line_of(offset);
+        // A BOM is not a column of the first line.
+        let start = source.line_start(line).max(self.bom);
+        (line + 1, offset - start + 1)
     }
 }
 

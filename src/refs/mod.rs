@@ -209,7 +209,7 @@ impl Target {
     /// The target for a definition of the project (`file`, name path `path`).
     pub fn of(project: &Project, file: &str, path: &str) -> Option<Target> {
         let facts = project.facts(file)?;
-        let symbol = facts.index.symbols.iter().find(|s| s.path == path)?;
+        let symbol = facts.symbol(path)?;
         Some(Target::for_symbol(&facts, symbol))
     }
 

@@ -5,9 +5,10 @@
 //! leaves unparsed, by the text around it; a name in documentation code by [`super::doc`].
 
 use super::facts::{path_segments, Facts, Range};
+use super::modules::ModuleId;
 use super::project::Project;
 use super::resolve::{Entity, Resolver};
-use super::types::Ty;
+use super::types::{part, Ty};
 use super::{Arguments, CallShape, Confidence, Found, RefKind, Reference, Target, Unresolved};
 use crate::lang::{Resolve, SyntaxForm};
 use tree_sitter::Node;
@@ -41,7 +42,7 @@ pub fn find(project: &Project, target: &Target) -> Found {
         } else {
             project.files_naming(lang, name)
         };
-        out.merge(search(&resolver, target, name, &files, None, true));
+        out.merge(search(&resolver, target, name, &files, None));
     }
     // Aliases, as they are found (an alias of an alias too).
     let mut searched: Vec<(String, Option<String>)> = Vec::new();
@@ -62,7 +63,7 @@ pub fn find(project: &Project, target: &Target) -> Found {
             Some(f) => vec![f.as_str()],
             None => project.files_naming(lang, &alias),
         };
-        let found = search(&resolver, target, &alias, &files, Some(&alias), false);
+        let found = search(&resolver, target, &alias, &files, Some(&alias));
         out.merge(found);
     }
     out.references
@@ -75,15 +76,8 @@ pub fn find(project: &Project, target: &Target) -> Found {
 }
 
 /// The references among the occurrences of `name` in `files` (through `alias`, when the
-/// name is one); with `docs`, in their documentation code too.
-fn search(
-    resolver: &Resolver<'_>,
-    target: &Target,
-    name: &str,
-    files: &[&str],
-    alias: Option<&str>,
-    docs: bool,
-) -> Found {
+/// name is one); for the definition's own name, in documentation code too.
+fn search(resolver: &Resolver<'_>, target: &Target, name: &str, files: &[&str], alias: Option<&str>) -> Found {
     use rayon::prelude::*;
     let project = resolver.project;
     let per_file: Vec<Found> = files
@@ -107,7 +101,7 @@ fn search(
                     found.references.push(reference);
                 }
             }
-            if docs {
+            if alias.is_none() {
                 super::doc::find(resolver, &facts, target, &mut found);
             }
             found
@@ -135,22 +129,13 @@ fn project_defines(project: &Project, file: &str, text: &str) -> bool {
         .is_some_and(|f| std::ptr::eq(f.text.as_str(), text))
 }
 
-fn is_identifier_char(c: char) -> bool {
-    c.is_alphanumeric() || c == '_' || c == '$'
-}
-
 /// Where `name` is written as a whole word in `text`.
 pub fn occurrences(text: &str, name: &str) -> Vec<Range> {
     if name.is_empty() {
         return Vec::new();
     }
     memchr::memmem::find_iter(text.as_bytes(), name.as_bytes())
-        .filter(|&start| {
-            let end = start + name.len();
-            let before = text[..start].chars().next_back();
-            let after = text[end..].chars().next();
-            !before.is_some_and(is_identifier_char) && !after.is_some_and(is_identifier_char)
-        })
+        .filter(|&start| super::project::whole_word(text, start, name.len()))
         .map(|start| (start, start + name.len()))
         .collect()
 }
@@ -181,7 +166,7 @@ pub(super) fn judge_name(
                 unresolved,
             );
         }
-        if node.kind().contains("string")
+        if in_string
             && facts
                 .slice((node.start_byte(), node.end_byte()))
                 .trim_matches(['"', '\'', '`'])
@@ -239,42 +224,35 @@ pub(super) fn judge_name(
         );
     }
     // Parameters, locals and other bindings named like it.
-    if facts
-        .scopes
-        .bindings
-        .iter()
-        .any(|b| b.at == at && b.kind == super::scope::BindingKind::Local)
-    {
+    if facts.scopes.binding_at(name, at).is_some() {
         return None;
     }
     let parent = node.parent();
     if let Some((parent, form, is_path)) = parent.and_then(|p| qualified_form(r, p, node).map(|(f, path)| (p, f, path)))
     {
-        let object = form_part(parent, form.object.as_deref())?;
+        let object = part(parent, form.object.as_deref())?;
         let receiver = facts.slice((object.start_byte(), object.end_byte())).to_string();
-        let mut via = false;
+        let via;
         let (entity, confidence, on_type) = if is_path && facts.lang.resolve.modules == crate::lang::ModuleSystem::Rust
         {
             let segments = path_segments(object, facts.text());
             let owner = resolver.rust_path(facts, &segments, object.start_byte(), 0);
-            let confidence = match &owner {
-                Entity::Module(m) => {
-                    via = resolver.named_reexport_between(m, name, &target.def, 0);
-                    Confidence::ImportResolved
-                }
-                _ => Confidence::ReceiverTyped,
+            let module = match &owner {
+                Entity::Module(m) => Some(m),
+                _ => None,
             };
+            let confidence;
+            (confidence, via) = tier_through(resolver, module, name, target);
             let on_type = matches!(owner, Entity::Def(_));
             (resolver.member_of(&owner, name, 0), confidence, on_type)
         } else {
             let ty = resolver.type_of(facts, object, 0);
-            let confidence = match &ty {
-                Ty::Module(m) => {
-                    via = resolver.named_reexport_between(m, name, &target.def, 0);
-                    Confidence::ImportResolved
-                }
-                _ => Confidence::ReceiverTyped,
+            let module = match &ty {
+                Ty::Module(m) => Some(m),
+                _ => None,
             };
+            let confidence;
+            (confidence, via) = tier_through(resolver, module, name, target);
             let on_type = matches!(ty, Ty::Class(_));
             let entity = match (&ty, target_is_member(target)) {
                 // A function is reached through an object only when the object is its
@@ -313,6 +291,18 @@ pub(super) fn judge_name(
         how.bound_by_import = true;
     }
     verdict(facts, target, at, entity, how, unresolved)
+}
+
+/// The tier of a member reached through `module` (resolved through imports, and whether a
+/// named re-export stands between) or, without one, through a receiver's type.
+fn tier_through(resolver: &Resolver<'_>, module: Option<&ModuleId>, name: &str, target: &Target) -> (Confidence, bool) {
+    match module {
+        Some(m) => (
+            Confidence::ImportResolved,
+            resolver.named_reexport_between(m, name, &target.def, 0),
+        ),
+        None => (Confidence::ReceiverTyped, false),
+    }
 }
 
 /// Whether the expression `node` (a name, or the member holding it) is handed on as a value
@@ -453,19 +443,12 @@ fn qualified_form<'r>(r: &'r Resolve, parent: Node<'_>, node: Node<'_>) -> Optio
     let kind = parent.kind();
     for (forms, is_path) in [(&r.members, false), (&r.paths, true)] {
         if let Some(form) = Resolve::form(forms, kind) {
-            if form_part(parent, form.name.as_deref()).is_some_and(|n| n.id() == node.id()) {
+            if part(parent, form.name.as_deref()).is_some_and(|n| n.id() == node.id()) {
                 return Some((form, is_path));
             }
         }
     }
     None
-}
-
-fn form_part<'t>(node: Node<'t>, field: Option<&str>) -> Option<Node<'t>> {
-    match field {
-        Some(f) => node.child_by_field_name(f),
-        None => node.named_child(0),
-    }
 }
 
 /// Whether `node` sits where a name is not a reference (`f(name=1)`).
@@ -487,9 +470,7 @@ fn kind_of(facts: &Facts, node: Node<'_>, otherwise: RefKind) -> RefKind {
     }
     if let Some(parent) = node.parent() {
         for form in r.calls.iter().chain(&r.constructions) {
-            if parent.kind() == form.kind
-                && form_part(parent, form.callee.as_deref()).is_some_and(|c| c.id() == node.id())
-            {
+            if parent.kind() == form.kind && part(parent, form.callee.as_deref()).is_some_and(|c| c.id() == node.id()) {
                 return RefKind::Call;
             }
         }
@@ -639,11 +620,7 @@ fn judge_macro_token(
     };
     match receiver_before(text, at.0) {
         Some((receiver, true)) => {
-            let segments: Vec<String> = receiver
-                .split("::")
-                .filter(|s| !s.is_empty())
-                .map(str::to_string)
-                .collect();
+            let segments: Vec<String> = super::modules::rust::split_path(&receiver);
             let owner = resolver.rust_path(facts, &segments, at.0, 0);
             let confidence = match owner {
                 Entity::Module(_) => Confidence::ImportResolved,

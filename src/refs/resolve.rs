@@ -45,14 +45,6 @@ pub enum Entity {
     Missing,
 }
 
-impl Entity {
-    /// Whether the answer is one the caller can rely on (a definition, a module, a local, or
-    /// something known to be outside the root).
-    pub fn is_known(&self) -> bool {
-        !matches!(self, Entity::Unknown(_))
-    }
-}
-
 /// Answers already worked out, shared by every thread of a question.
 #[derive(Default)]
 pub struct Memo {
@@ -92,6 +84,17 @@ fn once<K: Clone + Eq + std::hash::Hash>(
         .unwrap_or_else(|e| e.into_inner())
         .insert(key, found.clone());
     found
+}
+
+/// How glob imports are read by [`Resolver::through_globs`].
+#[derive(Default, Clone, Copy)]
+struct Globs<'m> {
+    /// A module not to look into (the one asking: `use self::*`).
+    skip: Option<&'m ModuleId>,
+    /// Why a glob from outside the root leaves the name unknown (`None`: it does not).
+    foreign: Option<&'static str>,
+    /// A name a glob's module has from outside the root is foreign, not missing.
+    keep_foreign: bool,
 }
 
 /// Resolves names against a project.
@@ -134,18 +137,10 @@ impl<'p> Resolver<'p> {
                     file: facts.path.clone(),
                     path: symbol.path.clone(),
                 }),
-                None => {
-                    let index = facts
-                        .scopes
-                        .bindings
-                        .iter()
-                        .position(|b| std::ptr::eq(b, binding))
-                        .unwrap_or_default();
-                    Entity::Local {
-                        file: facts.path.clone(),
-                        binding: index,
-                    }
-                }
+                None => Entity::Local {
+                    file: facts.path.clone(),
+                    binding: binding.id,
+                },
             },
         }
     }
@@ -180,33 +175,26 @@ impl<'p> Resolver<'p> {
             }
         }
         let scope = facts.scopes.scope_at(at);
-        let mut unknown = None;
-        for (i, import) in facts.imports.iter().enumerate().filter(|(_, i)| i.glob && i.binds) {
-            // A glob import is seen in the scope it is written in and those inside it.
-            let glob_scope = facts.scopes.scope_at(import.statement.0);
-            if !self.scope_holds(facts, glob_scope, scope) {
-                continue;
-            }
-            match self.glob_module(facts, i, depth) {
-                Some(Entity::Module(module)) => match self.module_member(&module, name, depth + 1) {
-                    Entity::Missing | Entity::External => {}
-                    Entity::Unknown(why) => unknown = Some(why),
-                    found => return found,
-                },
-                Some(Entity::Def(def)) => match self.class_member(&def, name, depth + 1) {
-                    Entity::Missing | Entity::External => {}
-                    Entity::Unknown(why) => unknown = Some(why),
-                    found => return found,
-                },
-                Some(Entity::External) => {
-                    // A glob from outside the root brings names saguaro cannot list.
-                    if name.chars().next().is_some_and(|c| c.is_alphabetic()) {
-                        unknown = unknown.or(Some("a glob import from outside the root may bind the name"));
-                    }
-                }
-                _ => unknown = unknown.or(Some("a glob import it could not follow")),
-            }
-        }
+        // A glob import is seen in the scope it is written in and those inside it.
+        let globs =
+            facts.imports.iter().enumerate().filter(|(_, i)| {
+                i.glob && i.binds && self.scope_holds(facts, facts.scopes.scope_at(i.statement.0), scope)
+            });
+        let found = self.through_globs(
+            facts,
+            globs.map(|(i, _)| i),
+            name,
+            Globs {
+                foreign: Some("a glob import from outside the root may bind the name"),
+                ..Globs::default()
+            },
+            depth,
+        );
+        let unknown = match found {
+            Entity::Unknown(why) => Some(why),
+            Entity::Missing | Entity::External => None,
+            found => return found,
+        };
         if facts.lang.resolve.modules == ModuleSystem::Rust {
             if let Some(library) = self.project.rust.library(name) {
                 return Entity::Module(library);
@@ -243,12 +231,7 @@ impl<'p> Resolver<'p> {
                 None => Entity::External,
             },
             ModuleSystem::Rust => {
-                let segments: Vec<String> = imp
-                    .module
-                    .split("::")
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-                    .collect();
+                let segments: Vec<String> = rust::split_path(&imp.module);
                 self.rust_path(facts, &segments, imp.statement.0, depth + 1)
             }
             ModuleSystem::None => return None,
@@ -309,12 +292,7 @@ impl<'p> Resolver<'p> {
                         None => Entity::Unknown("a `mod` whose file is not in the root"),
                     };
                 }
-                let mut segments: Vec<String> = imp
-                    .module
-                    .split("::")
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-                    .collect();
+                let mut segments: Vec<String> = rust::split_path(&imp.module);
                 if imp.module.is_empty() && imp.name.as_deref() != Some("self") {
                     // `use name;`: an extern crate or a module in scope.
                     if let Some(library) = self.project.rust.library(name) {
@@ -388,12 +366,7 @@ impl<'p> Resolver<'p> {
             ModuleSystem::Python => python::resolve(self.project, &facts.path, &imp.module),
             ModuleSystem::Node => node::resolve(self.project, &facts.path, &imp.module),
             ModuleSystem::Rust => {
-                let segments: Vec<String> = imp
-                    .module
-                    .split("::")
-                    .filter(|s| !s.is_empty())
-                    .map(str::to_string)
-                    .collect();
+                let segments: Vec<String> = rust::split_path(&imp.module);
                 match self.rust_path(facts, &segments, imp.statement.0, 0) {
                     Entity::Module(m) => Some(m),
                     _ => None,
@@ -483,13 +456,7 @@ impl<'p> Resolver<'p> {
         let Some(facts) = self.facts(&def.file) else {
             return Entity::Unknown("a file that does not parse");
         };
-        match facts
-            .index
-            .symbols
-            .iter()
-            .find(|s| s.path == def.path)
-            .map(|s| s.kind.as_str())
-        {
+        match facts.symbol(&def.path).map(|s| s.kind.as_str()) {
             Some("module") => self.module_member(
                 &ModuleId {
                     file: def.file.clone(),
@@ -555,22 +522,26 @@ impl<'p> Resolver<'p> {
         if let Some(binding) = facts.scopes.module_binding(name, usize::MAX) {
             return self.binding(facts, binding, depth + 1);
         }
-        let mut unknown = None;
-        if !name.starts_with('_') {
-            for (i, _) in facts.imports.iter().enumerate().filter(|(_, i)| i.glob && i.binds) {
-                if facts.scopes.scope_at(facts.imports[i].statement.0) != 0 {
-                    continue;
-                }
-                match self.glob_module(facts, i, depth) {
-                    Some(Entity::Module(m)) => match self.module_member(&m, name, depth + 1) {
-                        Entity::Missing | Entity::External => {}
-                        Entity::Unknown(why) => unknown = Some(why),
-                        found => return found,
-                    },
-                    _ => unknown = unknown.or(Some("a glob import from outside the root may bind the name")),
-                }
-            }
-        }
+        // A glob brings the public names of its module.
+        let globs =
+            facts.imports.iter().enumerate().filter(|(_, i)| {
+                i.glob && i.binds && facts.scopes.scope_at(i.statement.0) == 0 && !name.starts_with('_')
+            });
+        let foreign = Some("a glob import from outside the root may bind the name");
+        let unknown = match self.through_globs(
+            facts,
+            globs.map(|(i, _)| i),
+            name,
+            Globs {
+                foreign,
+                ..Globs::default()
+            },
+            depth,
+        ) {
+            Entity::Unknown(why) => Some(why),
+            Entity::Missing => None,
+            found => return found,
+        };
         if let Some(sub) = python::submodule(self.project, module, name) {
             return Entity::Module(sub);
         }
@@ -581,7 +552,7 @@ impl<'p> Resolver<'p> {
         if !module.inner.is_empty() {
             // A namespace's member.
             let path = format!("{}.{name}", module.inner);
-            return match facts.index.symbols.iter().find(|s| s.path == path) {
+            return match facts.symbol(&path) {
                 Some(s) if s.kind == "module" => Entity::Module(ModuleId {
                     file: facts.path.clone(),
                     inner: path,
@@ -619,40 +590,21 @@ impl<'p> Resolver<'p> {
                 return self.import(facts, i, depth + 1);
             }
         }
-        // An ambient module or a file without exports (a script) binds names globally.
-        let mut unknown = None;
-        if name != "default" {
-            for (i, _) in facts.imports.iter().enumerate().filter(|(_, i)| i.glob && i.reexport) {
-                match self.glob_module(facts, i, depth) {
-                    Some(Entity::Module(m)) => match self.module_member(&m, name, depth + 1) {
-                        Entity::Missing => {}
-                        Entity::Unknown(why) => unknown = Some(why),
-                        found => return found,
-                    },
-                    Some(Entity::External) => {}
-                    _ => unknown = unknown.or(Some("an `export *` it could not follow")),
-                }
-            }
+        // `export * from "m"`: every name of m but its default.
+        if name == "default" {
+            return Entity::Missing;
         }
-        unknown.map_or(Entity::Missing, Entity::Unknown)
+        let globs = facts.imports.iter().enumerate().filter(|(_, i)| i.glob && i.reexport);
+        let how = Globs {
+            keep_foreign: true,
+            ..Globs::default()
+        };
+        self.through_globs(facts, globs.map(|(i, _)| i), name, how, depth)
     }
 
     fn rust_member(&self, facts: &Facts, module: &ModuleId, name: &str, depth: usize) -> Entity {
-        let scope = if module.inner.is_empty() {
-            0
-        } else {
-            match facts
-                .index
-                .symbols
-                .iter()
-                .find(|s| s.path == module.inner && s.kind == "module")
-            {
-                Some(m) => match facts.body_range(m) {
-                    Some(body) => facts.scopes.scope_at(body.0),
-                    None => return Entity::Missing,
-                },
-                None => return Entity::Missing,
-            }
+        let Some(scope) = self.module_scope_of(facts, module) else {
+            return Entity::Missing;
         };
         let mut bindings: Vec<&Binding> = facts.scopes.bound_in(scope, name).collect();
         // An item before an import of the same name: a `use` of a glob brings names an item
@@ -661,26 +613,52 @@ impl<'p> Resolver<'p> {
         if let Some(binding) = bindings.first() {
             return self.binding(facts, binding, depth + 1);
         }
-        let mut unknown = None;
-        for (i, import) in facts.imports.iter().enumerate().filter(|(_, i)| i.glob) {
-            if facts.scopes.scope_at(import.statement.0) != scope {
-                continue;
-            }
+        let globs = facts
+            .imports
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| i.glob && facts.scopes.scope_at(i.statement.0) == scope);
+        let how = Globs {
+            skip: Some(module),
+            ..Globs::default()
+        };
+        self.through_globs(facts, globs.map(|(i, _)| i), name, how, depth)
+    }
+
+    /// `name` as the glob imports `globs` (indexes into the file's imports) bring it: the
+    /// first that has it; else unknown where a glob could not be followed; else missing.
+    fn through_globs(
+        &self,
+        facts: &Facts,
+        globs: impl Iterator<Item = usize>,
+        name: &str,
+        how: Globs<'_>,
+        depth: usize,
+    ) -> Entity {
+        let (mut unknown, mut foreign) = (None, false);
+        for i in globs {
             match self.glob_module(facts, i, depth) {
-                Some(Entity::Module(m)) if m != *module => match self.module_member(&m, name, depth + 1) {
-                    Entity::Missing | Entity::External => {}
+                Some(Entity::Module(m)) if how.skip == Some(&m) => {}
+                Some(Entity::Module(m)) => match self.module_member(&m, name, depth + 1) {
+                    Entity::Missing => {}
+                    Entity::External => foreign |= how.keep_foreign,
                     Entity::Unknown(why) => unknown = Some(why),
                     found => return found,
                 },
                 Some(Entity::Def(def)) => match self.class_member(&def, name, depth + 1) {
                     Entity::Missing | Entity::External => {}
+                    Entity::Unknown(why) => unknown = unknown.or(Some(why)),
                     found => return found,
                 },
-                Some(Entity::External) => {}
-                _ => unknown = unknown.or(Some("a glob `use` it could not follow")),
+                Some(Entity::External) => unknown = unknown.or(how.foreign),
+                _ => unknown = unknown.or(Some("a glob import it could not follow")),
             }
         }
-        unknown.map_or(Entity::Missing, Entity::Unknown)
+        match (unknown, foreign) {
+            (Some(why), _) => Entity::Unknown(why),
+            (None, true) => Entity::External,
+            (None, false) => Entity::Missing,
+        }
     }
 
     /// The member `name` of a type (class, struct, enum, trait, interface), found on the type

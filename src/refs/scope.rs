@@ -62,6 +62,8 @@ pub enum BindingKind {
 /// One name bound in one scope.
 #[derive(Debug, Clone)]
 pub struct Binding {
+    /// Its index in [`Scopes::bindings`].
+    pub id: usize,
     pub name: String,
     pub scope: ScopeId,
     /// Where the bound name is written (byte range).
@@ -86,7 +88,6 @@ pub struct Scopes {
     pub scopes: Vec<Scope>,
     pub bindings: Vec<Binding>,
     by_name: HashMap<String, Vec<usize>>,
-    visibility: Visibility,
 }
 
 impl Scopes {
@@ -101,7 +102,6 @@ impl Scopes {
                 kind: ScopeKind::Module,
                 name: None,
             }],
-            visibility: lang.resolve.bindings_visible,
             ..Scopes::default()
         };
         let Ok(query) = lang.query("locals") else {
@@ -208,7 +208,7 @@ impl Scopes {
             };
             for at in nodes {
                 let name = &text[at.0..at.1];
-                let visible_from = match (out.visibility, f.item) {
+                let visible_from = match (lang.resolve.bindings_visible, f.item) {
                     (Visibility::After, false) => f.value.map_or(at.1, |v| v.1.max(at.1)),
                     _ => out.scopes[scope].start,
                 };
@@ -218,6 +218,7 @@ impl Scopes {
                     BindingKind::Local
                 };
                 out.push(Binding {
+                    id: 0,
                     name: name.to_string(),
                     scope,
                     at,
@@ -238,6 +239,7 @@ impl Scopes {
         let scope = self.scope_at(at.0);
         let visible_from = self.scopes[scope].start;
         self.push(Binding {
+            id: 0,
             name: name.to_string(),
             scope,
             at,
@@ -267,8 +269,9 @@ impl Scopes {
             b.iterated |= binding.iterated;
             return;
         }
-        list.push(self.bindings.len());
-        self.bindings.push(binding);
+        let id = self.bindings.len();
+        list.push(id);
+        self.bindings.push(Binding { id, ..binding });
     }
 
     /// The scope a definition written at `at` binds its name in: the innermost one around
@@ -367,6 +370,15 @@ impl Scopes {
         id
     }
 
+    /// The local binding (a parameter, a variable, a definition) of `name` written at `at`.
+    pub fn binding_at(&self, name: &str, at: (usize, usize)) -> Option<&Binding> {
+        self.by_name
+            .get(name)?
+            .iter()
+            .map(|&i| &self.bindings[i])
+            .find(|b| b.at == at && b.kind == BindingKind::Local)
+    }
+
     /// Every binding of `name` in scope `scope`.
     pub fn bound_in(&self, scope: ScopeId, name: &str) -> impl Iterator<Item = &Binding> {
         self.by_name
@@ -375,11 +387,6 @@ impl Scopes {
             .flatten()
             .map(|&i| &self.bindings[i])
             .filter(move |b| b.scope == scope)
-    }
-
-    /// Every binding in scope `scope`.
-    pub fn all_in(&self, scope: ScopeId) -> impl Iterator<Item = &Binding> {
-        self.bindings.iter().filter(move |b| b.scope == scope)
     }
 }
 

@@ -135,7 +135,7 @@ impl TypeFacts {
 
 /// The node of `form`'s `field` in `node` (its first named child when the field is not
 /// given).
-fn part<'t>(node: Node<'t>, field: Option<&str>) -> Option<Node<'t>> {
+pub(super) fn part<'t>(node: Node<'t>, field: Option<&str>) -> Option<Node<'t>> {
     match field {
         Some(f) => node.child_by_field_name(f),
         None => node.named_child(0),
@@ -161,7 +161,7 @@ impl Resolver<'_> {
             return self.enclosing_type(facts, node.start_byte(), true, depth);
         }
         if kind == "super" {
-            return match self.enclosing_class(facts, node.start_byte(), depth) {
+            return match self.enclosing_class(facts, node.start_byte()) {
                 Some(c) => Ty::Bases(c),
                 None => Ty::Unknown("`super` outside a class"),
             };
@@ -292,7 +292,7 @@ impl Resolver<'_> {
             && facts.slice((callee.start_byte(), callee.end_byte())) == "super"
             && facts.scopes.lookup("super", callee.start_byte()).is_none()
         {
-            return match self.enclosing_class(facts, callee.start_byte(), depth) {
+            return match self.enclosing_class(facts, callee.start_byte()) {
                 Some(c) => Ty::Bases(c),
                 None => Ty::Unknown("`super()` outside a class"),
             };
@@ -324,12 +324,7 @@ impl Resolver<'_> {
     /// The kind of a definition of the root (`class`, `enum`, `function`, ...).
     fn kind_of_def(&self, def: &DefId) -> Option<String> {
         let facts = self.facts(&def.file)?;
-        facts
-            .index
-            .symbols
-            .iter()
-            .find(|s| s.path == def.path)
-            .map(|s| s.kind.clone())
+        facts.symbol(&def.path).map(|s| s.kind.clone())
     }
 
     /// What calling method `method` on a value of type `object_type` gives: a wrapper's
@@ -402,7 +397,7 @@ impl Resolver<'_> {
         if let Entity::Def(def) = &entity {
             // A property is read like a field: its value is what its getter returns.
             if let Some(facts) = self.facts(&def.file) {
-                if let Some(symbol) = facts.index.symbols.iter().find(|s| s.path == def.path) {
+                if let Some(symbol) = facts.symbol(&def.path) {
                     let head = &facts.index.source.text()[symbol.extent.start_byte..symbol.declaration.start_byte];
                     if symbol.kind == "getter" || head.contains("@property") || head.contains("@cached_property") {
                         return self.returns(def, depth + 1);
@@ -499,7 +494,7 @@ impl Resolver<'_> {
                 let Some(facts) = self.facts(&def.file) else {
                     return Ty::Unknown("a file that does not parse");
                 };
-                let Some(symbol) = facts.index.symbols.iter().find(|s| s.path == def.path) else {
+                let Some(symbol) = facts.symbol(&def.path) else {
                     // A definition a patch removes: only its kind's name is left.
                     return Ty::Unknown("a definition the patch removes");
                 };
@@ -532,7 +527,7 @@ impl Resolver<'_> {
                     _ => {
                         // A variable or constant defined at the top of a module.
                         let at = facts.name_range(symbol);
-                        match facts.scopes.bindings.iter().position(|b| b.at == at) {
+                        match facts.scopes.binding_at(&symbol.name, at).map(|b| b.id) {
                             Some(binding) => self.entity_type(
                                 &Entity::Local {
                                     file: def.file.clone(),
@@ -760,12 +755,7 @@ impl Resolver<'_> {
                 _ => match facts.scopes.lookup(last, at).map(|b| b.kind) {
                     Some(super::scope::BindingKind::Import(i)) => {
                         let import = &facts.imports[i];
-                        let path: Vec<String> = import
-                            .module
-                            .split("::")
-                            .filter(|s| !s.is_empty())
-                            .map(str::to_string)
-                            .collect();
+                        let path: Vec<String> = super::modules::rust::split_path(&import.module);
                         match self.rust_path(facts, &path, import.statement.0, depth + 1) {
                             Entity::Def(def) => (def, import.name.as_deref().or(Some(last.as_str()))),
                             _ => return Ty::Unknown("a pattern of a type outside the root"),
@@ -784,7 +774,7 @@ impl Resolver<'_> {
         let Some(owner_facts) = self.facts(&type_def.file) else {
             return Ty::Unknown("a file that does not parse");
         };
-        let Some(symbol) = owner_facts.index.symbols.iter().find(|s| s.path == type_def.path) else {
+        let Some(symbol) = owner_facts.symbol(&type_def.path) else {
             return Ty::Unknown("a definition saguaro does not find");
         };
         let Some(declaration) = owner_facts.node(owner_facts.declaration(symbol)) else {
@@ -832,7 +822,7 @@ impl Resolver<'_> {
         let Some(facts) = self.facts(&def.file) else {
             return Ty::Unknown("a file that does not parse");
         };
-        let Some(symbol) = facts.index.symbols.iter().find(|s| s.path == def.path) else {
+        let Some(symbol) = facts.symbol(&def.path) else {
             return Ty::Unknown("a definition the patch removes");
         };
         if is_class(&symbol.kind) {
@@ -865,7 +855,7 @@ impl Resolver<'_> {
             }
         }
         if symbol.kind == "constructor" {
-            return match self.enclosing_class(&facts, declaration.0, depth) {
+            return match self.enclosing_class(&facts, declaration.0) {
                 Some(c) => Ty::Instance(c),
                 None => Ty::Unknown("a constructor outside a class"),
             };
@@ -1092,7 +1082,7 @@ impl Resolver<'_> {
         let class = if facts.lang.resolve.modules == ModuleSystem::Rust {
             self.impl_type_at(facts, at, depth + 1)
         } else {
-            self.enclosing_class(facts, at, depth)
+            self.enclosing_class(facts, at)
         };
         match (class, instance) {
             (Some(c), true) => Ty::Instance(c),
@@ -1102,7 +1092,7 @@ impl Resolver<'_> {
     }
 
     /// The class whose body holds byte `at`.
-    pub fn enclosing_class(&self, facts: &Facts, at: usize, _depth: usize) -> Option<DefId> {
+    pub fn enclosing_class(&self, facts: &Facts, at: usize) -> Option<DefId> {
         facts
             .enclosing(at, |s| matches!(s.kind.as_str(), "class" | "interface"))
             .map(|s| DefId {

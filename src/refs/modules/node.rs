@@ -237,17 +237,12 @@ pub fn file_for(project: &Project, target: &str) -> Option<ModuleId> {
     if project.has_file(target) {
         return Some(ModuleId::file(target));
     }
-    let stems: Vec<&str> = match target.rsplit_once('.') {
-        Some((stem, ext))
-            if matches!(ext, "js" | "jsx" | "mjs" | "cjs") && !stem.contains('/')
-                || target.ends_with(".js")
-                || target.ends_with(".jsx")
-                || target.ends_with(".mjs")
-                || target.ends_with(".cjs") =>
-        {
-            vec![strip_ext(target), target]
-        }
-        _ => vec![target],
+    // `./util.js` written for `./util.ts`: try the stem too.
+    let javascript = [".js", ".jsx", ".mjs", ".cjs"].iter().any(|e| target.ends_with(e));
+    let stems: Vec<&str> = if javascript {
+        vec![strip_ext(target), target]
+    } else {
+        vec![target]
     };
     for stem in stems {
         for ext in EXTENSIONS {

@@ -51,11 +51,6 @@ fn is_python(path: &str) -> bool {
     path.ends_with(".py") || path.ends_with(".pyi")
 }
 
-/// The module a file is (a package's `__init__.py` is the package).
-pub fn module_of(path: &str) -> ModuleId {
-    ModuleId::file(path)
-}
-
 /// The folder holding a module's own modules (a package's folder), if it is a package.
 fn package_dir(module: &ModuleId) -> Option<String> {
     if module.is_folder() {

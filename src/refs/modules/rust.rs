@@ -197,3 +197,8 @@ pub fn parent(project: &Project, module: &ModuleId) -> Option<ModuleId> {
 pub fn crate_root(project: &Project, path: &str) -> Option<ModuleId> {
     project.rust.crate_root(project, path).map(ModuleId::file)
 }
+
+/// The segments of a path as written (`crate::a::b` → `crate`, `a`, `b`).
+pub fn split_path(path: &str) -> Vec<String> {
+    path.split("::").filter(|s| !s.is_empty()).map(str::to_string).collect()
+}
