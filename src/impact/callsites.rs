@@ -266,8 +266,9 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
                 return (
                     true,
                     format!(
-                        "passes `{arg}` where `{}` now wants `{}`",
+                        "passes `{arg}` where `{}` (was `{}`) now wants `{}`",
                         new_param.name,
+                        if old_annotation.is_empty() { "?" } else { old_annotation },
                         new_param.annotation.as_deref().unwrap_or("?")
                     ),
                 );
@@ -351,11 +352,17 @@ fn bind(lang: &Language, params: &[Param], positional: &[&str], args: &Arguments
 /// object type is now wanted, an object literal must write every property it requires, and
 /// any other value (which fitted the old type) fits only if the old type was an object type
 /// with those properties. `None`: cannot be told (the argument's type is not written at the
-/// call).
+/// call). A value cast to `any` fits every type; one cast to another type is that type,
+/// which is not compared here.
 fn fits(arg: &str, old_annotation: &str, annotation: &str) -> Option<bool> {
     let arg = arg.trim();
     if annotation.starts_with("Option<") && !old_annotation.starts_with("Option<") {
         return Some(arg == "None" || arg.starts_with("Some("));
+    }
+    match cast_type(arg) {
+        Some("any") => return Some(true),
+        Some("const") | None => {}
+        Some(_) => return None,
     }
     let required = required_properties(annotation)?;
     if arg.starts_with('{') {
@@ -375,6 +382,41 @@ fn fits(arg: &str, old_annotation: &str, annotation: &str) -> Option<bool> {
         Some(old) if required.iter().all(|p| old.contains(p)) => None,
         _ => Some(false),
     }
+}
+
+/// The type a TypeScript argument is cast to (`x as T`, `<T>x`), written at its top level.
+fn cast_type(arg: &str) -> Option<&str> {
+    if let Some(rest) = arg.strip_prefix('<') {
+        let (ty, value) = rest.split_once('>')?;
+        // `<T>(x: T) => x` is a generic arrow function, not a cast.
+        let generic_function = value.trim_start().starts_with('(') && value.contains("=>");
+        return (!generic_function).then(|| ty.trim());
+    }
+    let (mut depth, mut quote) = (0i32, None);
+    let mut last = None;
+    let mut escaped = false;
+    for (i, c) in arg.char_indices() {
+        if let Some(q) = quote {
+            // Inside a string: only its end matters (`"set as any"` is no cast).
+            match c {
+                _ if escaped => escaped = false,
+                '\\' => escaped = true,
+                _ if c == q => quote = None,
+                _ => {}
+            }
+            continue;
+        }
+        match c {
+            '"' | '\'' | '`' => quote = Some(c),
+            '{' | '(' | '[' => depth += 1,
+            '}' | ')' | ']' => depth -= 1,
+            // An arrow function's body is not the argument's type.
+            '=' if depth == 0 && arg[i..].starts_with("=>") => return None,
+            _ if depth == 0 && arg[i..].starts_with(" as ") => last = Some(i + 4),
+            _ => {}
+        }
+    }
+    last.map(|at| arg[at..].trim())
 }
 
 /// The top-level parts of a braced text (`{ a: T; b?: U }` → `a: T`, `b?: U`), split at
@@ -476,6 +518,22 @@ mod tests {
         );
         assert_eq!(fits("None", "usize", "Option<usize>"), Some(true));
         assert_eq!(fits("3", "usize", "Option<usize>"), Some(false));
+        assert_eq!(fits("n as usize", "usize", "Option<usize>"), Some(false));
         assert_eq!(fits("x", "usize", "u64"), None);
+        // A cast decides the type: `any` fits all, another type is not compared here.
+        assert_eq!(fits("options as any", "O", "{ options: O }"), Some(true));
+        assert_eq!(fits("<any>options", "O", "{ options: O }"), Some(true));
+        assert_eq!(fits("options as Options", "O", "{ options: O }"), None);
+        assert_eq!(fits("f(a as any)", "number", "{ v: number }"), Some(false));
+        assert_eq!(fits("1 as const", "number", "{ v: number }"), Some(false));
+        assert_eq!(fits("\"use it as any other\"", "string", "{ e: string }"), Some(false));
+        assert_eq!(fits("`a ${b as any} as any`", "string", "{ e: string }"), Some(false));
+        assert_eq!(fits("'it\\'s' as any", "string", "{ e: string }"), Some(true));
+        assert_eq!(fits("<T>(x: T) => x", "number", "{ v: number }"), Some(false));
+        assert_eq!(
+            fits("() => { return d as D }", "() => D", "{ get: () => D }"),
+            Some(false)
+        );
+        assert_eq!(fits("(x) => x as any", "F", "{ f: F }"), Some(false));
     }
 }
