@@ -273,3 +273,56 @@ case!(tsx_insert_component_after, "App.tsx",
 case!(py_decorated_class_replaced_without_decorator_keeps_it, "model.py",
     "from dataclasses import dataclass\n\n\n@dataclass(frozen=True)\nclass Point:\n    x: int\n    y: int\n",
     [{"op": "replace", "symbol": "Point", "content": "class Point:\n    x: int\n    y: int\n    z: int = 0"}]);
+
+// Members as symbols (fields, variants, enum members, properties, class attributes): every
+// operation, with the list's commas kept valid.
+const RS_MEMBERS: &str = "/// A config.\n#[derive(Debug)]\npub struct Config {\n    /// The port.\n    pub port: u16,\n    #[allow(dead_code)]\n    host: String, // where\n    last: bool\n}\n\nimpl Config {\n    pub fn port(&self) -> u16 {\n        self.port\n    }\n}\n\npub enum Color {\n    Red,\n    /// Green.\n    Green = 2,\n    Rgb { r: u8, g: u8, b: u8 },\n}\n";
+case!(rs_member_field_and_method_of_one_name_are_ambiguous, "config.rs", RS_MEMBERS,
+    [{"op": "delete", "symbol": "Config.port"}]);
+// What replaces one of them says which: a method's content, the method; a field's, the field.
+case!(rs_member_field_and_method_of_one_name_told_apart_by_the_content, "config.rs", RS_MEMBERS,
+    [{"op": "replace", "symbol": "Config.port", "content": "pub fn port(&self) -> u32 {
+    self.port.into()
+}"},
+     {"op": "replace", "symbol": "Config.port", "content": "pub port: u32,"}]);
+case!(rs_member_field_replaced_by_occurrence_keeps_doc_and_comma, "config.rs", RS_MEMBERS,
+    [{"op": "replace", "symbol": "Config.port#1", "content": "pub port: u32"}]);
+case!(rs_member_last_field_deleted_and_trailing_comment_goes_with_its_field, "config.rs", RS_MEMBERS,
+    [{"op": "delete", "symbol": "Config.last"}, {"op": "delete", "symbol": "Config.host"}]);
+case!(rs_member_insert_after_last_field_adds_its_comma, "config.rs", RS_MEMBERS,
+    [{"op": "insert", "after_symbol": "Config.last", "content": "timeout: u32"}]);
+case!(rs_member_insert_before_and_after_a_field_with_comma, "config.rs", RS_MEMBERS,
+    [{"op": "insert", "before_symbol": "Config.host", "content": "/// Seconds.\ntimeout: u32"},
+     {"op": "insert", "after_symbol": "Config.host", "content": "user: String"}]);
+case!(rs_member_variant_into_enum_and_docstring, "config.rs", RS_MEMBERS,
+    [{"op": "insert", "into": "Color", "content": "Blue"},
+     {"op": "update_docstring", "symbol": "Color.Red", "content": "Red, the default."}]);
+case!(rs_member_inline_fields_of_a_variant, "config.rs", RS_MEMBERS,
+    [{"op": "replace", "symbol": "Color.Rgb.r", "content": "r: u16"},
+     {"op": "delete", "symbol": "Color.Rgb.b"},
+     {"op": "insert", "after_symbol": "Color.Rgb.g", "content": "a: u8"},
+     {"op": "delete", "symbol": "Color.Rgb.r"}]);
+case!(rs_member_inline_multiline_content_is_refused, "config.rs", RS_MEMBERS,
+    [{"op": "insert", "after_symbol": "Color.Rgb.g", "content": "/// Alpha.\na: u8"}]);
+const TS_MEMBERS: &str = "export enum Mode {\n  /** First. */\n  A = 1,\n  B\n}\n\nexport interface Options {\n  /** Milliseconds. */\n  timeout: number;\n  retries?: number;\n  run(): void;\n}\n\nexport type Flags = { verbose: boolean; quiet?: boolean };\n";
+case!(ts_member_enum_members, "opts.ts", TS_MEMBERS,
+    [{"op": "insert", "after_symbol": "Mode.B", "content": "C = 3"},
+     {"op": "insert", "before_symbol": "Mode.A", "content": "Z"},
+     {"op": "replace", "symbol": "Mode.A", "content": "A = 10"}]);
+case!(ts_member_interface_properties, "opts.ts", TS_MEMBERS,
+    [{"op": "replace", "symbol": "Options.timeout", "content": "timeout: number | string;"},
+     {"op": "insert", "after_symbol": "Options.retries", "content": "signal?: AbortSignal;"},
+     {"op": "update_docstring", "symbol": "Options.retries", "content": "How many times."},
+     {"op": "delete", "symbol": "Mode.B"}]);
+case!(ts_member_type_literal_property_is_addressable, "opts.ts", TS_MEMBERS,
+    [{"op": "delete", "symbol": "Flags.quiet"}]);
+const PY_MEMBERS: &str = "from dataclasses import dataclass\n\n\n@dataclass\nclass Engine:\n    \"\"\"An engine.\"\"\"\n\n    retries: int = 3\n    name: str = \"e\"\n\n    def run(self):\n        return self.retries\n";
+case!(py_member_class_attributes, "engine.py", PY_MEMBERS,
+    [{"op": "replace", "symbol": "Engine.retries", "content": "retries: int = 5"},
+     {"op": "insert", "after_symbol": "Engine.name", "content": "timeout: float = 1.0"},
+     {"op": "delete", "symbol": "Engine.name"}]);
+case!(ts_member_inline_type_members_keep_their_semicolons, "opts.ts", TS_MEMBERS,
+    [{"op": "insert", "after_symbol": "Flags.verbose", "content": "debug: boolean"},
+     {"op": "replace", "symbol": "Flags.quiet", "content": "quiet: true;"},
+     {"op": "insert", "after_symbol": "Flags.quiet", "content": "level?: number;"},
+     {"op": "insert", "before_symbol": "Options.run", "content": "stop(): void"}]);

@@ -26,3 +26,9 @@
 (module
   (expression_statement
     (assignment left: (identifier) @name)) @definition.variable)
+
+; Class-level assignments and annotations, dataclass fields among them: `retries = 3`,
+; `name: str`, `port: int = 80`. Only in a class's own body (scope "class"), not in a
+; block inside it nor in a method.
+(expression_statement (#set! scope "class")
+  (assignment left: (identifier) @name)) @definition.attribute

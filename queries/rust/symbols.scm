@@ -42,3 +42,8 @@
     (reference_type type: (type_identifier) @name)
     (reference_type type: (generic_type type: (type_identifier) @name))
   ]) @scope.trait_impl
+
+; Members. A struct's or union's named field, an enum's variant, a field of a struct-like
+; variant (`Color.Rgb.r`). Tuple fields have no name and no name path.
+(field_declaration name: (field_identifier) @name) @definition.field
+(enum_variant name: (identifier) @name) @definition.variant

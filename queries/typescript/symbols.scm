@@ -13,6 +13,8 @@
 (class_declaration name: (type_identifier) @name) @definition.class
 (abstract_class_declaration name: (type_identifier) @name) @definition.class
 (interface_declaration name: (type_identifier) @name) @definition.interface
+; A type alias of an object type has members: `type Options = { timeout: number }`.
+(type_alias_declaration name: (type_identifier) @name value: (object_type) @body) @definition.type
 (type_alias_declaration name: (type_identifier) @name) @definition.type
 (enum_declaration name: (identifier) @name) @definition.enum
 (internal_module name: [(identifier) (nested_identifier)] @name) @definition.module
@@ -169,3 +171,9 @@
   . (variable_declarator name: (identifier) @name) @definition.variable (variable_declarator))
 (variable_declaration (#set! scope "file module")
   . (_) (variable_declarator name: (identifier) @name) @definition.variable)
+
+; Members of enums, interfaces and object type aliases: `Mode.A` (with or without a value),
+; `Options.timeout`. A member named by a string (`'a-b' = 1`) has no name path.
+(enum_body (enum_assignment name: (property_identifier) @name) @definition.enum_member)
+(enum_body (property_identifier) @name @definition.enum_member)
+(property_signature name: [(property_identifier) (private_property_identifier)] @name) @definition.property

@@ -22,11 +22,11 @@ pub struct Merged {
 
 /// Merges the old definition's attached pieces into `content` (at column 0).
 pub fn merge(index: &SymbolIndex, old: &Symbol, content0: &str, lang: &'static Language) -> Result<Merged, Error> {
-    let member = old
+    let holder = old
         .parent_kind
-        .as_ref()
-        .is_some_and(|k| lang.method_parents.contains(k));
-    let Some(new) = content_symbol(content0, lang, member)? else {
+        .as_deref()
+        .filter(|k| lang.method_parents.iter().any(|m| m == k) || lang.member_wrappers.contains_key(*k));
+    let Some(new) = content_symbol(content0, lang, holder)? else {
         // The content defines nothing (a comment, a statement): it replaces the extent.
         return Ok(Merged {
             text: content0.to_string(),
@@ -120,16 +120,19 @@ fn push_lines(out: &mut String, lines: &[String]) {
 /// the language's member wrapper, and its spans moved back into the content.
 /// The content's first top-level definition, its spans pointing into `content0`.
 ///
-/// `member`: the content replaces a class member, so that content which parses alone but
-/// defines nothing there (`count = 1;`, an assignment at the top level) is read as a member.
-fn content_symbol(content0: &str, lang: &'static Language, member: bool) -> Result<Option<Symbol>, Error> {
+/// `holder`: the kind of what the replaced member is in (a class, a struct), so that
+/// content which parses alone but defines nothing there (`count = 1;`, an assignment at the
+/// top level) is read as a member of it.
+fn content_symbol(content0: &str, lang: &'static Language, holder: Option<&str>) -> Result<Option<Symbol>, Error> {
     let alone = SymbolIndex::build(SourceText::new(content0.to_string()), &lang.name)?;
     let first = alone.symbols.iter().find(|s| s.parent_path.is_none()).cloned();
-    let a_member_maybe = member && first.is_none();
-    if (alone.parse_errors.is_empty() && !a_member_maybe) || lang.member_wrapper.is_none() {
+    let a_member_maybe = holder.is_some() && first.is_none();
+    let wrapper = holder
+        .and_then(|k| lang.member_wrappers.get(k))
+        .or(lang.member_wrapper.as_ref());
+    let Some([open, close]) = wrapper.filter(|_| !alone.parse_errors.is_empty() || a_member_maybe) else {
         return Ok(first);
-    }
-    let [open, close] = lang.member_wrapper.as_ref().expect("checked above");
+    };
     let prefix = format!("{open}\n");
     let wrapped = format!("{prefix}{content0}\n{close}\n");
     let inside = SymbolIndex::build(SourceText::new(wrapped), &lang.name)?;
@@ -145,10 +148,8 @@ fn content_symbol(content0: &str, lang: &'static Language, member: bool) -> Resu
         )
         .with_lines(alone.error_lines()));
     }
-    let member = inside
-        .symbols
-        .iter()
-        .find(|s| s.parent.is_some() && s.parent_path.as_deref().is_some_and(|p| !p.contains('.')));
+    // The first definition inside the wrapper (a variant's field is two levels down).
+    let member = inside.symbols.iter().find(|s| s.extent.start_byte >= prefix.len());
     Ok(member.map(|m| {
         let mut symbol = m.clone();
         let shift = |span: &mut crate::symbols::Span| {

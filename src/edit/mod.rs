@@ -19,6 +19,7 @@ pub mod docstring;
 pub mod fallback;
 pub mod indent;
 pub mod layout;
+mod members;
 pub mod rewrite;
 pub mod verify;
 
@@ -227,11 +228,33 @@ fn apply_one(index: &SymbolIndex, lang: &'static Language, op: &Operation) -> Re
 fn apply_at_symbol(index: &SymbolIndex, lang: &'static Language, op: &Operation) -> Result<Edit, Error> {
     let (anchor, content) = op.check()?;
     let name = NamePath::parse(anchor)?;
+    if op.into.is_some() {
+        // Into a type whose last member sits in a comma list: after that member.
+        let container = index.resolve(&name)?;
+        if let Some(member) = last_member(index, container)
+            .filter(|m| MEMBER_KINDS.contains(&m.kind.as_str()) && members::list_item(index, lang, m).is_some())
+        {
+            let after = Operation {
+                into: None,
+                after_symbol: Some(member.selector()),
+                ..op.clone()
+            };
+            let mut edit = apply_at_symbol(index, lang, &after)?;
+            edit.matched.symbol = container.selector();
+            return Ok(edit);
+        }
+    }
     // The tree resolves the name; where parse errors hide the definition, the text fallback
     // may find it, with a confidence.
     let located;
     let clamped;
-    let (symbol, strategy, confidence) = match index.resolve(&name) {
+    let resolved = match index.resolve(&name) {
+        Err(e) if e.code == ErrorCode::AmbiguousSymbol && op.op == OpKind::Replace => {
+            by_content_kind(index, &name, content.unwrap_or_default(), lang).ok_or(e)
+        }
+        resolved => resolved,
+    };
+    let (symbol, strategy, confidence) = match resolved {
         Ok(symbol) => match fallback::clamp_to_text(index, lang, symbol) {
             Some((cut, confidence)) => {
                 clamped = cut;
@@ -257,6 +280,49 @@ fn apply_at_symbol(index: &SymbolIndex, lang: &'static Language, op: &Operation)
             (start_line, end_line),
         )
     };
+    // A member of a comma list (a field, a variant) keeps the list's commas valid.
+    let item = members::list_item(index, lang, symbol);
+    let text = index.source.text();
+    let line = symbol.extent.start_line;
+    match (op.op, &item) {
+        (OpKind::Replace, Some(item)) if item.inline => {
+            let text = members::replace_inline(text, symbol, item, content.unwrap_or_default())?;
+            return Ok(Edit {
+                text,
+                matched: matched(line, line),
+            });
+        }
+        (OpKind::Delete, Some(item)) if item.inline => {
+            return Ok(Edit {
+                text: members::delete_inline(text, symbol, item),
+                matched: matched(0, 0),
+            });
+        }
+        (OpKind::Insert, Some(item)) if item.inline && op.into.is_none() => {
+            let after = op.after_symbol.is_some();
+            let text = members::insert_inline(text, symbol, item, content.unwrap_or_default(), after)?;
+            let line = if after { symbol.extent.end_line } else { line };
+            return Ok(Edit {
+                text,
+                matched: matched(line, line),
+            });
+        }
+        _ => {}
+    }
+    let separated = item.as_ref().is_some_and(|i| i.separated);
+    let content = content.map(|c| {
+        let needs_comma = match op.op {
+            OpKind::Replace => separated,
+            OpKind::Insert if op.before_symbol.is_some() => true,
+            OpKind::Insert if op.after_symbol.is_some() => separated,
+            _ => false,
+        };
+        match &item {
+            Some(item) if needs_comma => members::with_separator(c, item, lang),
+            _ => c.to_string(),
+        }
+    });
+    let content = content.as_deref();
     match op.op {
         OpKind::Rewrite => apply_rewrite(index, lang, op),
         OpKind::Replace => replace(
@@ -275,16 +341,25 @@ fn apply_at_symbol(index: &SymbolIndex, lang: &'static Language, op: &Operation)
                 ..matched(s, e)
             },
         }),
-        OpKind::Delete => delete(index, symbol, lang, &style).map(|text| Edit {
+        OpKind::Delete => delete(index, symbol, lang, &style, item.is_some()).map(|text| Edit {
             text,
             matched: matched(0, 0),
         }),
         OpKind::Insert => {
             let content = content.unwrap_or_default();
             let (text, s, e) = if op.after_symbol.is_some() {
-                insert_after(index, symbol, content, lang, &style)
+                // The last member, written without a comma, gets one before the new member.
+                let with_comma;
+                let text = match &item {
+                    Some(item) if !item.separated => {
+                        with_comma = members::separator_after(text, item);
+                        with_comma.as_str()
+                    }
+                    _ => text,
+                };
+                insert_after(text, symbol, content, lang, &style)
             } else if op.before_symbol.is_some() {
-                insert_before(index, symbol, content, lang, &style)
+                insert_before(text, symbol, content, lang, &style)
             } else {
                 insert_into(index, symbol, content, lang, &style)?
             };
@@ -301,6 +376,28 @@ fn apply_at_symbol(index: &SymbolIndex, lang: &'static Language, op: &Operation)
             })
         }
     }
+}
+
+/// Of the definitions a replaced path names, the one of the kind the content is: a field
+/// and a method of one name (`reverse: bool` and `fn reverse(..)`) are told apart by what
+/// replaces one of them, a member or not. Content that does not say (or several candidates
+/// of its kind) leaves the path ambiguous.
+fn by_content_kind<'i>(index: &'i SymbolIndex, name: &NamePath, content: &str, lang: &Language) -> Option<&'i Symbol> {
+    let alone = SymbolIndex::build(SourceText::new(content.to_string()), &lang.name).ok()?;
+    // What parses alone as a definition that is no member is one; a field or a variant
+    // does not parse alone, and a Python class attribute reads as a module variable.
+    let content_is_member = match alone.symbols.iter().find(|s| s.parent_path.is_none()) {
+        Some(first) if alone.parse_errors.is_empty() => {
+            MEMBER_KINDS.contains(&first.kind.as_str()) || matches!(first.kind.as_str(), "variable" | "constant")
+        }
+        _ => true,
+    };
+    let mut candidates = index
+        .symbols
+        .iter()
+        .filter(|s| s.path == name.path && MEMBER_KINDS.contains(&s.kind.as_str()) == content_is_member);
+    let only = candidates.next()?;
+    candidates.next().is_none().then_some(only)
 }
 
 /// The tree's `symbol_not_found`, told that parse errors may hide the definition and what
@@ -348,15 +445,20 @@ fn apply_rewrite(index: &SymbolIndex, lang: &'static Language, op: &Operation) -
     })
 }
 
-/// 0-based first and last line of the extent, when it owns them (nothing else on them).
-fn owned_lines(index: &SymbolIndex, symbol: &Symbol) -> Result<(usize, usize), Error> {
+/// 0-based first and last line of the extent, when it owns them (nothing else on them;
+/// for a member that goes, a comment after it on its last line goes with it).
+fn owned_lines(index: &SymbolIndex, symbol: &Symbol, comment_goes: Option<&Language>) -> Result<(usize, usize), Error> {
     let source = &index.source;
     let text = source.text();
     let (first, last) = (symbol.extent.start_line - 1, symbol.extent.end_line - 1);
     let head = &text[source.line_start(first)..symbol.extent.start_byte];
     let tail = &text[symbol.extent.end_byte..source.line_start(last + 1)];
+    let tail_owned = match comment_goes {
+        Some(lang) => members::is_trailing_comment(tail, lang),
+        None => tail.trim().is_empty(),
+    };
     // A BOM before the first definition is not code.
-    if !head.trim().is_empty() || !tail.trim().is_empty() {
+    if !head.trim().is_empty() || !tail_owned {
         return Err(Error::new(
             ErrorCode::Conflict,
             format!(
@@ -379,7 +481,7 @@ fn replace(
     lang: &'static Language,
     style: &Style,
 ) -> Result<Replaced, Error> {
-    let (first, last) = owned_lines(index, symbol)?;
+    let (first, last) = owned_lines(index, symbol, None)?;
     let content0 = indent::rebase(content, "", style);
     let merged = if keep_attached {
         attached::merge(index, symbol, &content0, lang)?
@@ -426,8 +528,16 @@ fn gap_around(lines: &[&str], symbol: &Symbol, last: usize, lang: &Language) -> 
     if has_previous || (before < first && symbol.indent.is_empty()) {
         return first - before;
     }
+    // Members are written one under the other (fields, variants): a member right under
+    // another keeps the list tight.
+    if before > 0 && before == first && MEMBER_KINDS.contains(&symbol.kind.as_str()) {
+        return 0;
+    }
     usual_gap(symbol, lang)
 }
+
+/// The kinds of members (`symbols.scm`): parts of a type's declaration, not of its behaviour.
+const MEMBER_KINDS: &[&str] = &["field", "variant", "enum_member", "property", "attribute"];
 
 /// The language's blank lines between definitions: `top_level_gap` at the top level
 /// (two for Python, PEP 8), one inside a scope.
@@ -439,14 +549,8 @@ fn usual_gap(symbol: &Symbol, lang: &Language) -> usize {
     }
 }
 
-fn insert_after(
-    index: &SymbolIndex,
-    symbol: &Symbol,
-    content: &str,
-    lang: &Language,
-    style: &Style,
-) -> (String, usize, usize) {
-    let lines = layout::split_lines(index.source.text());
+fn insert_after(text: &str, symbol: &Symbol, content: &str, lang: &Language, style: &Style) -> (String, usize, usize) {
+    let lines = layout::split_lines(text);
     let last = symbol.extent.end_line - 1;
     let gap = gap_around(&lines, symbol, last, lang);
     let new = content_lines(content, &symbol.indent, style);
@@ -481,14 +585,8 @@ fn insert_after(
     (layout::join(out), start, start + count - 1)
 }
 
-fn insert_before(
-    index: &SymbolIndex,
-    symbol: &Symbol,
-    content: &str,
-    lang: &Language,
-    style: &Style,
-) -> (String, usize, usize) {
-    let lines = layout::split_lines(index.source.text());
+fn insert_before(text: &str, symbol: &Symbol, content: &str, lang: &Language, style: &Style) -> (String, usize, usize) {
+    let lines = layout::split_lines(text);
     let first = symbol.extent.start_line - 1;
     let before = layout::blank_start(&lines, first);
     let has_previous = before > 0 && before < first;
@@ -509,15 +607,10 @@ fn insert_before(
     (layout::join(out), start, start + count - 1)
 }
 
-fn insert_into(
-    index: &SymbolIndex,
-    container: &Symbol,
-    content: &str,
-    lang: &Language,
-    style: &Style,
-) -> Result<(String, usize, usize), Error> {
-    // The last member, wherever it is: for a Rust type, in its last `impl` block.
-    let last_member = index
+/// The last member of `container`, wherever it is: for a Rust type, in its last `impl`
+/// block.
+fn last_member<'i>(index: &'i SymbolIndex, container: &Symbol) -> Option<&'i Symbol> {
+    index
         .symbols
         .iter()
         .filter(|s| {
@@ -529,9 +622,18 @@ fn insert_into(
         })
         // The one that ends last: a constructor's parameter property starts after the
         // constructor, inside it.
-        .max_by_key(|s| s.extent.end_byte);
-    if let Some(member) = last_member {
-        return Ok(insert_after(index, member, content, lang, style));
+        .max_by_key(|s| s.extent.end_byte)
+}
+
+fn insert_into(
+    index: &SymbolIndex,
+    container: &Symbol,
+    content: &str,
+    lang: &Language,
+    style: &Style,
+) -> Result<(String, usize, usize), Error> {
+    if let Some(member) = last_member(index, container) {
+        return Ok(insert_after(index.source.text(), member, content, lang, style));
     }
     // Only a class, trait, interface, namespace or module takes members in its own body
     // (a Rust struct's body is its fields).
@@ -595,8 +697,8 @@ fn insert_into(
     Ok((layout::join(out), start, start + count - 1))
 }
 
-fn delete(index: &SymbolIndex, symbol: &Symbol, lang: &Language, style: &Style) -> Result<String, Error> {
-    let (first, last) = owned_lines(index, symbol)?;
+fn delete(index: &SymbolIndex, symbol: &Symbol, lang: &Language, style: &Style, member: bool) -> Result<String, Error> {
+    let (first, last) = owned_lines(index, symbol, member.then_some(lang))?;
     let lines = layout::split_lines(index.source.text());
     let mut out: Vec<String>;
     if layout::continues(&lines, last, &symbol.indent) {

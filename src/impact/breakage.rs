@@ -80,14 +80,32 @@ fn callable(symbol: &Symbol) -> bool {
     )
 }
 
-fn key(symbol: &Symbol) -> String {
-    symbol.selector()
+/// The callable definitions of a file, each with the path that names it among them
+/// (`Engine.fmt#2` for the second of two): a field beside a method of its name does not
+/// change how the method is keyed.
+fn keyed(index: &SymbolIndex) -> Vec<(String, &Symbol)> {
+    let counts = path_counts(index);
+    let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
+    index
+        .symbols
+        .iter()
+        .filter(|s| callable(s))
+        .map(|s| {
+            let n = seen.entry(s.path.as_str()).or_default();
+            *n += 1;
+            match counts[s.path.as_str()] {
+                1 => (s.path.clone(), s),
+                _ => (format!("{}#{n}", s.path), s),
+            }
+        })
+        .collect()
 }
 
-/// How many definitions each name path has (more than one: overloads).
+/// How many callable definitions each name path has (more than one: overloads). A field
+/// that shares a method's name (`port` and `fn port(&self)`) is not an overload of it.
 fn path_counts(index: &SymbolIndex) -> std::collections::HashMap<&str, usize> {
     let mut counts = std::collections::HashMap::new();
-    for s in &index.symbols {
+    for s in index.symbols.iter().filter(|s| callable(s)) {
         *counts.entry(s.path.as_str()).or_default() += 1;
     }
     counts
@@ -96,8 +114,9 @@ fn path_counts(index: &SymbolIndex) -> std::collections::HashMap<&str, usize> {
 /// Definitions changed between `old` and `new` (one file, one language).
 pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex) -> Vec<ChangedDefinition> {
     let mut out = Vec::new();
-    let new_keys: std::collections::HashMap<String, &Symbol> = new.symbols.iter().map(|s| (key(s), s)).collect();
-    let old_keys: std::collections::HashSet<String> = old.symbols.iter().map(key).collect();
+    let (old_keyed, new_keyed) = (keyed(old), keyed(new));
+    let new_keys: std::collections::HashMap<&str, &Symbol> = new_keyed.iter().map(|(k, s)| (k.as_str(), *s)).collect();
+    let old_keys: std::collections::HashSet<&str> = old_keyed.iter().map(|(k, _)| k.as_str()).collect();
     let (old_counts, new_counts) = (path_counts(old), path_counts(new));
     let old_callable: std::collections::HashSet<&str> = old
         .symbols
@@ -111,7 +130,7 @@ pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex
             .map(|b| text[b.start_byte..b.end_byte].to_string())
             .unwrap_or_default()
     };
-    for symbol in old.symbols.iter().filter(|s| callable(s)) {
+    for (symbol_key, symbol) in &old_keyed {
         let old_sig = signature::of(old, lang, symbol);
         let lines = (symbol.extent.start_line, symbol.extent.end_line);
         let base = |breakages: Vec<Breakage>, new_sig: Option<Signature>, renamed_to: Option<String>, new_lines| {
@@ -136,7 +155,7 @@ pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex
         if now_count > 0 && (now_count > 1 || old_counts.get(symbol.path.as_str()).copied().unwrap_or(0) > 1) {
             continue;
         }
-        match new_keys.get(&key(symbol)) {
+        match new_keys.get(symbol_key.as_str()) {
             Some(now) => {
                 let new_sig = signature::of(new, lang, now);
                 let mut breakages = Vec::new();
@@ -164,13 +183,17 @@ pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex
             None => {
                 // Renamed: a new definition beside it, not there before, with the same body.
                 let old_body = body(old, symbol);
-                let renamed = new.symbols.iter().find(|s| {
-                    !old_keys.contains(&key(s))
-                        && s.parent_path == symbol.parent_path
-                        && s.kind == symbol.kind
-                        && !old_body.is_empty()
-                        && body(new, s) == old_body
-                });
+                let renamed = new_keyed
+                    .iter()
+                    .map(|(k, s)| (k.as_str(), *s))
+                    .find(|(k, s)| {
+                        !old_keys.contains(k)
+                            && s.parent_path == symbol.parent_path
+                            && s.kind == symbol.kind
+                            && !old_body.is_empty()
+                            && body(new, s) == old_body
+                    })
+                    .map(|(_, s)| s);
                 let description = match renamed {
                     Some(r) => format!("`{}` was renamed to `{}`", symbol.path, r.path),
                     None => format!("`{}` was removed", symbol.path),

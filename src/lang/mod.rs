@@ -89,9 +89,18 @@ pub struct Language {
     /// Text to put around a class member so that it parses on its own: `["class X {", "}"]`.
     #[serde(default)]
     pub member_wrapper: Option<[String; 2]>,
+    /// Per kind of the enclosing definition, the text around a member of it so that it
+    /// parses alone (a field in a struct, a variant in an enum); else `member_wrapper`.
+    #[serde(default)]
+    pub member_wrappers: BTreeMap<String, [String; 2]>,
     /// The statement that keeps a block valid once its last statement is gone (`pass`).
     #[serde(default)]
     pub empty_body: Option<String>,
+    /// Node kind of a list of members -> the separator between them (a struct's fields,
+    /// an enum's variants: `,`); `;?` is a `;` a line break may stand for (TypeScript type
+    /// members). An edit of one member keeps the separators valid.
+    #[serde(default)]
+    pub member_lists: BTreeMap<String, String>,
     /// The character that spells a `$` metavariable inside an ast-grep pattern where `$`
     /// cannot start an identifier (Python, Rust).
     #[serde(default)]
