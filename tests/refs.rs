@@ -119,6 +119,26 @@ fn rust_references_follow_uses_return_types_fields_macros_and_doc_tests() {
     check("rust", "src/shop/engine.rs", "Describe.describe");
 }
 
+#[test]
+fn rust_member_references_are_accesses_literal_keys_patterns_and_variant_paths() {
+    // Field accesses, struct literal keys and shorthand keys.
+    check("rust", "src/shop/engine.rs", "Engine.config");
+    check("rust", "src/shop/engine.rs", "Engine.history");
+    check("rust", "src/shop/engine.rs", "FastEngine.inner");
+    // Variant paths, and a struct-like variant's fields in literals and patterns; a method
+    // of the field's name is called, never the field.
+    check("rust", "src/shop/ledger.rs", "Entry.Credit");
+    check("rust", "src/shop/ledger.rs", "Entry.Debit");
+    check("rust", "src/shop/ledger.rs", "Entry.Debit.amount");
+    check("rust", "src/shop/ledger.rs", "Entry.Debit.note");
+    // `Engine { config, .. }` names the field and the local at once: a rename expands it.
+    let project = Project::scan(&repo("rust"));
+    let answer = refs::answer_in(&project, "src/shop/engine.rs", "Engine.config").unwrap();
+    let shorthand: Vec<(usize, bool)> = answer.references.iter().map(|r| (r.line, r.shorthand)).collect();
+    assert!(shorthand.contains(&(10, true)), "{shorthand:?}");
+    assert!(shorthand.contains(&(14, false)), "{shorthand:?}");
+}
+
 /// Adds a required parameter to `Engine.process` and compares the breaking callsites with
 /// the lines marked `breaks`: all of them, each above `name_match`, and no other.
 fn impact_of_a_new_parameter(lang: &str, file: &str, content: &str) {

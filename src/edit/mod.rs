@@ -231,8 +231,8 @@ fn apply_at_symbol(index: &SymbolIndex, lang: &'static Language, op: &Operation)
     if op.into.is_some() {
         // Into a type whose last member sits in a comma list: after that member.
         let container = index.resolve(&name)?;
-        if let Some(member) = last_member(index, container)
-            .filter(|m| MEMBER_KINDS.contains(&m.kind.as_str()) && members::list_item(index, lang, m).is_some())
+        if let Some(member) =
+            last_member(index, container).filter(|m| m.is_member() && members::list_item(index, lang, m).is_some())
         {
             let after = Operation {
                 into: None,
@@ -388,14 +388,14 @@ fn by_content_kind<'i>(index: &'i SymbolIndex, name: &NamePath, content: &str, l
     // does not parse alone, and a Python class attribute reads as a module variable.
     let content_is_member = match alone.symbols.iter().find(|s| s.parent_path.is_none()) {
         Some(first) if alone.parse_errors.is_empty() => {
-            MEMBER_KINDS.contains(&first.kind.as_str()) || matches!(first.kind.as_str(), "variable" | "constant")
+            first.is_member() || matches!(first.kind.as_str(), "variable" | "constant")
         }
         _ => true,
     };
     let mut candidates = index
         .symbols
         .iter()
-        .filter(|s| s.path == name.path && MEMBER_KINDS.contains(&s.kind.as_str()) == content_is_member);
+        .filter(|s| s.path == name.path && s.is_member() == content_is_member);
     let only = candidates.next()?;
     candidates.next().is_none().then_some(only)
 }
@@ -530,14 +530,11 @@ fn gap_around(lines: &[&str], symbol: &Symbol, last: usize, lang: &Language) -> 
     }
     // Members are written one under the other (fields, variants): a member right under
     // another keeps the list tight.
-    if before > 0 && before == first && MEMBER_KINDS.contains(&symbol.kind.as_str()) {
+    if before > 0 && before == first && symbol.is_member() {
         return 0;
     }
     usual_gap(symbol, lang)
 }
-
-/// The kinds of members (`symbols.scm`): parts of a type's declaration, not of its behaviour.
-const MEMBER_KINDS: &[&str] = &["field", "variant", "enum_member", "property", "attribute"];
 
 /// The language's blank lines between definitions: `top_level_gap` at the top level
 /// (two for Python, PEP 8), one inside a scope.

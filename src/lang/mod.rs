@@ -216,6 +216,13 @@ pub struct Resolve {
     /// `None`).
     pub capitalized_constants: bool,
     pub member_names: Vec<String>,
+    /// {kind, name}: a node holding a member's name as a key (`port: 1` in a literal, a
+    /// field of a pattern), in field `name` (its first named child when absent).
+    pub field_keys: Vec<SyntaxForm>,
+    /// {kind, object}: literals and patterns whose keys are members of the type in `object`.
+    pub keyed_literals: Vec<SyntaxForm>,
+    /// Kinds of keys that are also the value's name (`C { port }`): renaming one expands it.
+    pub shorthand_keys: Vec<String>,
     pub not_names: Vec<String>,
     pub type_contexts: Vec<String>,
     pub call_contexts: Vec<String>,

@@ -111,8 +111,14 @@ impl Facts {
     }
 
     /// The (first) definition at name path `path`.
+    /// A field and a method of one name (Rust): the method, whose uses the layer follows.
     pub fn symbol(&self, path: &str) -> Option<&Symbol> {
-        self.index.symbols.iter().find(|s| s.path == path)
+        let mut named = self.index.symbols.iter().filter(|s| s.path == path);
+        let first = named.next()?;
+        match first.is_member() {
+            true => named.find(|s| !s.is_member()).or(Some(first)),
+            false => Some(first),
+        }
     }
 
     /// The definition whose name is written at `range`.

@@ -150,6 +150,10 @@ pub struct Reference {
     /// `import { f as g }`): a use of the definition, not of its name.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub through: Option<String>,
+    /// A key that is also the value's name (`Config { port }`): a rename expands it
+    /// (`Config { new: port }`).
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub shorthand: bool,
 }
 
 /// What a call writes around the called name.
@@ -231,6 +235,11 @@ impl Target {
             name_at: Some(facts.name_range(symbol)),
             constructs,
         }
+    }
+
+    /// Whether it is a member of a type's declaration (a field, a variant, a property).
+    pub fn is_type_member(&self) -> bool {
+        crate::symbols::MEMBER_KINDS.contains(&self.kind.as_str())
     }
 
     /// A definition that no longer exists (removed or renamed by a patch): its references

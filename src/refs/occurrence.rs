@@ -189,6 +189,18 @@ pub(super) fn judge_name(
     if facts.symbol_named_at(at).is_some() {
         return None;
     }
+    if target.is_type_member() {
+        if let Some((literal_type, shorthand)) = field_key(r, node) {
+            // `Config { port: 1 }`, `Config { port, .. }`: a member of the literal's type.
+            let segments = path_segments(literal_type, facts.text());
+            let owner = resolver.rust_path(facts, &segments, literal_type.start_byte(), 0);
+            let entity = resolver.member_of(&owner, name, 0);
+            let how = How::new(RefKind::Attribute, Confidence::ReceiverTyped);
+            let mut reference = verdict(facts, target, at, entity, how, unresolved)?;
+            reference.shorthand = shorthand;
+            return Some(reference);
+        }
+    }
     // Imports and exports.
     if let Some(i) = facts.imports.iter().position(|imp| imp.name_at == Some(at)) {
         let imp = &facts.imports[i];
@@ -265,6 +277,10 @@ pub(super) fn judge_name(
         let kind = kind_of(facts, parent, RefKind::Attribute);
         if r.methods_need_calls && !is_path && kind != RefKind::Call && is_method(target) {
             // `x.name` without a call is a field of that name, never the method.
+            return None;
+        }
+        if r.methods_need_calls && !is_path && kind == RefKind::Call && target.is_type_member() {
+            // `x.name()` is a method of that name, never the field (`(x.name)()` is).
             return None;
         }
         let call = (kind == RefKind::Call).then(|| call_shape(facts, parent, Some(receiver), on_type));
@@ -353,6 +369,33 @@ fn target_is_member(target: &Target) -> bool {
         || target.constructs.is_some()
 }
 
+/// The type a literal or pattern names when `node` is one of its keys (`port` in
+/// `Config { port: 1 }` or `Config { port, .. }`), and whether the key is shorthand.
+fn field_key<'t>(r: &Resolve, node: Node<'t>) -> Option<(Node<'t>, bool)> {
+    let holder = node.parent()?;
+    let form = r.field_keys.iter().find(|f| f.kind == holder.kind())?;
+    let key = match form.name.as_deref() {
+        Some(field) => holder.child_by_field_name(field)?,
+        None => holder.named_child(0)?,
+    };
+    if key.id() != node.id() {
+        return None;
+    }
+    let shorthand = [node.kind(), holder.kind()]
+        .iter()
+        .any(|k| r.shorthand_keys.iter().any(|s| s == k));
+    // The literal is the holder's parent (a pattern) or grandparent (a literal's list).
+    let mut up = holder.parent();
+    for _ in 0..2 {
+        let literal = up?;
+        if let Some(form) = r.keyed_literals.iter().find(|f| f.kind == literal.kind()) {
+            return Some((part(literal, form.object.as_deref())?, shorthand));
+        }
+        up = literal.parent();
+    }
+    None
+}
+
 /// How an occurrence uses what it names.
 #[derive(Default)]
 struct How {
@@ -413,6 +456,7 @@ fn verdict(
         conditional: None,
         alias: None,
         through: None,
+        shorthand: false,
     };
     match entity {
         Entity::Def(def) if def == target.def => Some(reference(confidence, reason(kind, confidence))),
@@ -750,12 +794,14 @@ fn receiver_before(text: &str, name_start: usize) -> Option<(String, bool)> {
             ')' | ']' if !path => depth += 1,
             '(' | '[' if depth > 0 => depth -= 1,
             _ if depth > 0 || allowed(c) => {}
+            // A chain broken over lines: `self\n    .ser\n    .name`.
+            _ if c.is_whitespace() && !path && rest[start..].trim_start().starts_with('.') => {}
             _ => break,
         }
         start = i;
     }
-    let receiver = &rest[start..];
-    (!receiver.is_empty() && depth == 0).then(|| (receiver.to_string(), path))
+    let receiver: String = rest[start..].split_whitespace().collect();
+    (!receiver.is_empty() && !receiver.starts_with('.') && depth == 0).then_some((receiver, path))
 }
 
 /// The type of a receiver chain written in macro tokens (`self`, `x`, `self.inner.get()`,

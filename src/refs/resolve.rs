@@ -689,6 +689,13 @@ impl<'p> Resolver<'p> {
                     file: class.file.clone(),
                     path: own,
                 }),
+                // A field or a variant of the type itself, where no method has its name.
+                Entity::Missing if facts.index.symbols.iter().any(|s| s.path == own && s.is_member()) => {
+                    Entity::Def(DefId {
+                        file: class.file.clone(),
+                        path: own,
+                    })
+                }
                 found => found,
             };
         }

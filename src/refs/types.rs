@@ -722,6 +722,21 @@ impl Resolver<'_> {
                     _ => self.variant_field(facts, &segments, path.start_byte(), i, depth + 1),
                 }
             }
+            // `Compound::Map { ser, .. }`: the fields are the named variant's (or struct's),
+            // whatever the matched value's type is written as.
+            kind if facts.lang.resolve.modules == ModuleSystem::Rust
+                && Resolve::form(&facts.lang.resolve.keyed_literals, kind).is_some() =>
+            {
+                let form = Resolve::form(&facts.lang.resolve.keyed_literals, kind).expect("matched above");
+                let Some(path) = part(parent, form.object.as_deref()) else {
+                    return ty;
+                };
+                let segments = super::facts::path_segments(path, facts.text());
+                match self.rust_path(facts, &segments, path.start_byte(), depth + 1) {
+                    Entity::Def(def) => Ty::Instance(def),
+                    _ => ty,
+                }
+            }
             "shorthand_property_identifier_pattern" | "pair_pattern" | "field_pattern" => {
                 let key = parent
                     .child_by_field_name("key")

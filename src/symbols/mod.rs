@@ -111,7 +111,16 @@ pub struct Symbol {
     pub duplicates: usize,
 }
 
+/// The kinds of members (`symbols.scm`): parts of a type's declaration (a field, a variant,
+/// an enum member, a property, a class attribute), not of its behaviour.
+pub const MEMBER_KINDS: &[&str] = &["field", "variant", "enum_member", "property", "attribute"];
+
 impl Symbol {
+    /// Whether it is a member of a type's declaration ([`MEMBER_KINDS`]).
+    pub fn is_member(&self) -> bool {
+        MEMBER_KINDS.contains(&self.kind.as_str())
+    }
+
     /// The path that names this definition alone: `Engine.fmt#2` when the path is shared.
     pub fn selector(&self) -> String {
         if self.duplicates > 1 {
