@@ -326,3 +326,10 @@ case!(ts_member_inline_type_members_keep_their_semicolons, "opts.ts", TS_MEMBERS
      {"op": "replace", "symbol": "Flags.quiet", "content": "quiet: true;"},
      {"op": "insert", "after_symbol": "Flags.quiet", "content": "level?: number;"},
      {"op": "insert", "before_symbol": "Options.run", "content": "stop(): void"}]);
+// An instance attribute is defined at its first assignment in `__init__` (else in the first
+// method that assigns it); deleting a method's last statement leaves `pass`.
+case!(py_member_instance_attributes, "engine.py",
+    "class Engine:\n    retries = 3\n\n    def reset(self):\n        self.late = 1\n        self.state = -1\n\n    def __init__(self, x):\n        if x:\n            self.state = 0\n        self.retries = 5\n\n    def run(self):\n        self.late = 2\n",
+    [{"op": "replace", "symbol": "Engine.state", "content": "self.state = 1"},
+     {"op": "update_docstring", "symbol": "Engine.reset", "content": "Back to the start."},
+     {"op": "delete", "symbol": "Engine.late"}]);

@@ -32,3 +32,10 @@
 ; block inside it nor in a method.
 (expression_statement (#set! scope "class")
   (assignment left: (identifier) @name)) @definition.attribute
+
+; Instance attributes: `self.state = 0` in a method defines `Engine.state`, at its first
+; assignment in `__init__`, else at the first one in the file (`member_of`, `first_in`);
+; a name the class body defines itself (a class attribute, a method) is not a new member.
+(expression_statement (#set! member_of "class") (#set! first_in "__init__")
+  (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name))
+  (#eq? @_self "self")) @definition.attribute

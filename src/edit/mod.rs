@@ -714,8 +714,19 @@ fn delete(index: &SymbolIndex, symbol: &Symbol, lang: &Language, style: &Style, 
             }
         }
     }
-    // A block emptied of its last statement needs one (a Python class body: `pass`).
-    if let (Some(filler), Some(parent)) = (&lang.empty_body, symbol.parent.map(|p| &index.symbols[p])) {
+    // A block emptied of its last statement needs one (a Python class body: `pass`). The
+    // block is the innermost body around the symbol: a method's for an instance attribute
+    // (`self.state = 0`), its parent's otherwise.
+    let holder = index
+        .symbols
+        .iter()
+        .filter(|s| {
+            s.body
+                .is_some_and(|b| b.start_byte <= symbol.extent.start_byte && symbol.extent.end_byte <= b.end_byte)
+                && !std::ptr::eq(*s, symbol)
+        })
+        .min_by_key(|s| s.body.map_or(usize::MAX, |b| b.end_byte - b.start_byte));
+    if let (Some(filler), Some(parent)) = (&lang.empty_body, holder) {
         let siblings_left = body_has_statements(index, parent, symbol);
         if !siblings_left {
             let at = first.min(out.len());

@@ -18,6 +18,12 @@ struct Found<'t> {
     name: Option<Node<'t>>,
     doc: Option<Node<'t>>,
     body: Option<Node<'t>>,
+    /// From the pattern's `(#set! member_of "KIND")` and `(#set! first_in "NAME")`: a
+    /// definition written inside a method that is a member of the method's KIND
+    /// (`self.state = 0` defines `Engine.state`), see [`pattern_members`].
+    member_of: Option<(String, Option<String>)>,
+    /// The found definition (a method) whose body holds it, for `member_of` definitions.
+    written_in: Option<usize>,
 }
 
 /// `previous`: the tree of an earlier version of the text, already edited to match it, so
@@ -99,6 +105,24 @@ fn pattern_scopes(query: &tree_sitter::Query) -> Vec<Option<Vec<String>>> {
         .collect()
 }
 
+/// A pattern's `(#set! KEY "VALUE")`.
+fn pattern_setting(query: &tree_sitter::Query, pattern: usize, key: &str) -> Option<String> {
+    let setting = query.property_settings(pattern).iter().find(|p| &*p.key == key)?;
+    setting.value.as_deref().map(str::to_string)
+}
+
+/// Per pattern, `member_of` and `first_in`: a definition written in a method that is a
+/// member of the method's class (`member_of "class"`), defined where it is first written,
+/// in the method named `first_in` if that one writes it (`__init__`).
+fn pattern_members(query: &tree_sitter::Query) -> Vec<Option<(String, Option<String>)>> {
+    (0..query.pattern_count())
+        .map(|pattern| {
+            let kind = pattern_setting(query, pattern, "member_of")?;
+            Some((kind, pattern_setting(query, pattern, "first_in")))
+        })
+        .collect()
+}
+
 /// A node the walk searches for definitions.
 #[derive(Clone, Copy)]
 struct Search<'t> {
@@ -126,6 +150,7 @@ fn collect<'t>(roles: &NodeRoles, query: &tree_sitter::Query, root: Node<'t>, te
     let mut walk = Walk {
         roles,
         scopes: pattern_scopes(query),
+        members: pattern_members(query),
         found: Vec::new(),
         by_node: HashMap::new(),
         owners: Vec::new(),
@@ -156,6 +181,7 @@ fn collect<'t>(roles: &NodeRoles, query: &tree_sitter::Query, root: Node<'t>, te
         }
         walk.visit_children(container, &children, search, false);
     }
+    walk.keep_first_members(text);
 
     // File order; an outer node before the inner one that starts at the same byte. A
     // definition the walk never reached is below something no name path enters.
@@ -195,6 +221,8 @@ struct Walk<'a, 't> {
     roles: &'a NodeRoles,
     /// Per pattern, from [`pattern_scopes`].
     scopes: Vec<Option<Vec<String>>>,
+    /// Per pattern, from [`pattern_members`].
+    members: Vec<Option<(String, Option<String>)>>,
     found: Vec<Found<'t>>,
     by_node: HashMap<usize, usize>,
     /// Per found definition: the found definition whose body holds it.
@@ -245,7 +273,11 @@ impl<'t> Walk<'_, 't> {
                 );
             }
             if let Some(i) = at {
-                self.owners[i] = search.owner;
+                // A member written in a method belongs to the method's class.
+                self.owners[i] = match self.found[i].member_of {
+                    Some(_) => search.owner.and_then(|o| self.owners[o]),
+                    None => search.owner,
+                };
                 self.reached[i] = true;
                 self.pending.remove(&(child.start_byte(), i));
                 let body = body_of(&self.found[i]);
@@ -302,6 +334,18 @@ impl<'t> Walk<'_, 't> {
     /// Folds one query match into what is known of its definition node, unless the
     /// pattern's scope excludes where the search is.
     fn merge_match(&mut self, m: &tree_sitter::QueryMatch<'_, 't>, names: &[&str], search: Search<'t>) {
+        let member_of = self.members[m.pattern_index].clone();
+        if let Some((kind, _)) = &member_of {
+            // Only in a method: what the search is in is a function of a definition of `kind`.
+            let kind_of = |i: usize| self.found[i].kind.as_ref().map(|(_, k)| k.as_str());
+            let method = search.owner.filter(|&o| kind_of(o) == Some("function"));
+            if !method
+                .and_then(|o| self.owners[o])
+                .is_some_and(|c| kind_of(c) == Some(kind))
+            {
+                return;
+            }
+        }
         if let Some(scope) = &self.scopes[m.pattern_index] {
             let here = match search.owner {
                 None => Some("file"),
@@ -316,6 +360,57 @@ impl<'t> Walk<'_, 't> {
         for i in before..self.found.len() {
             self.reached.push(false);
             self.pending.insert((self.found[i].node.start_byte(), i));
+            if member_of.is_some() {
+                self.found[i].member_of = member_of.clone();
+                self.found[i].written_in = search.owner;
+            }
+        }
+    }
+
+    /// Of the definitions written in methods (`member_of`), keeps one per class and name:
+    /// the first in the method `first_in` names, else the first in the file; none where the
+    /// class defines the name itself (a class attribute, a method, a property).
+    fn keep_first_members(&mut self, text: &[u8]) {
+        let name_of = |f: &Found<'t>| f.name.map(|n| &text[n.byte_range()]);
+        let own: std::collections::HashSet<(usize, &[u8])> = (0..self.found.len())
+            .filter(|&j| self.reached[j] && self.found[j].member_of.is_none())
+            .filter_map(|j| Some((self.owners[j]?, name_of(&self.found[j])?)))
+            .collect();
+        let mut chosen: HashMap<(usize, &[u8]), usize> = HashMap::new();
+        for i in 0..self.found.len() {
+            let Some((_, first_in)) = self.found[i].member_of.as_ref() else {
+                continue;
+            };
+            if !self.reached[i] {
+                continue;
+            }
+            let (Some(class), Some(name)) = (self.owners[i], name_of(&self.found[i])) else {
+                self.reached[i] = false;
+                continue;
+            };
+            if own.contains(&(class, name)) {
+                self.reached[i] = false;
+                continue;
+            }
+            let rank = |k: usize| {
+                let method = self.found[k].written_in.and_then(|w| name_of(&self.found[w]));
+                let preferred = first_in.as_deref().is_some_and(|f| method == Some(f.as_bytes()));
+                (preferred, std::cmp::Reverse(self.found[k].node.start_byte()))
+            };
+            match chosen.entry((class, name)) {
+                std::collections::hash_map::Entry::Vacant(e) => {
+                    e.insert(i);
+                }
+                std::collections::hash_map::Entry::Occupied(mut e) => {
+                    let j = *e.get();
+                    if rank(i) > rank(j) {
+                        self.reached[j] = false;
+                        e.insert(i);
+                    } else {
+                        self.reached[i] = false;
+                    }
+                }
+            }
         }
     }
 }
@@ -342,6 +437,8 @@ fn merge_match<'t>(
             name: None,
             doc: None,
             body: None,
+            member_of: None,
+            written_in: None,
         });
         owners.push(None);
         found.len() - 1
