@@ -339,9 +339,9 @@ impl<'t> Walk<'_, 't> {
             // Only in a method: what the search is in is a function of a definition of `kind`.
             let kind_of = |i: usize| self.found[i].kind.as_ref().map(|(_, k)| k.as_str());
             let method = search.owner.filter(|&o| kind_of(o) == Some("function"));
-            if !method
+            if method
                 .and_then(|o| self.owners[o])
-                .is_some_and(|c| kind_of(c) == Some(kind))
+                .is_none_or(|c| kind_of(c) != Some(kind.as_str()))
             {
                 return;
             }
