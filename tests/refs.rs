@@ -120,6 +120,15 @@ fn rust_references_follow_uses_return_types_fields_macros_and_doc_tests() {
 }
 
 #[test]
+fn typescript_member_references_are_accesses_destructured_keys_and_enum_members() {
+    check("typescript", "src/util/options.ts", "RetryOptions.timeout");
+    check("typescript", "src/util/options.ts", "RetryOptions.retries");
+    check("typescript", "src/util/options.ts", "Scheduler.actions");
+    check("typescript", "src/util/options.ts", "Level.Low");
+    check("typescript", "src/util/options.ts", "Level.High");
+}
+
+#[test]
 fn rust_member_references_are_accesses_literal_keys_patterns_and_variant_paths() {
     // Field accesses, struct literal keys and shorthand keys.
     check("rust", "src/shop/engine.rs", "Engine.config");

@@ -223,6 +223,10 @@ pub struct Resolve {
     pub keyed_literals: Vec<SyntaxForm>,
     /// Kinds of keys that are also the value's name (`C { port }`): renaming one expands it.
     pub shorthand_keys: Vec<String>,
+    /// {kind, name, object}: a key of a destructuring pattern (`const { timeout } = opts`):
+    /// `kind` is the key itself when `name` is absent (and binds it), else the node holding
+    /// the key in `name` and the pattern it binds in `object` (`{ timeout: t }`).
+    pub destructured_keys: Vec<SyntaxForm>,
     pub not_names: Vec<String>,
     pub type_contexts: Vec<String>,
     pub call_contexts: Vec<String>,

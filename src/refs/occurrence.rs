@@ -179,6 +179,17 @@ pub(super) fn judge_name(
     if in_macro(node, r) {
         return judge_macro_token(resolver, facts, target, name, at, unresolved);
     }
+    if target.is_type_member() {
+        if let Some((binding, object)) = destructured_key(facts, node, name) {
+            // `const { timeout } = opts`: a member of the value taken apart.
+            let ty = resolver.pattern_type_upto(facts, binding, Some(object), 0);
+            let entity = resolver.member(&ty, name, 0);
+            let how = How::new(RefKind::Attribute, Confidence::ReceiverTyped);
+            let mut reference = verdict(facts, target, at, entity, how, unresolved)?;
+            reference.shorthand = r.shorthand_keys.iter().any(|k| k == node.kind());
+            return Some(reference);
+        }
+    }
     if !r.names.iter().any(|k| k == node.kind()) {
         return None;
     }
@@ -392,6 +403,36 @@ fn field_key<'t>(r: &Resolve, node: Node<'t>) -> Option<(Node<'t>, bool)> {
             return Some((part(literal, form.object.as_deref())?, shorthand));
         }
         up = literal.parent();
+    }
+    None
+}
+
+/// When `node` is a key of a destructuring pattern: a binding the pattern makes through it,
+/// and the pattern the key is of (whose value's member it names).
+fn destructured_key<'f, 't>(
+    facts: &'f Facts,
+    node: Node<'t>,
+    name: &str,
+) -> Option<(&'f super::scope::Binding, Node<'t>)> {
+    let r = &facts.lang.resolve;
+    for form in &r.destructured_keys {
+        let (bound, holder) = match form.name.as_deref() {
+            None if node.kind() == form.kind => (node, node),
+            Some(key) => {
+                let holder = node.parent().filter(|p| p.kind() == form.kind)?;
+                if holder.child_by_field_name(key).is_none_or(|k| k.id() != node.id()) {
+                    continue;
+                }
+                (part(holder, form.object.as_deref())?, holder)
+            }
+            None => continue,
+        };
+        let bound_name = facts.slice((bound.start_byte(), bound.end_byte()));
+        let binding = facts.scopes.binding_at(
+            if form.name.is_none() { name } else { bound_name },
+            (bound.start_byte(), bound.end_byte()),
+        )?;
+        return Some((binding, holder.parent()?));
     }
     None
 }

@@ -632,6 +632,20 @@ impl Resolver<'_> {
     /// variant's or tuple struct's field (`Value::Object(map)`: the variant's written field
     /// type), `Some(x)`/`Ok(x)` of a wrapper, an object pattern's property.
     fn pattern_type(&self, facts: &Facts, binding: &super::scope::Binding, depth: usize) -> Ty {
+        self.pattern_type_upto(facts, binding, None, depth)
+    }
+
+    /// The type of the value a destructuring pattern takes apart at `upto`, a node on the
+    /// way from the binding's name up to the pattern's root (`{ actions }` in
+    /// `const { actions } = scheduler`: the type of `scheduler`).
+    /// `upto` is that node (`None`: the name itself).
+    pub fn pattern_type_upto(
+        &self,
+        facts: &Facts,
+        binding: &super::scope::Binding,
+        upto: Option<Node<'_>>,
+        depth: usize,
+    ) -> Ty {
         let (Some(pattern), name) = (binding.pattern, binding.at) else {
             return Ty::Unknown("a binding saguaro lost");
         };
@@ -654,8 +668,15 @@ impl Resolver<'_> {
             (None, Some(v)) => self.type_of(facts, v, depth + 1),
             (None, None) => Ty::Unknown("a pattern whose value saguaro does not see"),
         };
+        let upto = upto.map(|n| n.id());
+        if upto == Some(node.id()) {
+            return ty;
+        }
         for (parent, child) in steps.into_iter().rev() {
             ty = self.pattern_step(facts, parent, child, ty, depth + 1);
+            if upto == Some(child.id()) {
+                return ty;
+            }
             if matches!(ty, Ty::Unknown(_) | Ty::External) {
                 return ty;
             }
