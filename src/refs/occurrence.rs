@@ -31,9 +31,11 @@ pub fn find(project: &Project, target: &Target) -> Found {
         names.push(class.path.rsplit('.').next().unwrap_or(&class.path).to_string());
     }
     let mut out = Found::default();
-    let member = target_is_member(target) && target.constructs.is_none();
+    // A field, a variant, a property is also written as a key (`Config { port }`,
+    // `const { timeout } = opts`): every file naming it is read.
+    let member = target_is_member(target) && target.constructs.is_none() && !target.is_type_member();
     for name in &names {
-        // A member is only ever reached through something (`x.name`, `T::name`); the file
+        // A method is only ever reached through something (`x.name`, `T::name`); the file
         // that defines it is read whatever it holds.
         let files = if member {
             project.files_where(lang, name, |text, at| {
