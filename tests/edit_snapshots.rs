@@ -333,3 +333,8 @@ case!(py_member_instance_attributes, "engine.py",
     [{"op": "replace", "symbol": "Engine.state", "content": "self.state = 1"},
      {"op": "update_docstring", "symbol": "Engine.reset", "content": "Back to the start."},
      {"op": "delete", "symbol": "Engine.late"}]);
+// Attributes assigned together (`self.a, self.b = ...`) are each a definition, the target
+// alone: shown and referred to, but not cut out of the statement they share.
+case!(py_member_instance_attributes_assigned_together, "pair.py",
+    "class Pair:\n    def __init__(self, p):\n        self.a, self.b = p\n",
+    [{"op": "delete", "symbol": "Pair.b"}]);

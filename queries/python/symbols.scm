@@ -39,3 +39,12 @@
 (expression_statement (#set! member_of "class") (#set! first_in "__init__")
   (assignment left: (attribute object: (identifier) @_self attribute: (identifier) @name))
   (#eq? @_self "self")) @definition.attribute
+; Several at once (`self.a, _, self.b = parts`): each target is its own definition, the
+; target alone (it shares its statement with the others).
+(expression_statement (#set! member_of "class") (#set! first_in "__init__")
+  (assignment
+    left: [
+      (pattern_list (attribute object: (identifier) @_self attribute: (identifier) @name) @definition.attribute)
+      (tuple_pattern (attribute object: (identifier) @_self attribute: (identifier) @name) @definition.attribute)
+    ])
+  (#eq? @_self "self"))
