@@ -290,3 +290,35 @@ fn refusals_are_clear_and_exit_as_the_interface_says() {
         "{stdout}"
     );
 }
+
+/// Removing a member (a field, a variant, a property) breaks every use of it: the impact
+/// report lists them all, above `name_match`, as it lists a removed function's calls.
+#[test]
+fn a_removed_member_breaks_its_uses() {
+    for (lang, file, symbol) in [
+        ("rust", "src/shop/ledger.rs", "Entry.Debit.note"),
+        ("rust", "src/shop/engine.rs", "Engine.history"),
+        ("typescript", "src/util/options.ts", "RetryOptions.timeout"),
+        ("typescript", "src/util/options.ts", "Level.High"),
+    ] {
+        let root = repo(lang);
+        let patch = serde_json::json!({
+            "type": "patch",
+            "target_file": file,
+            "operations": [{"op": "delete", "symbol": symbol}]
+        });
+        let report = saguaro::impact::report(&patch.to_string(), &Options::new(&root)).unwrap();
+        let change = report
+            .breaking_changes
+            .iter()
+            .find(|b| b.symbol == symbol)
+            .unwrap_or_else(|| panic!("{lang}: no breaking change for {symbol}"));
+        let found: BTreeSet<(String, usize)> = change
+            .callsites
+            .iter()
+            .filter(|c| c.confidence != Confidence::NameMatch)
+            .map(|c| (c.path.clone(), c.line))
+            .collect();
+        assert_eq!(found, marked(&root, "ref", symbol), "{lang} {symbol}");
+    }
+}

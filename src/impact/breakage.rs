@@ -212,6 +212,64 @@ pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex
             }
         }
     }
+    out.extend(removed_members(file, old, new, &new_counts, &old_callable));
+    out
+}
+
+/// Members (fields, variants, properties, attributes) the new version no longer has: their
+/// uses break (`x.port`, `Config { port }`, `Color::Red`). A member of a removed type or
+/// variant goes with it.
+fn removed_members(
+    file: &str,
+    old: &SymbolIndex,
+    new: &SymbolIndex,
+    new_counts: &std::collections::HashMap<&str, usize>,
+    old_callable: &std::collections::HashSet<&str>,
+) -> Vec<ChangedDefinition> {
+    let now: std::collections::HashSet<&str> = new
+        .symbols
+        .iter()
+        .filter(|s| s.is_member())
+        .map(|s| s.path.as_str())
+        .collect();
+    let was: std::collections::HashSet<&str> = old
+        .symbols
+        .iter()
+        .filter(|s| s.is_member())
+        .map(|s| s.path.as_str())
+        .collect();
+    let mut out: Vec<ChangedDefinition> = Vec::new();
+    for symbol in old
+        .symbols
+        .iter()
+        .filter(|s| s.is_member() && !now.contains(s.path.as_str()))
+    {
+        let holder_gone = symbol.parent_path.as_deref().is_some_and(|p| {
+            (old_callable.contains(p) && !new_counts.contains_key(p)) || (was.contains(p) && !now.contains(p))
+        });
+        if holder_gone || out.iter().any(|d| d.path == symbol.path) {
+            continue;
+        }
+        out.push(ChangedDefinition {
+            file: file.to_string(),
+            path: symbol.path.clone(),
+            name: symbol.name.clone(),
+            kind: symbol.kind.clone(),
+            parent: symbol.parent_path.clone(),
+            parent_kind: symbol.parent_kind.clone(),
+            old: None,
+            new: None,
+            renamed_to: None,
+            breakages: vec![Breakage {
+                kind: "object_removed",
+                severity: Severity::High,
+                description: format!("the {} `{}` was removed", symbol.kind, symbol.path),
+                parameter: None,
+            }],
+            old_lines: (symbol.extent.start_line, symbol.extent.end_line),
+            new_lines: None,
+        });
+    }
     out
 }
 
