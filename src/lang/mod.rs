@@ -223,6 +223,11 @@ pub struct Resolve {
     pub keyed_literals: Vec<SyntaxForm>,
     /// Kinds of keys that are also the value's name (`C { port }`): renaming one expands it.
     pub shorthand_keys: Vec<String>,
+    /// {kind, object}: a node whose `object` field writes the type of the value it holds
+    /// (`const x: T = ...`), so that a literal there is of that type.
+    pub typed_values: Vec<SyntaxForm>,
+    /// Statements that return the value they hold (`return`).
+    pub returns_values: Vec<String>,
     /// {kind, name, object}: a key of a destructuring pattern (`const { timeout } = opts`):
     /// `kind` is the key itself when `name` is absent (and binds it), else the node holding
     /// the key in `name` and the pattern it binds in `object` (`{ timeout: t }`).

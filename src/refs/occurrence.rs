@@ -204,10 +204,19 @@ pub(super) fn judge_name(
     }
     if target.is_type_member() {
         if let Some((literal_type, shorthand)) = field_key(r, node) {
-            // `Config { port: 1 }`, `Config { port, .. }`: a member of the literal's type.
-            let segments = path_segments(literal_type, facts.text());
-            let owner = resolver.rust_path(facts, &segments, literal_type.start_byte(), 0);
-            let entity = resolver.member_of(&owner, name, 0);
+            // `Config { port: 1 }`, `Config { port, .. }`: a member of the literal's type;
+            // `{ timeout: 1 }`: of the type the literal goes to.
+            let entity = match literal_type {
+                LiteralType::Written(written) => {
+                    let segments = path_segments(written, facts.text());
+                    let owner = resolver.rust_path(facts, &segments, written.start_byte(), 0);
+                    resolver.member_of(&owner, name, 0)
+                }
+                LiteralType::Expected(literal) => {
+                    let ty = resolver.expected_type(facts, literal, 0);
+                    resolver.member(&ty, name, 0)
+                }
+            };
             let how = How::new(RefKind::Attribute, Confidence::ReceiverTyped);
             let mut reference = verdict(facts, target, at, entity, how, unresolved)?;
             reference.shorthand = shorthand;
@@ -382,18 +391,32 @@ fn target_is_member(target: &Target) -> bool {
         || target.constructs.is_some()
 }
 
-/// The type a literal or pattern names when `node` is one of its keys (`port` in
-/// `Config { port: 1 }` or `Config { port, .. }`), and whether the key is shorthand.
-fn field_key<'t>(r: &Resolve, node: Node<'t>) -> Option<(Node<'t>, bool)> {
-    let holder = node.parent()?;
-    let form = r.field_keys.iter().find(|f| f.kind == holder.kind())?;
-    let key = match form.name.as_deref() {
-        Some(field) => holder.child_by_field_name(field)?,
-        None => holder.named_child(0)?,
+/// Where the type of a keyed literal is: written on it (`Config { .. }`), or to be read
+/// from where the literal goes (`{ timeout: 1 }` passed as an `Options`).
+enum LiteralType<'t> {
+    Written(Node<'t>),
+    Expected(Node<'t>),
+}
+
+/// The type of the literal or pattern `node` is a key of (`port` in `Config { port: 1 }`,
+/// `Config { port, .. }`, `{ timeout: 1 }`), and whether the key is shorthand.
+fn field_key<'t>(r: &Resolve, node: Node<'t>) -> Option<(LiteralType<'t>, bool)> {
+    // A key that is its own node (`{ timeout }`), or one a holder keeps in a field.
+    let holder = match r.field_keys.iter().find(|f| f.kind == node.kind() && f.name.is_none()) {
+        Some(_) => node,
+        None => {
+            let holder = node.parent()?;
+            let form = r.field_keys.iter().find(|f| f.kind == holder.kind())?;
+            let key = match form.name.as_deref() {
+                Some(field) => holder.child_by_field_name(field)?,
+                None => holder.named_child(0)?,
+            };
+            if key.id() != node.id() {
+                return None;
+            }
+            holder
+        }
     };
-    if key.id() != node.id() {
-        return None;
-    }
     let shorthand = [node.kind(), holder.kind()]
         .iter()
         .any(|k| r.shorthand_keys.iter().any(|s| s == k));
@@ -402,7 +425,11 @@ fn field_key<'t>(r: &Resolve, node: Node<'t>) -> Option<(Node<'t>, bool)> {
     for _ in 0..2 {
         let literal = up?;
         if let Some(form) = r.keyed_literals.iter().find(|f| f.kind == literal.kind()) {
-            return Some((part(literal, form.object.as_deref())?, shorthand));
+            let at = match form.object.as_deref() {
+                Some(_) => LiteralType::Written(part(literal, form.object.as_deref())?),
+                None => LiteralType::Expected(literal),
+            };
+            return Some((at, shorthand));
         }
         up = literal.parent();
     }

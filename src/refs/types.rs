@@ -849,6 +849,124 @@ impl Resolver<'_> {
         }
     }
 
+    /// The written type of parameter `index` of a function, method or (for a class) its
+    /// constructor.
+    pub fn parameter_type(&self, def: &DefId, index: usize, depth: usize) -> Ty {
+        let Some(facts) = self.facts(&def.file) else {
+            return Ty::Unknown("a file that does not parse");
+        };
+        let Some(mut symbol) = facts.symbol(&def.path) else {
+            return Ty::Unknown("a definition the patch removes");
+        };
+        if is_class(&symbol.kind) {
+            let constructor = facts
+                .index
+                .symbols
+                .iter()
+                .find(|s| s.kind == "constructor" && s.parent_path.as_deref() == Some(def.path.as_str()));
+            let Some(constructor) = constructor else {
+                return Ty::Unknown("a class without a constructor saguaro reads");
+            };
+            symbol = constructor;
+        }
+        let Some(node) = facts.node(facts.declaration(symbol)) else {
+            return Ty::Unknown("a definition saguaro cannot read");
+        };
+        let node = function_node(declaration_node(node));
+        let Some(parameters) = node.child_by_field_name("parameters") else {
+            return Ty::Unknown("a definition without parameters");
+        };
+        let mut cursor = parameters.walk();
+        let parameter = parameters
+            .named_children(&mut cursor)
+            .filter(|c| !c.kind().contains("comment"))
+            .nth(index);
+        match parameter.and_then(|p| p.child_by_field_name("type")) {
+            Some(written) => self.annotation(&facts, written, depth + 1),
+            None => Ty::Unknown("a parameter whose type is not written"),
+        }
+    }
+
+    /// The type a literal is expected to be where the code does not write it on the literal
+    /// (`{ timeout: 1 }`): the declared type of what it initialises, the parameter it is
+    /// passed to, the written return type of the function returning it, the property of an
+    /// outer literal it is the value of.
+    pub fn expected_type(&self, facts: &Facts, literal: Node<'_>, depth: usize) -> Ty {
+        if depth > MAX_DEPTH {
+            return Ty::Unknown("a literal nested too deep to follow");
+        }
+        let r = &facts.lang.resolve;
+        let Some(parent) = literal.parent() else {
+            return Ty::Unknown("a literal saguaro cannot place");
+        };
+        if r.transparent.iter().any(|k| k == parent.kind()) {
+            return self.expected_type(facts, parent, depth + 1);
+        }
+        if let Some(form) = Resolve::form(&r.typed_values, parent.kind()) {
+            return match part(parent, form.object.as_deref()) {
+                Some(written) if written.id() != literal.id() => self.annotation(facts, written, depth + 1),
+                _ => Ty::Unknown("a value whose type is not written"),
+            };
+        }
+        // An argument: the parameter's written type.
+        if let Some(call) = parent.parent() {
+            let form = Resolve::form(&r.calls, call.kind()).or_else(|| Resolve::form(&r.constructions, call.kind()));
+            if let Some(form) =
+                form.filter(|f| part(call, f.arguments.as_deref()).is_some_and(|a| a.id() == parent.id()))
+            {
+                let mut cursor = parent.walk();
+                let index = parent
+                    .named_children(&mut cursor)
+                    .filter(|c| !c.kind().contains("comment"))
+                    .position(|c| c.id() == literal.id());
+                let Some(callee) = part(call, form.callee.as_deref()) else {
+                    return Ty::Unknown("a call without a callee");
+                };
+                return match (self.expression_entity(facts, callee, depth + 1), index) {
+                    (Entity::Def(def), Some(i)) => self.parameter_type(&def, i, depth + 1),
+                    (Entity::Unknown(why), _) => Ty::Unknown(why),
+                    _ => Ty::Unknown("an argument of a call saguaro does not resolve"),
+                };
+            }
+        }
+        // A returned value: the written return type of the function around it.
+        if r.returns_values.iter().any(|k| k == parent.kind()) {
+            let function = facts.enclosing(literal.start_byte(), |s| {
+                matches!(s.kind.as_str(), "function" | "method" | "constructor")
+            });
+            return match function {
+                Some(f) => {
+                    let def = DefId {
+                        file: facts.path.clone(),
+                        path: f.path.clone(),
+                    };
+                    self.returns(&def, depth + 1)
+                }
+                None => Ty::Unknown("a value returned outside a function saguaro lists"),
+            };
+        }
+        // The value of an outer literal's key: that property's type.
+        if let Some(form) = r
+            .field_keys
+            .iter()
+            .find(|f| f.kind == parent.kind() && f.object.is_some())
+        {
+            let value = part(parent, form.object.as_deref());
+            let key = part(parent, form.name.as_deref());
+            if let (Some(value), Some(key), Some(outer)) = (value, key, parent.parent()) {
+                if value.id() == literal.id() {
+                    return match self.expected_type(facts, outer, depth + 1) {
+                        Ty::Instance(c) => self
+                            .field_type(&c, facts.slice((key.start_byte(), key.end_byte())), depth + 1)
+                            .unwrap_or(Ty::Unknown("a property saguaro does not find")),
+                        other => other,
+                    };
+                }
+            }
+        }
+        Ty::Unknown("a literal whose type is not written where it is")
+    }
+
     /// The type a function returns: its written return type, else (where the language lets
     /// it go unwritten) what its `return` statements give.
     pub fn returns(&self, def: &DefId, depth: usize) -> Ty {
