@@ -922,7 +922,18 @@ impl Resolver<'_> {
                 let Some(callee) = part(call, form.callee.as_deref()) else {
                     return Ty::Unknown("a call without a callee");
                 };
-                return match (self.expression_entity(facts, callee, depth + 1), index) {
+                // `this.notify(..)`, `client.send(..)`: a method of the object's type.
+                let entity = match Resolve::form(&r.members, callee.kind()) {
+                    Some(form) => match (part(callee, form.object.as_deref()), part(callee, form.name.as_deref())) {
+                        (Some(object), Some(name)) => {
+                            let ty = self.type_of(facts, object, depth + 1);
+                            self.member(&ty, facts.slice((name.start_byte(), name.end_byte())), depth + 1)
+                        }
+                        _ => Entity::Unknown("a call saguaro cannot read"),
+                    },
+                    None => self.expression_entity(facts, callee, depth + 1),
+                };
+                return match (entity, index) {
                     (Entity::Def(def), Some(i)) => self.parameter_type(&def, i, depth + 1),
                     (Entity::Unknown(why), _) => Ty::Unknown(why),
                     _ => Ty::Unknown("an argument of a call saguaro does not resolve"),
