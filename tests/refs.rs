@@ -120,6 +120,16 @@ fn rust_references_follow_uses_return_types_fields_macros_and_doc_tests() {
 }
 
 #[test]
+fn python_member_references_are_attributes_and_dataclass_keywords() {
+    check("python", "shop/model.py", "Order.quantity");
+    check("python", "shop/model.py", "Order.note");
+    // An instance attribute, defined at its assignment in `__init__`.
+    check("python", "shop/model.py", "Till.total");
+    // A keyword of a class with its own `__init__` is a parameter, not the attribute.
+    check("python", "shop/model.py", "Till.currency");
+}
+
+#[test]
 fn typescript_member_references_are_accesses_destructured_keys_and_enum_members() {
     check("typescript", "src/util/options.ts", "RetryOptions.timeout");
     check("typescript", "src/util/options.ts", "RetryOptions.retries");

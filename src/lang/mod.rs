@@ -228,6 +228,9 @@ pub struct Resolve {
     pub typed_values: Vec<SyntaxForm>,
     /// Statements that return the value they hold (`return`).
     pub returns_values: Vec<String>,
+    /// {kind, name}: a keyword argument and its name (`Engine(retries=3)`): for a class
+    /// whose constructor is generated (a dataclass), the name of one of its fields.
+    pub keyword_keys: Vec<SyntaxForm>,
     /// {kind, name, object}: a key of a destructuring pattern (`const { timeout } = opts`):
     /// `kind` is the key itself when `name` is absent (and binds it), else the node holding
     /// the key in `name` and the pattern it binds in `object` (`{ timeout: t }`).

@@ -314,6 +314,11 @@ pub(super) fn judge_name(
         // A key, a field's declaration: a member's name where no member is read.
         return None;
     }
+    if target.is_type_member() {
+        if let Some(reference) = keyword_field(resolver, facts, target, node, at, unresolved) {
+            return Some(reference);
+        }
+    }
     if let Some(p) = parent {
         if not_a_name(r, p, node) {
             return None;
@@ -464,6 +469,48 @@ fn destructured_key<'f, 't>(
         return Some((binding, holder.parent()?));
     }
     None
+}
+
+/// `Engine(retries=3)`: a keyword argument naming a field of the class the call constructs,
+/// when the class has no constructor of its own (a dataclass's or NamedTuple's is made from
+/// its fields; a written `__init__` takes parameters, which are not the fields).
+fn keyword_field(
+    resolver: &Resolver<'_>,
+    facts: &Facts,
+    target: &Target,
+    node: Node<'_>,
+    at: Range,
+    unresolved: &mut Unresolved,
+) -> Option<Reference> {
+    let r = &facts.lang.resolve;
+    let holder = node.parent()?;
+    let form = r.keyword_keys.iter().find(|f| f.kind == holder.kind())?;
+    if part(holder, form.name.as_deref())?.id() != node.id() {
+        return None;
+    }
+    let call = holder.parent()?.parent()?;
+    let call_form = Resolve::form(&r.calls, call.kind())?;
+    let callee = part(call, call_form.callee.as_deref())?;
+    let Entity::Def(class) = resolver.expression_entity(facts, callee, 0) else {
+        return None;
+    };
+    let class_facts = resolver.facts(&class.file)?;
+    let constructed = class_facts.symbol(&class.path).is_some_and(|s| s.kind == "class");
+    let own_constructor = class_facts.index.symbols.iter().any(|s| {
+        s.parent_path.as_deref() == Some(class.path.as_str()) && (s.kind == "constructor" || s.name == "__init__")
+    });
+    if !constructed || own_constructor {
+        return None;
+    }
+    let entity = resolver.member(&Ty::Instance(class), facts.slice(at), 0);
+    verdict(
+        facts,
+        target,
+        at,
+        entity,
+        How::new(RefKind::Attribute, Confidence::ImportResolved),
+        unresolved,
+    )
 }
 
 /// How an occurrence uses what it names.
