@@ -4,7 +4,7 @@
 # Usage: scripts/index_cost.sh        (needs valgrind: apt-get install valgrind)
 set -euo pipefail
 cd "$(dirname "$0")/.."
-cargo build --release --quiet --example index_cost
+cargo build --profile profiling --quiet --example index_cost
 mkdir -p corpora
 for pair in python:fixtures/python/engine.py rust:fixtures/rust/store.rs \
             typescript:fixtures/typescript/client.ts tsx:fixtures/tsx/JobBoard.tsx \
@@ -18,7 +18,7 @@ open(sys.argv[2], "w").write(text * -(-10_000 // text.count("\n")))
 PY
   total() {
     local out; out=$(mktemp)
-    valgrind --tool=callgrind --callgrind-out-file="$out" target/release/examples/index_cost "$1" "$lang" "$big" >/dev/null 2>&1
+    valgrind --tool=callgrind --callgrind-out-file="$out" target/profiling/examples/index_cost "$1" "$lang" "$big" >/dev/null 2>&1
     awk '/^summary:/ { print $2 }' "$out"; rm -f "$out"
   }
   setup=$(total setup); parse=$(( $(total parse) - setup )); index=$(( $(total index) - setup ))

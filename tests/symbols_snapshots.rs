@@ -49,3 +49,12 @@ fn python_tree_output() {
     assert_eq!(out.status.code(), Some(0));
     insta::assert_snapshot!("python_tree", String::from_utf8(out.stdout).unwrap());
 }
+
+/// Rust members sit under their type, wherever its `impl` is written (here after another
+/// type), and fields and variants under theirs.
+#[test]
+fn rust_tree_groups_methods_under_their_type() {
+    let out = saguaro(&["symbols", "fixtures/rust/store.rs"], None);
+    assert_eq!(out.status.code(), Some(0));
+    insta::assert_snapshot!("rust_tree", String::from_utf8(out.stdout).unwrap());
+}

@@ -59,8 +59,12 @@ pub fn render(report: &ImpactReport) -> String {
             .chain(&change.doc_callsites)
         {
             out.push_str(&format!(
-                "    {}:{}:{}  {:?}  {}\n",
-                c.path, c.line, c.column, c.confidence, c.reason
+                "    {}:{}:{}  {}  {}\n",
+                c.path,
+                c.line,
+                c.column,
+                c.confidence.as_str(),
+                c.reason
             ));
         }
     }
