@@ -217,3 +217,26 @@ fn usage_errors_exit_2() {
     let out = saguaro(&["frobnicate"], None);
     assert_eq!(out.status.code(), Some(2));
 }
+
+/// Every argument and option of the edit commands says what it is in `--help`.
+#[test]
+fn edit_commands_explain_every_argument() {
+    for command in ["replace", "insert", "delete", "docstring"] {
+        let out = saguaro(&[command, "--help"], None);
+        assert_eq!(out.status.code(), Some(0), "{command}");
+        let help = String::from_utf8(out.stdout).unwrap();
+        for line in help
+            .lines()
+            .filter(|l| l.starts_with("  <") || l.starts_with("      --"))
+        {
+            let (_, text) = line.trim_start().split_once("  ").unwrap_or((line, ""));
+            // clap's own `[default: -]` is no explanation.
+            let text = text.split(" [default:").next().unwrap_or_default().trim();
+            assert!(
+                !text.is_empty() && !text.starts_with("[default:"),
+                "{command}: `{}` has no help text",
+                line.trim()
+            );
+        }
+    }
+}

@@ -19,8 +19,9 @@ pub struct Common {
 
 #[derive(Debug, clap::Args)]
 pub struct ReplaceArgs {
+    /// The file to edit.
     file: PathBuf,
-    /// A name path: `Engine.process`, `Engine::process`, `Engine.fmt#2`.
+    /// A name path: `Engine.process`, `Engine::process`, `Config.port`, `Engine.fmt#2`.
     symbol: String,
     /// The new code: a file, or `-` (the default) for standard input.
     #[arg(long = "with", default_value = "-")]
@@ -36,6 +37,7 @@ pub struct ReplaceArgs {
 #[derive(Debug, clap::Args)]
 #[group(id = "anchor", required = true, multiple = false)]
 pub struct InsertArgs {
+    /// The file to edit.
     file: PathBuf,
     /// Insert after this symbol.
     #[arg(long, group = "anchor")]
@@ -46,6 +48,7 @@ pub struct InsertArgs {
     /// Insert as the last member of this class, impl, trait, namespace or module.
     #[arg(long, group = "anchor")]
     into: Option<String>,
+    /// The new code: a file, or `-` (the default) for standard input.
     #[arg(long = "with", default_value = "-")]
     with: PathBuf,
     #[command(flatten)]
@@ -54,7 +57,9 @@ pub struct InsertArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct DeleteArgs {
+    /// The file to edit.
     file: PathBuf,
+    /// A name path: `Engine.process`, `Engine::process`, `Config.port`, `Engine.fmt#2`.
     symbol: String,
     #[command(flatten)]
     common: Common,
@@ -62,7 +67,9 @@ pub struct DeleteArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct DocstringArgs {
+    /// The file to edit.
     file: PathBuf,
+    /// A name path: `Engine.process`, `Engine::process`, `Config.port`, `Engine.fmt#2`.
     symbol: String,
     /// The docstring's text (without quotes or comment markers); empty removes it.
     #[arg(long, conflicts_with = "with")]
