@@ -122,6 +122,11 @@ fn the_check_cannot_run_outside_a_repository_or_against_an_unknown_revision() {
     let out = common::saguaro(&["check", "--base", "no-such-rev"], Some(dir.path()));
     assert_eq!(out.status.code(), Some(2));
     assert!(common::stderr(&out).contains("no-such-rev"));
+    assert!(
+        common::stderr(&out).contains("unknown_revision"),
+        "{}",
+        common::stderr(&out)
+    );
 }
 
 #[test]

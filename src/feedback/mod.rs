@@ -50,8 +50,10 @@ pub enum ErrorCode {
     NotExecutable,
     /// `apply --impact --gate`: the patch breaks callers at or above the gate's severity.
     BreakingChange,
-    /// `check`: not a git repository, or the revision is unknown.
+    /// `check`: not a git repository, or git cannot be run.
     GitUnavailable,
+    /// `check --base REV`: the revision names no commit.
+    UnknownRevision,
 }
 
 impl ErrorCode {
@@ -78,6 +80,7 @@ impl ErrorCode {
             ErrorCode::NotExecutable => "not_executable",
             ErrorCode::BreakingChange => "breaking_change",
             ErrorCode::GitUnavailable => "git_unavailable",
+            ErrorCode::UnknownRevision => "unknown_revision",
         }
     }
 
@@ -90,6 +93,7 @@ impl ErrorCode {
             | ErrorCode::UnreadableFile
             | ErrorCode::NotUtf8
             | ErrorCode::GitUnavailable
+            | ErrorCode::UnknownRevision
             | ErrorCode::Internal => 2,
             _ => 1,
         }

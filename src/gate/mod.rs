@@ -112,7 +112,8 @@ pub fn check(options: &CheckOptions) -> Result<CheckReport, Error> {
         },
         Against::Base(rev) => {
             git(&top, &["rev-parse", "--verify", "-q", &format!("{rev}^{{commit}}")]).map_err(|_| {
-                git_error(
+                Error::new(
+                    ErrorCode::UnknownRevision,
                     format!("the revision `{rev}` is unknown"),
                     "fetch it first (in CI: `git fetch origin BASE --depth=1`), or name a branch, tag or commit that exists",
                 )
