@@ -163,7 +163,7 @@ fn gone(def: &ChangedDefinition, kind: RefKind) -> String {
         RefKind::Type => "names the type",
         _ => "uses",
     };
-    format!("{verb} `{}`, which the patch {what}", def.name)
+    format!("{verb} `{}`, which the change {what}", def.name)
 }
 
 /// Whether a call with `args` still fits the definition's new signature.
@@ -175,7 +175,7 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
             .as_deref()
             .map(|r| format!("renamed to `{r}`"))
             .unwrap_or_else(|| "removed".to_string());
-        return (true, format!("calls `{}`, which the patch {what}", def.path));
+        return (true, format!("calls `{}`, which the change {what}", def.path));
     };
     // A decorator whose wrapper is called otherwise (`@lru_cache`) hides the parameters from
     // the call: nothing says how it binds, so it is not checked.

@@ -496,7 +496,7 @@ impl Resolver<'_> {
                 };
                 let Some(symbol) = facts.symbol(&def.path) else {
                     // A definition a patch removes: only its kind's name is left.
-                    return Ty::Unknown("a definition the patch removes");
+                    return Ty::Unknown("a definition the change removes");
                 };
                 match symbol.kind.as_str() {
                     "module" => Ty::Module(ModuleId {
@@ -856,7 +856,7 @@ impl Resolver<'_> {
             return Ty::Unknown("a file that does not parse");
         };
         let Some(mut symbol) = facts.symbol(&def.path) else {
-            return Ty::Unknown("a definition the patch removes");
+            return Ty::Unknown("a definition the change removes");
         };
         if is_class(&symbol.kind) {
             let constructor = facts
@@ -988,7 +988,7 @@ impl Resolver<'_> {
             return Ty::Unknown("a file that does not parse");
         };
         let Some(symbol) = facts.symbol(&def.path) else {
-            return Ty::Unknown("a definition the patch removes");
+            return Ty::Unknown("a definition the change removes");
         };
         if is_class(&symbol.kind) {
             return Ty::Instance(def.clone());
