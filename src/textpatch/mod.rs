@@ -78,6 +78,17 @@ pub enum Marked {
 }
 
 impl Hunk {
+    /// What the format calls the text that is looked for, for messages: a unified diff's or
+    /// Codex hunk's context and removed lines, a SEARCH block (or an edit call's search
+    /// text), ApplyDiff's `from` block.
+    pub fn searched_text(&self) -> &'static str {
+        match (&self.marked, &self.literal) {
+            (Some(_), _) => "hunk (its context and `-` lines)",
+            (None, Some(_)) => "search text",
+            (None, None) => "`from` block",
+        }
+    }
+
     /// A hunk of separate `from` and `to` blocks (ApplyDiff, SEARCH/REPLACE).
     pub fn blocks(from: Vec<String>, to: Vec<String>) -> Hunk {
         Hunk {

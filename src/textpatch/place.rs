@@ -400,7 +400,7 @@ fn find_in(
             if by_hint.len() == 1 {
                 return Ok(*by_hint[0]);
             }
-            Err(ambiguous(&candidates, "`from` block"))
+            Err(ambiguous(&candidates, hunk.searched_text()))
         }
         Err(Unplaced::NoMatch { closest }) => {
             if adds_a_line(from, to) {
@@ -427,7 +427,14 @@ fn find_in(
                 }
                 closest => closest,
             };
-            Err(no_match(file, from, closest.map(shift), threshold, last_tier))
+            Err(no_match(
+                file,
+                from,
+                closest.map(shift),
+                threshold,
+                last_tier,
+                hunk.searched_text(),
+            ))
         }
     }
 }
@@ -438,7 +445,7 @@ fn chosen_occurrence(hunk: &Hunk, mut found: Vec<Placement>) -> Result<Placement
     found.sort_by_key(|p| p.start);
     match (hunk.occurrence, found.len()) {
         (None, 1) | (Some(1), 1) => Ok(found[0]),
-        (None, _) => Err(ambiguous(&found, "`from` block")),
+        (None, _) => Err(ambiguous(&found, hunk.searched_text())),
         (Some(k), n) if (1..=n).contains(&k) => Ok(found[k - 1]),
         (Some(_), _) => Err(too_few_occurrences(hunk, &found)),
     }
@@ -553,7 +560,14 @@ fn ambiguous(candidates: &[Placement], what: &str) -> Error {
     .with_candidates(candidates_of(candidates))
 }
 
-fn no_match(file: &[&str], from: &[&str], closest: Option<Placement>, threshold: f64, last_tier: Tier) -> Error {
+fn no_match(
+    file: &[&str],
+    from: &[&str],
+    closest: Option<Placement>,
+    threshold: f64,
+    last_tier: Tier,
+    what: &str,
+) -> Error {
     let (mut hint, candidates) = match closest {
         Some(c) => {
             let real = file[c.start..c.end].join("\n") + "\n";
@@ -590,11 +604,11 @@ fn no_match(file: &[&str], from: &[&str], closest: Option<Placement>, threshold:
             );
         }
         format!(
-            "the `from` block matches nowhere by the {} tier or before it",
+            "the {what} matches nowhere by the {} tier or before it",
             last_tier.as_str()
         )
     } else {
-        format!("the `from` block matches nowhere at or above confidence {threshold:.2}")
+        format!("the {what} matches nowhere at or above confidence {threshold:.2}")
     };
     Error::new(ErrorCode::NoMatch, message, hint).with_candidates(candidates)
 }
