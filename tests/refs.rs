@@ -160,25 +160,34 @@ fn rust_member_references_are_accesses_literal_keys_patterns_and_variant_paths()
 
 /// Adds a required parameter to `Engine.process` and compares the breaking callsites with
 /// the lines marked `breaks`: all of them, each above `name_match`, and no other.
-fn impact_of_a_new_parameter(lang: &str, file: &str, content: &str) {
-    let root = repo(lang);
-    let patch = serde_json::json!({
-        "type": "patch",
-        "target_file": file,
-        "operations": [{"op": "replace", "symbol": "Engine.process", "content": content}]
-    });
-    let report = saguaro::impact::report(&patch.to_string(), &Options::new(&root)).unwrap();
+/// The impact report's breaking change for `symbol` after one operation on it in `file`,
+/// and its callsites above `name_match`.
+fn breaking_change(
+    lang: &str,
+    file: &str,
+    symbol: &str,
+    operation: serde_json::Value,
+) -> (saguaro::impact::BreakingChange, BTreeSet<(String, usize)>) {
+    let patch = serde_json::json!({"type": "patch", "target_file": file, "operations": [operation]});
+    let report = saguaro::impact::report(&patch.to_string(), &Options::new(repo(lang))).unwrap();
     let change = report
         .breaking_changes
-        .iter()
-        .find(|b| b.symbol == "Engine.process")
-        .unwrap_or_else(|| panic!("{lang}: no breaking change for Engine.process"));
-    let found: BTreeSet<(String, usize)> = change
+        .into_iter()
+        .find(|b| b.symbol == symbol)
+        .unwrap_or_else(|| panic!("{lang}: no breaking change for {symbol}"));
+    let confident = change
         .callsites
         .iter()
         .filter(|c| c.confidence != Confidence::NameMatch)
         .map(|c| (c.path.clone(), c.line))
         .collect();
+    (change, confident)
+}
+
+fn impact_of_a_new_parameter(lang: &str, file: &str, content: &str) {
+    let root = repo(lang);
+    let operation = serde_json::json!({"op": "replace", "symbol": "Engine.process", "content": content});
+    let (change, found) = breaking_change(lang, file, "Engine.process", operation);
     let expected = marked(&root, "breaks", "Engine.process");
     assert!(
         found == expected,
@@ -311,24 +320,8 @@ fn a_removed_member_breaks_its_uses() {
         ("typescript", "src/util/options.ts", "RetryOptions.timeout"),
         ("typescript", "src/util/options.ts", "Level.High"),
     ] {
-        let root = repo(lang);
-        let patch = serde_json::json!({
-            "type": "patch",
-            "target_file": file,
-            "operations": [{"op": "delete", "symbol": symbol}]
-        });
-        let report = saguaro::impact::report(&patch.to_string(), &Options::new(&root)).unwrap();
-        let change = report
-            .breaking_changes
-            .iter()
-            .find(|b| b.symbol == symbol)
-            .unwrap_or_else(|| panic!("{lang}: no breaking change for {symbol}"));
-        let found: BTreeSet<(String, usize)> = change
-            .callsites
-            .iter()
-            .filter(|c| c.confidence != Confidence::NameMatch)
-            .map(|c| (c.path.clone(), c.line))
-            .collect();
-        assert_eq!(found, marked(&root, "ref", symbol), "{lang} {symbol}");
+        let operation = serde_json::json!({"op": "delete", "symbol": symbol});
+        let (_, found) = breaking_change(lang, file, symbol, operation);
+        assert_eq!(found, marked(&repo(lang), "ref", symbol), "{lang} {symbol}");
     }
 }

@@ -83,8 +83,7 @@ fn callable(symbol: &Symbol) -> bool {
 /// The callable definitions of a file, each with the path that names it among them
 /// (`Engine.fmt#2` for the second of two): a field beside a method of its name does not
 /// change how the method is keyed.
-fn keyed(index: &SymbolIndex) -> Vec<(String, &Symbol)> {
-    let counts = path_counts(index);
+fn keyed<'i>(index: &'i SymbolIndex, counts: &std::collections::HashMap<&str, usize>) -> Vec<(String, &'i Symbol)> {
     let mut seen: std::collections::HashMap<&str, usize> = std::collections::HashMap::new();
     index
         .symbols
@@ -114,10 +113,10 @@ fn path_counts(index: &SymbolIndex) -> std::collections::HashMap<&str, usize> {
 /// Definitions changed between `old` and `new` (one file, one language).
 pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex) -> Vec<ChangedDefinition> {
     let mut out = Vec::new();
-    let (old_keyed, new_keyed) = (keyed(old), keyed(new));
+    let (old_counts, new_counts) = (path_counts(old), path_counts(new));
+    let (old_keyed, new_keyed) = (keyed(old, &old_counts), keyed(new, &new_counts));
     let new_keys: std::collections::HashMap<&str, &Symbol> = new_keyed.iter().map(|(k, s)| (k.as_str(), *s)).collect();
     let old_keys: std::collections::HashSet<&str> = old_keyed.iter().map(|(k, _)| k.as_str()).collect();
-    let (old_counts, new_counts) = (path_counts(old), path_counts(new));
     let old_callable: std::collections::HashSet<&str> = old
         .symbols
         .iter()
@@ -226,18 +225,15 @@ fn removed_members(
     new_counts: &std::collections::HashMap<&str, usize>,
     old_callable: &std::collections::HashSet<&str>,
 ) -> Vec<ChangedDefinition> {
-    let now: std::collections::HashSet<&str> = new
-        .symbols
-        .iter()
-        .filter(|s| s.is_member())
-        .map(|s| s.path.as_str())
-        .collect();
-    let was: std::collections::HashSet<&str> = old
-        .symbols
-        .iter()
-        .filter(|s| s.is_member())
-        .map(|s| s.path.as_str())
-        .collect();
+    let member_paths = |index: &'_ SymbolIndex| -> std::collections::HashSet<String> {
+        index
+            .symbols
+            .iter()
+            .filter(|s| s.is_member())
+            .map(|s| s.path.clone())
+            .collect()
+    };
+    let (was, now) = (member_paths(old), member_paths(new));
     let mut out: Vec<ChangedDefinition> = Vec::new();
     for symbol in old
         .symbols

@@ -218,7 +218,8 @@ impl Target {
     }
 
     pub fn for_symbol(facts: &facts::Facts, symbol: &crate::symbols::Symbol) -> Target {
-        let constructs = (symbol.kind == "constructor" || (symbol.name == "__init__" && symbol.parent_path.is_some()))
+        let constructs = symbol
+            .is_constructor()
             .then(|| symbol.parent_path.clone())
             .flatten()
             .map(|class| DefId {

@@ -496,9 +496,11 @@ fn keyword_field(
     };
     let class_facts = resolver.facts(&class.file)?;
     let constructed = class_facts.symbol(&class.path).is_some_and(|s| s.kind == "class");
-    let own_constructor = class_facts.index.symbols.iter().any(|s| {
-        s.parent_path.as_deref() == Some(class.path.as_str()) && (s.kind == "constructor" || s.name == "__init__")
-    });
+    let own_constructor = class_facts
+        .index
+        .symbols
+        .iter()
+        .any(|s| s.is_constructor() && s.parent_path.as_deref() == Some(class.path.as_str()));
     if !constructed || own_constructor {
         return None;
     }

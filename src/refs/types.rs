@@ -748,8 +748,8 @@ impl Resolver<'_> {
             kind if facts.lang.resolve.modules == ModuleSystem::Rust
                 && Resolve::form(&facts.lang.resolve.keyed_literals, kind).is_some() =>
             {
-                let form = Resolve::form(&facts.lang.resolve.keyed_literals, kind).expect("matched above");
-                let Some(path) = part(parent, form.object.as_deref()) else {
+                let object = Resolve::form(&facts.lang.resolve.keyed_literals, kind).and_then(|f| f.object.as_deref());
+                let Some(path) = part(parent, object) else {
                     return ty;
                 };
                 let segments = super::facts::path_segments(path, facts.text());

@@ -116,6 +116,11 @@ pub struct Symbol {
 pub const MEMBER_KINDS: &[&str] = &["field", "variant", "enum_member", "property", "attribute"];
 
 impl Symbol {
+    /// Whether it is a class's constructor (`constructor`, Python's `__init__`).
+    pub fn is_constructor(&self) -> bool {
+        self.kind == "constructor" || (self.name == "__init__" && self.parent_path.is_some())
+    }
+
     /// Whether it is a member of a type's declaration ([`MEMBER_KINDS`]).
     pub fn is_member(&self) -> bool {
         MEMBER_KINDS.contains(&self.kind.as_str())
