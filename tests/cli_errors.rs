@@ -168,7 +168,7 @@ fn show_refuses_unknown_and_ambiguous_names_with_exit_1() {
         text.contains("error[symbol_not_found]: no symbol `Engine.proces`"),
         "{text}"
     );
-    assert!(text.contains("did you mean `Engine.process`"), "{text}");
+    assert!(text.contains("did you mean `Engine.process#1`"), "{text}");
 
     let out = saguaro(&["show", "--json", "fixtures/python/engine.py", "Store.capacity"], None);
     assert_eq!(out.status.code(), Some(1));

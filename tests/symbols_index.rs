@@ -768,13 +768,29 @@ fn not_found_suggests_close_paths() {
     let index = index_file("fixtures/python/engine.py");
     let err = index.resolve_str("Engine.proces").unwrap_err();
     assert_eq!(err.code.as_str(), "symbol_not_found");
-    assert!(err.hint.contains("`Engine.process`"), "{}", err.hint);
+    assert!(err.hint.contains("`Engine.process#1`"), "{}", err.hint);
     assert!(err.candidates.len() <= 5);
     let err = index.resolve_str("Stores.get").unwrap_err();
     assert_eq!(err.candidates[0].path.as_deref(), Some("Store.get"));
     let err = index.resolve_str("Engine.process#4").unwrap_err();
     assert_eq!(err.code.as_str(), "symbol_not_found");
     assert!(err.hint.contains("#1") && err.hint.contains("#3"), "{}", err.hint);
+}
+
+/// A suggestion is a path that resolves as given: where the close name is itself shared
+/// (attrs' class `Attribute` and module value `Attribute = ...`), each definition is
+/// offered with its `#N`, never the bare path that would be refused as ambiguous.
+#[test]
+fn suggestions_for_a_shared_name_resolve_as_given() {
+    let index = index_text("class Attribute:\n    pass\n\n\nAttribute = 1\n", "python");
+    let err = index.resolve_str("Attribut").unwrap_err();
+    assert_eq!(err.code.as_str(), "symbol_not_found");
+    let offered: Vec<&str> = err.candidates.iter().filter_map(|c| c.path.as_deref()).collect();
+    assert_eq!(offered, ["Attribute#1", "Attribute#2"], "{}", err.hint);
+    assert!(err.hint.contains("`Attribute#1`, `Attribute#2`"), "{}", err.hint);
+    for path in offered {
+        assert!(index.resolve_str(path).is_ok(), "{path} must resolve");
+    }
 }
 
 #[test]

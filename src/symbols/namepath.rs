@@ -107,13 +107,14 @@ fn candidates(symbols: &[&Symbol]) -> Vec<Candidate> {
         .collect()
 }
 
-/// At most five paths close to the one asked for, closest first.
+/// At most five paths close to the one asked for, closest first. Each is offered as the
+/// selector that resolves to it alone (`Attribute#2` where `Attribute` names two
+/// definitions): a suggestion the caller cannot use as given is no suggestion.
 fn not_found(index: &SymbolIndex, name: &NamePath) -> Error {
     let wanted_last = name.path.rsplit('.').next().unwrap_or(&name.path);
     let mut scored: Vec<(f64, &Symbol)> = index
         .symbols
         .iter()
-        .filter(|s| s.occurrence == 1)
         .map(|s| {
             let whole = strsim::normalized_damerau_levenshtein(&name.path, &s.path);
             let last = strsim::normalized_damerau_levenshtein(wanted_last, &s.name);
@@ -135,7 +136,7 @@ fn not_found(index: &SymbolIndex, name: &NamePath) -> Error {
             "no close name; `saguaro symbols FILE` lists every name path in the file".to_string()
         }
     } else {
-        let names: Vec<String> = scored.iter().map(|(_, s)| format!("`{}`", s.path)).collect();
+        let names: Vec<String> = scored.iter().map(|(_, s)| format!("`{}`", s.selector())).collect();
         format!("did you mean {}?", names.join(", "))
     };
     Error::new(ErrorCode::SymbolNotFound, format!("no symbol `{name}`"), hint).with_candidates(
@@ -143,7 +144,7 @@ fn not_found(index: &SymbolIndex, name: &NamePath) -> Error {
             .iter()
             .map(|(score, s)| Candidate {
                 line: s.name_span.start_line,
-                path: Some(s.path.clone()),
+                path: Some(s.selector()),
                 kind: Some(s.kind.clone()),
                 confidence: Some((score * 100.0).round() / 100.0),
             })
