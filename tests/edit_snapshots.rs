@@ -103,6 +103,9 @@ case!(py_docstring_replaced_keeps_quotes, "engine.py", PY,
     [{"op": "update_docstring", "symbol": "Engine.process", "content": "Process one job.\n\nReturns the job unchanged."}]);
 case!(py_docstring_created_with_quotes_inside, "engine.py", PY,
     [{"op": "update_docstring", "symbol": "helper", "content": "Return x; note the \"\"\" in here."}]);
+case!(py_docstring_keeps_summary_on_next_line, "attrs_style.py",
+    "def define(cls):\n    \"\"\"\n    Define a class.\n\n    Longer words.\n    \"\"\"\n    return cls\n",
+    [{"op": "update_docstring", "symbol": "define", "content": "Define an attrs class."}]);
 case!(py_docstring_removed, "engine.py", PY, [{"op": "update_docstring", "symbol": "Engine", "content": ""}]);
 case!(py_tabs_file_gets_tabs, "tabs.py", "class A:\n\tdef f(self):\n\t\treturn 1\n",
     [{"op": "replace", "symbol": "A.f", "content": "def f(self):\n    if True:\n        return 2"}]);
@@ -210,6 +213,9 @@ case!(ts_replace_export_default_function, "client.ts", TS,
     [{"op": "replace", "symbol": "create", "content": "function create(base = \"/\"): Client {\n  return new Client(base);\n}"}]);
 case!(ts_docstring_block, "client.ts", TS,
     [{"op": "update_docstring", "symbol": "Client.url", "content": "The base URL.\n\nNever ends with a slash."}]);
+case!(ts_docstring_block_on_lines_stays_on_lines, "log.ts",
+    "/**\n * Old words.\n */\nexport function log(m: string): void {}\n",
+    [{"op": "update_docstring", "symbol": "log", "content": "Writes one line."}]);
 case!(ts_insert_after_method, "client.ts", TS,
     [{"op": "insert", "after_symbol": "Client.send", "content": "close(): void {\n  this.closed = true;\n}"}]);
 

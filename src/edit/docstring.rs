@@ -1,10 +1,13 @@
 //! `update_docstring`: a definition's documentation rewritten, created or removed.
 //!
-//! Python: the docstring statement keeps its quotes and prefix; text after the opening
-//! quotes, continuation lines at the body's indentation, closing quotes on their own line
-//! when they were (or when the text grows to several lines, PEP 257). Quotes inside the
-//! text never end the literal early. Rust: `///` lines. TypeScript and JavaScript: a
-//! `/** ... */` block with ` * ` lines. Empty text removes the documentation.
+//! Only the text changes; the layout stays as the file has it. Python: the docstring
+//! statement keeps its quotes and prefix, its summary where it was (after the opening
+//! quotes, or on the next line as attrs and numpy write it), continuation lines at the
+//! body's indentation, closing quotes on their own line when they were (or when the text
+//! grows to several lines, PEP 257). Quotes inside the text never end the literal early.
+//! Rust: `///` lines. TypeScript and JavaScript: a `/** ... */` block with ` * ` lines,
+//! kept on several lines when it was. A new docstring takes the language's usual layout.
+//! Empty text removes the documentation.
 
 use super::indent::{leading, Style};
 use super::layout;
@@ -111,6 +114,7 @@ pub fn render_python(old: &str, content: &str, indent: &str) -> String {
         .unwrap_or("\"\"\"");
     let inner = &after_prefix[quote.len()..after_prefix.len().saturating_sub(quote.len()).max(quote.len())];
     let closing_on_own_line = inner.contains('\n') && inner.rsplit('\n').next().is_some_and(|l| l.trim().is_empty());
+    let summary_on_next_line = inner.contains('\n') && inner.split('\n').next().is_some_and(|l| l.trim().is_empty());
     let multiline = content.contains('\n');
     if quote.len() == 1 && (multiline || content.contains(quote)) {
         quote = if quote == "\"" { "\"\"\"" } else { "'''" };
@@ -134,7 +138,11 @@ pub fn render_python(old: &str, content: &str, indent: &str) -> String {
         body.push(quote.chars().next().unwrap());
     }
     let mut lines = body.split('\n');
-    let mut out = lines.next().unwrap_or_default().to_string();
+    let mut out = if summary_on_next_line {
+        format!("\n{indent}{}", lines.next().unwrap_or_default())
+    } else {
+        lines.next().unwrap_or_default().to_string()
+    };
     for line in lines {
         out.push('\n');
         if !line.trim().is_empty() {
@@ -142,7 +150,7 @@ pub fn render_python(old: &str, content: &str, indent: &str) -> String {
             out.push_str(line);
         }
     }
-    if closing_on_own_line || multiline {
+    if closing_on_own_line || multiline || summary_on_next_line {
         out.push('\n');
         out.push_str(indent);
     }
@@ -163,12 +171,13 @@ fn comment(
         Some(span) => text[span.start_byte..].starts_with("/**"),
         None => lang.doc_comment_prefixes.first().is_some_and(|p| p == "/**"),
     };
+    let block_on_lines = existing.is_some_and(|span| span.end_line > span.start_line);
     let indent = &symbol.indent;
     let rendered: Vec<String> = if content.trim().is_empty() {
         Vec::new()
     } else if block {
         let safe = content.replace("*/", "*\\/");
-        if !safe.contains('\n') {
+        if !safe.contains('\n') && !block_on_lines {
             vec![format!("{indent}/** {safe} */")]
         } else {
             let mut v = vec![format!("{indent}/**")];
@@ -227,6 +236,20 @@ mod tests {
             "\"\"\"Summary.\n\n    More words.\n    \"\"\""
         );
         assert_eq!(render_python("\"old\"", "a\nb", "  "), "\"\"\"a\n  b\n  \"\"\"");
+    }
+
+    #[test]
+    fn a_summary_on_the_line_after_the_quotes_stays_there() {
+        let attrs_style = "\"\"\"\n    Old summary.\n    \"\"\"";
+        assert_eq!(
+            render_python(attrs_style, "New summary.", "    "),
+            "\"\"\"\n    New summary.\n    \"\"\""
+        );
+        assert_eq!(
+            render_python(attrs_style, "New.\n\nMore.", "    "),
+            "\"\"\"\n    New.\n\n    More.\n    \"\"\""
+        );
+        assert_eq!(render_python("\"\"\"Old.\"\"\"", "New.", "    "), "\"\"\"New.\"\"\"");
     }
 
     #[test]
