@@ -236,6 +236,21 @@ case!(rs_rewrite_whole_file_with_metavariables, "swap.rs",
 case!(ts_rewrite_multiple_arguments, "api.ts",
     "export function send(url: string) {\n  return fetch(url, { method: \"POST\" }, 3);\n}\n",
     [{"op": "rewrite", "symbol": "send", "pattern": "fetch($URL, $$$REST)", "rewrite": "http.post($URL)"}]);
+case!(py_rewrite_keeps_the_calls_line_breaks, "attrs_like.py",
+    "def f():\n    x = attr.ib(\n        default=None,\n        repr=False,\n    )\n    y = swap(\n        first,\n        second)\n    return print(\"a   b\",\n                 sep='')\n",
+    [{"op": "rewrite", "symbol": "f", "pattern": "attr.ib($$$A)", "rewrite": "attr.field($$$A)"},
+     {"op": "rewrite", "symbol": "f", "pattern": "swap($A, $B)", "rewrite": "swap($B, $A)"},
+     {"op": "rewrite", "symbol": "f", "pattern": "print($S, sep='')", "rewrite": "print(\"a b\", sep='')"}]);
+case!(py_rewrite_inserted_argument_on_its_own_line_and_layout_that_would_not_parse, "d.py",
+    "def f():\n    y = g(\n        a,\n        b)\n    return foo(\n        a)\n",
+    [{"op": "rewrite", "symbol": "f", "pattern": "g($A, $B)", "rewrite": "g($A, x, $B)"},
+     {"op": "rewrite", "symbol": "f", "pattern": "foo($A)", "rewrite": "bar + $A"}]);
+case!(rs_rewrite_keeps_the_calls_line_breaks, "calls.rs",
+    "fn f() {\n    let v = compute(\n        1,\n        \"x  y\",\n    );\n}\n",
+    [{"op": "rewrite", "symbol": "f", "pattern": "compute($$$A)", "rewrite": "calc($$$A)"}]);
+case!(ts_rewrite_keeps_the_calls_line_breaks, "calls.ts",
+    "function f() {\n  return fetch(\n    url,\n    { method: `POST  x` },\n  );\n}\n",
+    [{"op": "rewrite", "symbol": "f", "pattern": "fetch($$$A)", "rewrite": "http.send($$$A)"}]);
 case!(rewrite_without_a_match_is_no_match, "log.py", "def f(x):\n    return x\n",
     [{"op": "rewrite", "symbol": "f", "pattern": "print($A)", "rewrite": "log.info($A)"}]);
 

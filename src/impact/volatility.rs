@@ -111,7 +111,17 @@ fn history(root: &Path, path: &str, lines: usize, now: u64) -> History {
         path: path.to_string(),
         ..History::default()
     };
-    let Some(text) = git(root, &["log", "--since=90.days", "--format=@%H %at %ae", "--numstat", "--", path]) else {
+    let Some(text) = git(
+        root,
+        &[
+            "log",
+            "--since=90.days",
+            "--format=@%H %at %ae",
+            "--numstat",
+            "--",
+            path,
+        ],
+    ) else {
         return h;
     };
     // The commits that added the file (again, if it was deleted and re-added).
@@ -170,7 +180,14 @@ mod tests {
 
     fn run(root: &Path, args: &[&str]) {
         let status = Command::new("git")
-            .args(["-c", "user.email=t@t", "-c", "user.name=t", "-c", "commit.gpgsign=false"])
+            .args([
+                "-c",
+                "user.email=t@t",
+                "-c",
+                "user.name=t",
+                "-c",
+                "commit.gpgsign=false",
+            ])
             .args(args)
             .current_dir(root)
             .status()
@@ -199,7 +216,13 @@ mod tests {
         commit(dir.path(), "b.py", "y = 1\n");
         let p = predict(dir.path(), &[("a.py".to_string(), 20), ("b.py".to_string(), 1)]);
         assert_eq!(p.churn_probability, "low", "{}", p.reason);
-        assert!(p.files.iter().all(|f| f.commits_90d == 0 && f.relative_churn_90d == 0.0), "{:?}", p.files);
+        assert!(
+            p.files
+                .iter()
+                .all(|f| f.commits_90d == 0 && f.relative_churn_90d == 0.0),
+            "{:?}",
+            p.files
+        );
     }
 
     #[test]

@@ -126,6 +126,11 @@ pub struct Language {
     /// them are read as text.
     #[serde(default)]
     pub macro_arguments: Vec<String>,
+    /// Node kinds whose whole text is one token for layout: strings and comments, whose
+    /// inner whitespace is content (a rewrite keeps the code's line breaks between tokens,
+    /// never inside these).
+    #[serde(default)]
+    pub literal_kinds: Vec<String>,
     /// What the references layer reads of the language (`[language.resolve]`).
     #[serde(default)]
     pub resolve: Resolve,
