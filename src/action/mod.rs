@@ -331,11 +331,12 @@ fn run(actions: &[ProposedAction], options: &Options, log: &mut events::Log) -> 
         Ok(answer) => answer,
         Err(errors) => return Answer::rejected_all(errors),
     };
-    answer.notices = staged
-        .iter()
-        .enumerate()
-        .filter_map(|(i, s)| s.notice.clone().map(|n| n.at_action(i)))
-        .collect();
+    answer.notices.extend(
+        staged
+            .iter()
+            .enumerate()
+            .filter_map(|(i, s)| s.notice.clone().map(|n| n.at_action(i))),
+    );
     if !options.dry_run {
         for (i, proposed) in actions.iter().enumerate() {
             if let Action::Command(details) = &proposed.action {

@@ -117,6 +117,11 @@ pub fn run(args: Args) -> i32 {
     } else {
         None
     };
+    if let (Some(report), false) = (&report, args.json) {
+        // The report comes first, as `saguaro impact` prints it; the diff and the answer
+        // follow.
+        output::print(&super::impact::render(report));
+    }
     if let (Some(report), Some(gate)) = (&report, args.gate) {
         if report.worst().is_some_and(|w| w >= gate.least()) {
             let mut answer = Answer::rejected(gate_refusal(report, gate));
@@ -213,12 +218,33 @@ pub(super) fn answer_out(answer: &Answer, json: bool) -> i32 {
             wants_colour(std::io::stdout().is_terminal(), std::env::var_os("NO_COLOR")),
         ));
         output::report(&answer.errors, &[]);
+        output::notes(&answer.notices);
+        for line in placements(answer) {
+            eprintln!("{line}");
+        }
         eprintln!("{}", summary(answer));
         if let Some(block) = &answer.session_context {
             eprintln!("{block}");
         }
     }
     answer.exit_status()
+}
+
+/// A line per placement a person should look at: found by a tier that tolerates
+/// differences (whitespace, indentation, fuzzy), with its confidence.
+fn placements(answer: &Answer) -> Vec<String> {
+    answer
+        .matches
+        .iter()
+        .filter(|m| matches!(m.matched.strategy, "whitespace" | "indentation" | "fuzzy"))
+        .map(|m| {
+            let action = m.action.map(|a| format!("action {a}, ")).unwrap_or_default();
+            format!(
+                "note: {}, {action}operation {}: placed by {} matching at lines {}-{}, confidence {:.2}; check the diff",
+                m.file, m.matched.operation, m.matched.strategy, m.matched.start_line, m.matched.end_line, m.matched.confidence
+            )
+        })
+        .collect()
 }
 
 fn summary(answer: &Answer) -> String {
@@ -235,6 +261,9 @@ fn summary(answer: &Answer) -> String {
     });
     let plural = if ops == 1 { "" } else { "s" };
     match answer.status {
+        Status::Applied | Status::DryRun if files.is_empty() && !answer.notices.is_empty() => {
+            format!("saguaro: unchanged: {ops} operation{plural} left every file as it was; nothing written")
+        }
         Status::Applied if files.is_empty() => format!("saguaro: {ops} operation{plural} applied; no file changed"),
         Status::Applied => format!(
             "saguaro: applied {ops} operation{plural} to {} (+{added} -{removed})",

@@ -161,7 +161,42 @@ fn run(file: &Path, operation: serde_json::Value, common: &Common) -> i32 {
         settings,
         ..Options::new(root)
     };
-    answer_out(&apply::apply(&patch.to_string(), &options), common.json)
+    let mut answer = apply::apply(&patch.to_string(), &options);
+    let shown = file.to_string_lossy();
+    if shown != target {
+        name_as_given(&mut answer, &target, &shown);
+    }
+    answer_out(&answer, common.json)
+}
+
+/// The answer with the file named as the user named it (`../outside/o.py`, an absolute
+/// path) rather than relative to the root it was applied from.
+fn name_as_given(answer: &mut apply::Answer, target: &str, shown: &str) {
+    for file in &mut answer.files {
+        if file.path == target {
+            file.path = shown.to_string();
+        }
+    }
+    for m in &mut answer.matches {
+        if m.file == target {
+            m.file = shown.to_string();
+        }
+    }
+    for e in answer.errors.iter_mut().chain(answer.notices.iter_mut()) {
+        if e.file.as_deref() == Some(target) {
+            e.file = Some(shown.to_string());
+        }
+        e.message = e.message.replace(&format!("`{target}`"), &format!("`{shown}`"));
+    }
+    answer.diff = answer
+        .diff
+        .split_inclusive('\n')
+        .map(|line| match line.trim_end_matches('\n') {
+            l if l == format!("--- a/{target}") => format!("--- a/{shown}\n"),
+            l if l == format!("+++ b/{target}") => format!("+++ b/{shown}\n"),
+            _ => line.to_string(),
+        })
+        .collect();
 }
 
 fn read_content(path: &Path) -> Result<String, Error> {

@@ -31,6 +31,15 @@ pub fn report(errors: &[Error], warnings: &[Error]) {
     }
 }
 
+/// Notices for a person, on stderr: what went through but deserves a look.
+pub fn notes(notices: &[Error]) {
+    let mut err = io::stderr().lock();
+    for n in notices {
+        let text = n.to_string().replacen("error[", "note[", 1);
+        let _ = writeln!(err, "{text}");
+    }
+}
+
 /// The exit status for a set of errors of reading the files named on the command line:
 /// the most severe one's, a missing file counting as input that could not be read (2) —
 /// where a patch names a missing file, that is a refusal (1).

@@ -54,6 +54,9 @@ pub enum ErrorCode {
     GitUnavailable,
     /// `check --base REV`: the revision names no commit.
     UnknownRevision,
+    /// A notice, not a refusal: an operation applied to a file whose text it left as it
+    /// was (a replace with the code already there). Nothing was written.
+    Unchanged,
 }
 
 impl ErrorCode {
@@ -81,6 +84,7 @@ impl ErrorCode {
             ErrorCode::BreakingChange => "breaking_change",
             ErrorCode::GitUnavailable => "git_unavailable",
             ErrorCode::UnknownRevision => "unknown_revision",
+            ErrorCode::Unchanged => "unchanged",
         }
     }
 
@@ -277,6 +281,21 @@ impl Error {
 impl fmt::Display for Error {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "error[{}]: {}", self.code, self.message)?;
+        // Where: the file, and which action or operation (hunk, block, call) of the patch,
+        // numbered from 0 as the JSON answer numbers them.
+        let place: Vec<String> = [
+            self.action.map(|a| format!("action {a}")),
+            self.operation.map(|o| format!("operation {o}")),
+        ]
+        .into_iter()
+        .flatten()
+        .collect();
+        match (&self.file, place.is_empty()) {
+            (Some(file), true) => write!(f, "\n  --> {file}")?,
+            (Some(file), false) => write!(f, "\n  --> {file}, {}", place.join(", "))?,
+            (None, false) => write!(f, "\n  --> {}", place.join(", "))?,
+            (None, true) => {}
+        }
         if !self.hint.is_empty() {
             write!(f, "\n  hint: {}", self.hint)?;
         }

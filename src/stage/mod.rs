@@ -287,10 +287,35 @@ pub fn finish(tx: Transaction, matches: Vec<Match>, dry_run: bool) -> Result<Ans
             old_path: change.renamed_from.clone(),
         });
     }
+    // A file the patch addressed but left as it was: said distinctly, so that a caller
+    // expecting a change does not read "applied" as "changed".
+    let mut notices: Vec<Error> = Vec::new();
+    for m in &matches {
+        let changed = files
+            .iter()
+            .any(|f| f.path == m.file || f.old_path.as_deref() == Some(m.file.as_str()));
+        if !changed && !notices.iter().any(|n| n.file.as_deref() == Some(m.file.as_str())) {
+            let notice = Error::new(
+                ErrorCode::Unchanged,
+                format!(
+                    "{} already reads as the patch would leave it; nothing was written to it",
+                    m.file
+                ),
+                "nothing to do: the new code is already there (check that this is the file you meant)",
+            )
+            .in_file(&m.file);
+            notices.push(match m.action {
+                Some(action) => notice.at_action(action),
+                None => notice,
+            });
+        }
+    }
     if !dry_run {
         tx.commit()?;
     }
-    Ok(Answer::done(dry_run, files, matches, diff))
+    let mut answer = Answer::done(dry_run, files, matches, diff);
+    answer.notices = notices;
+    Ok(answer)
 }
 
 /// One file's part of the answer's diff: a rename says so, bytes that are not text say
