@@ -240,3 +240,36 @@ fn edit_commands_explain_every_argument() {
         }
     }
 }
+
+/// `--help` points at the project's own reference, never at documents outside the repository.
+#[test]
+fn help_points_at_the_reference_in_the_repository() {
+    let top = String::from_utf8(saguaro(&["--help"], None).stdout).unwrap();
+    assert!(
+        top.contains("docs/reference.md") && top.contains("docs/formats.md"),
+        "{top}"
+    );
+    for command in [
+        "symbols",
+        "show",
+        "apply",
+        "replace",
+        "insert",
+        "delete",
+        "docstring",
+        "refs",
+        "impact",
+        "check",
+    ] {
+        let help = String::from_utf8(saguaro(&[command, "--help"], None).stdout).unwrap();
+        for outside in ["INTERFACE.md", "spec 00", "../shared"] {
+            assert!(!help.contains(outside), "{command} --help names `{outside}`:\n{help}");
+        }
+    }
+    for doc in ["docs/reference.md", "docs/formats.md"] {
+        assert!(
+            std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join(doc).is_file(),
+            "{doc} is missing"
+        );
+    }
+}

@@ -14,7 +14,7 @@ pub struct Common {
     /// The directory every path in the patch is relative to.
     #[arg(long, default_value = ".")]
     root: PathBuf,
-    /// The patch's format (detected when not given).
+    /// The patch's format (detected when not given; each is described in docs/formats.md).
     #[arg(long, value_enum)]
     format: Option<Format>,
     /// The least confidence a fuzzy placement of a text hunk needs (0 to 1).
@@ -51,11 +51,11 @@ pub struct Args {
     /// Plan and verify, print the diff, write nothing.
     #[arg(long)]
     dry_run: bool,
-    /// Print one JSON object (INTERFACE.md §4).
+    /// Print one JSON object (docs/reference.md, "JSON answers").
     #[arg(long)]
     json: bool,
     /// Keep per-file state across applies in this JSON file and answer with the
-    /// `[SESSION CONTEXT]` block (spec 002 §1).
+    /// `[SESSION CONTEXT]` block (README, "Agents' own edit calls").
     #[arg(long)]
     session: Option<PathBuf>,
     /// The exchanges a session allows, shown in its Health line.
@@ -259,18 +259,22 @@ fn summary(answer: &Answer) -> String {
             (a, r)
         }
     });
-    let plural = if ops == 1 { "" } else { "s" };
+    // Proposed actions are not counted by their matches (a file_create places nothing).
+    let what = if answer.matches.iter().any(|m| m.action.is_some()) {
+        "the proposed actions".to_string()
+    } else if ops == 0 {
+        "the patch".to_string()
+    } else {
+        format!("{ops} operation{}", if ops == 1 { "" } else { "s" })
+    };
     match answer.status {
         Status::Applied | Status::DryRun if files.is_empty() && !answer.notices.is_empty() => {
-            format!("saguaro: unchanged: {ops} operation{plural} left every file as it was; nothing written")
+            format!("saguaro: unchanged: {what} left every file as it was; nothing written")
         }
-        Status::Applied if files.is_empty() => format!("saguaro: {ops} operation{plural} applied; no file changed"),
-        Status::Applied => format!(
-            "saguaro: applied {ops} operation{plural} to {} (+{added} -{removed})",
-            files.join(", ")
-        ),
+        Status::Applied if files.is_empty() => format!("saguaro: {what} applied; no file changed"),
+        Status::Applied => format!("saguaro: applied {what} to {} (+{added} -{removed})", files.join(", ")),
         Status::DryRun => format!(
-            "saguaro: dry run: {ops} operation{plural} would change {} (+{added} -{removed}); nothing written",
+            "saguaro: dry run: {what} would change {} (+{added} -{removed}); nothing written",
             if files.is_empty() {
                 "nothing".to_string()
             } else {

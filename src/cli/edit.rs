@@ -12,7 +12,7 @@ pub struct Common {
     /// Plan and verify, print the diff, write nothing.
     #[arg(long)]
     dry_run: bool,
-    /// Print one JSON object (INTERFACE.md §4).
+    /// Print one JSON object (docs/reference.md, "JSON answers").
     #[arg(long)]
     json: bool,
 }

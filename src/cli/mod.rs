@@ -1,7 +1,7 @@
 //! The `saguaro` command line: arguments in, one library call, the answer out.
 //!
-//! One file per command. Exit status follows INTERFACE.md §4: 0 done, 1 refused, 2 the
-//! input could not be read or parsed.
+//! One file per command. Exit status (docs/reference.md): 0 done, 1 refused, 2 the input
+//! could not be read or parsed.
 
 mod apply;
 mod check;
@@ -19,7 +19,10 @@ use std::ffi::OsString;
 #[command(
     name = "saguaro",
     version,
-    about = "Change code by meaning: edits addressed by symbol, patches placed with care, impact known before writing"
+    about = "Change code by meaning: edits addressed by symbol, patches placed with care, impact known before writing",
+    after_help = "The reference, with an example of every command, the JSON answers, error codes and exit \
+                  status: docs/reference.md in saguaro's repository; the patch formats `apply` reads: \
+                  docs/formats.md."
 )]
 pub struct Cli {
     #[command(subcommand)]

@@ -60,6 +60,34 @@ pub enum ErrorCode {
 }
 
 impl ErrorCode {
+    /// Every code, in declaration order (docs/reference.md lists them; a test holds it to
+    /// this list).
+    pub const ALL: &'static [ErrorCode] = &[
+        ErrorCode::InvalidFormat,
+        ErrorCode::NoMatch,
+        ErrorCode::AmbiguousMatch,
+        ErrorCode::SymbolNotFound,
+        ErrorCode::AmbiguousSymbol,
+        ErrorCode::SyntaxError,
+        ErrorCode::StaleBase,
+        ErrorCode::PathRejected,
+        ErrorCode::FileExists,
+        ErrorCode::FileMissing,
+        ErrorCode::Conflict,
+        ErrorCode::AlreadyApplied,
+        ErrorCode::UnsupportedLanguage,
+        ErrorCode::UnreadableFile,
+        ErrorCode::NotUtf8,
+        ErrorCode::ParseError,
+        ErrorCode::Internal,
+        ErrorCode::ApprovalRequired,
+        ErrorCode::NotExecutable,
+        ErrorCode::BreakingChange,
+        ErrorCode::GitUnavailable,
+        ErrorCode::UnknownRevision,
+        ErrorCode::Unchanged,
+    ];
+
     pub fn as_str(self) -> &'static str {
         match self {
             ErrorCode::InvalidFormat => "invalid_format",

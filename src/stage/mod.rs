@@ -66,7 +66,7 @@ impl Options {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, clap::ValueEnum)]
 pub enum Format {
     Semantic,
-    /// Proposed actions (spec 001).
+    /// Proposed actions (README, "Proposed actions, policy and the workspace").
     Action,
     Applydiff,
     SearchReplace,
