@@ -9,8 +9,8 @@ use common::saguaro_with_stdin;
 use std::fs;
 use std::path::Path;
 
-const ENGINE: &str = "class Engine:\n    def process(self, order):\n        \"\"\"Process one order.\"\"\"\n        return order\n\n    def close(self):\n        pass\n";
-const CALLER: &str = "from engine import Engine\n\nEngine().process(1)\n";
+const ENGINE: &str = "class Engine:\n    def process(self, order):\n        \"\"\"Process one order.\"\"\"\n        return order\n\n    def close(self):\n        pass\n\n\ndef total(orders):\n    return len(orders)\n";
+const CALLER: &str = "from engine import Engine, total\n\nEngine().process(1)\ntotal([])\n";
 
 fn shop() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -108,4 +108,13 @@ fn a_file_outside_the_working_directory_is_shown_as_given() {
     assert_eq!(answer["files"][0]["path"], "../engine.py");
     assert_eq!(answer["matches"][0]["file"], "../engine.py");
     unchanged(dir.path());
+}
+
+/// The report's words are the JSON's: tiers as `import_resolved`, a removed definition one
+/// "the change removed".
+#[test]
+fn impact_text_speaks_the_json_words() {
+    let dir = shop();
+    let patch = r#"{"type": "patch", "target_file": "engine.py", "operations": [{"op": "delete", "symbol": "total"}]}"#;
+    insta::assert_snapshot!(text(&["impact", "-"], dir.path(), patch));
 }
