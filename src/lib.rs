@@ -30,11 +30,13 @@
 pub mod action;
 pub mod apply;
 pub mod cli;
+pub mod context;
 pub mod edit;
 pub mod feedback;
 pub mod gate;
 pub mod impact;
 pub mod lang;
+pub mod mcp;
 pub mod plan;
 pub mod process;
 pub mod refs;

@@ -123,8 +123,8 @@ pub fn run(args: Args) -> i32 {
         output::print(&super::impact::render(report));
     }
     if let (Some(report), Some(gate)) = (&report, args.gate) {
-        if report.worst().is_some_and(|w| w >= gate.least()) {
-            let mut answer = Answer::rejected(gate_refusal(report, gate));
+        if let Some(refusal) = report.gate(gate.least()) {
+            let mut answer = Answer::rejected(refusal);
             answer.impact = serde_json::to_value(report).ok();
             return answer_out(&answer, args.json);
         }
@@ -165,21 +165,6 @@ fn track(
     }
     answer.session_context = Some(session.render());
     Ok(())
-}
-
-/// The refusal of a patch whose breakages reach the gate.
-fn gate_refusal(report: &crate::impact::ImpactReport, gate: Gate) -> Error {
-    let worst: Vec<String> = report
-        .breaking_changes
-        .iter()
-        .filter(|c| c.severity >= gate.least())
-        .map(|c| format!("{} ({}; {} callsite(s))", c.symbol, c.kind, c.callsites.len()))
-        .collect();
-    Error::new(
-        ErrorCode::BreakingChange,
-        format!("the patch breaks callers: {}", worst.join(", ")),
-        "update the callsites the report lists in the same patch, keep the old signature working (a default, a wrapper), or apply without --gate",
-    )
 }
 
 pub(super) fn read_patch(path: Option<&std::path::Path>) -> Result<String, Error> {

@@ -7,6 +7,7 @@ mod apply;
 mod check;
 mod edit;
 mod impact;
+mod mcp;
 mod output;
 mod refs;
 mod show;
@@ -52,6 +53,9 @@ enum Command {
     /// Every reference to one definition across the root: calls, imports, re-exports,
     /// type uses, each with how sure saguaro is.
     Refs(refs::Args),
+    /// Serve every command as a tool over the Model Context Protocol (stdio), with the
+    /// tree kept parsed between calls: the way an agent's host plugs saguaro in.
+    Mcp(mcp::Args),
 }
 
 /// Runs the command line `args` (the program name first) and returns the exit status.
@@ -78,5 +82,6 @@ where
         Command::Impact(args) => impact::run(args),
         Command::Check(args) => check::run(args),
         Command::Refs(args) => refs::run(args),
+        Command::Mcp(args) => mcp::run(args),
     }
 }

@@ -81,6 +81,25 @@ impl ImpactReport {
     pub fn worst(&self) -> Option<Severity> {
         self.breaking_changes.iter().map(|b| b.severity).max()
     }
+
+    /// The refusal of a patch whose breakages reach `least` (`apply --impact --gate`), if
+    /// they do.
+    pub fn gate(&self, least: Severity) -> Option<Error> {
+        if self.worst().is_none_or(|worst| worst < least) {
+            return None;
+        }
+        let worst: Vec<String> = self
+            .breaking_changes
+            .iter()
+            .filter(|c| c.severity >= least)
+            .map(|c| format!("{} ({}; {} callsite(s))", c.symbol, c.kind, c.callsites.len()))
+            .collect();
+        Some(Error::new(
+            crate::feedback::ErrorCode::BreakingChange,
+            format!("the patch breaks callers: {}", worst.join(", ")),
+            "update the callsites the report lists in the same patch, keep the old signature working (a default, a wrapper), or apply without the gate",
+        ))
+    }
 }
 
 /// The report for `input` (any format `apply` reads), nothing written.

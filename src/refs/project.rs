@@ -93,6 +93,26 @@ impl Project {
         project
     }
 
+    /// The project of `texts` (the root's files now), keeping the facts already read of
+    /// every file whose text is the same: a long-lived caller (the MCP server) re-parses
+    /// only what changed. Resolutions are worked out anew, since any change may alter them.
+    pub fn refreshed(&self, texts: Vec<(String, String)>) -> Project {
+        let fresh = Project::new(&self.root, texts);
+        {
+            let old = self.facts.lock().unwrap_or_else(|e| e.into_inner());
+            let mut new = fresh.facts.lock().unwrap_or_else(|e| e.into_inner());
+            for (path, file) in &fresh.files {
+                let unchanged = self.files.get(path).is_some_and(|f| f.text == file.text);
+                if let (true, Some(slot)) = (unchanged, old.get(path)) {
+                    if slot.get().is_some() {
+                        new.insert(path.clone(), Arc::clone(slot));
+                    }
+                }
+            }
+        }
+        fresh
+    }
+
     pub fn has_file(&self, path: &str) -> bool {
         self.files.contains_key(path)
     }

@@ -1,0 +1,92 @@
+//! Bounded answers: an answer's main list is cut so that the whole answer stays within a
+//! character budget, with `truncated: true`, the `cursor` to ask for next and the `total`;
+//! a long diff is cut at a line with `diff_truncated: true`. An agent's context is not
+//! flooded, and nothing is cut without saying so.
+
+use serde_json::{json, Value};
+
+/// The budget when the caller names none.
+pub const DEFAULT_MAX_CHARS: usize = 20_000;
+
+/// `answer` with the array at `field` starting at `cursor` and cut to fit `max_chars`.
+pub fn bounded(mut answer: Value, field: &str, cursor: usize, max_chars: usize) -> Value {
+    let Some(items) = answer.get_mut(field).and_then(Value::as_array_mut).map(std::mem::take) else {
+        return cut_diff(answer, max_chars);
+    };
+    let total = items.len();
+    // What the answer has besides the list, and room for `total`, `truncated`, `cursor`.
+    let mut size = answer.to_string().len() + 64;
+    let mut kept = Vec::new();
+    for item in items.into_iter().skip(cursor) {
+        let cost = item.to_string().len() + 1;
+        // At least one item, so a caller paging on always moves forward.
+        if size + cost > max_chars && !kept.is_empty() {
+            break;
+        }
+        size += cost;
+        kept.push(item);
+    }
+    let next = cursor + kept.len();
+    answer[field] = Value::Array(kept);
+    if cursor > 0 || next < total {
+        answer["total"] = json!(total);
+        answer["truncated"] = json!(next < total);
+        if next < total {
+            answer["cursor"] = json!(next);
+        }
+    }
+    cut_diff(answer, max_chars)
+}
+
+/// The answer with its `diff` cut at a line boundary when the answer is over budget.
+fn cut_diff(mut answer: Value, max_chars: usize) -> Value {
+    let size = answer.to_string().len();
+    let Some(diff) = answer.get("diff").and_then(Value::as_str).map(str::to_string) else {
+        return answer;
+    };
+    if size <= max_chars {
+        return answer;
+    }
+    let keep = diff.len().saturating_sub(size - max_chars);
+    let keep = (0..=keep).rev().find(|&i| diff.is_char_boundary(i)).unwrap_or(0);
+    let cut = diff[..keep].rfind('\n').map_or(0, |i| i + 1);
+    answer["diff"] = json!(&diff[..cut]);
+    answer["diff_truncated"] = json!(true);
+    answer
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_long_list_is_cut_with_a_cursor_and_pages_on() {
+        let answer = json!({"symbol": "x", "references": (0..1000).map(|i| json!({"line": i})).collect::<Vec<_>>()});
+        let first = bounded(answer.clone(), "references", 0, 2_000);
+        assert!(first.to_string().len() <= 2_000);
+        assert_eq!(first["truncated"], true);
+        assert_eq!(first["total"], 1000);
+        let cursor = first["cursor"].as_u64().unwrap() as usize;
+        assert_eq!(first["references"].as_array().unwrap().len(), cursor);
+        let second = bounded(answer.clone(), "references", cursor, 2_000);
+        assert_eq!(second["references"][0]["line"], cursor);
+        let last = bounded(answer, "references", 990, 2_000);
+        assert_eq!(last["truncated"], false);
+        assert!(last.get("cursor").is_none());
+    }
+
+    #[test]
+    fn a_short_answer_is_left_whole() {
+        let answer = json!({"references": [1, 2, 3], "diff": "a\n"});
+        assert_eq!(bounded(answer.clone(), "references", 0, 20_000), answer);
+    }
+
+    #[test]
+    fn a_long_diff_is_cut_at_a_line_and_says_so() {
+        let diff: String = (0..2000).map(|i| format!("+line {i}\n")).collect();
+        let answer = bounded(json!({"status": "applied", "diff": diff}), "files", 0, 5_000);
+        assert!(answer.to_string().len() <= 5_000);
+        assert_eq!(answer["diff_truncated"], true);
+        assert!(answer["diff"].as_str().unwrap().ends_with('\n'));
+    }
+}

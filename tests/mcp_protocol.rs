@@ -1,0 +1,138 @@
+//! `saguaro mcp` never dies on bad input: malformed JSON-RPC, unknown methods and tools,
+//! arguments of the wrong type, paths outside the root and huge arguments each get an
+//! error answer, in sequence on one connection, and the request after them is served; the
+//! tree is left byte for byte as it was. Raw JSON-RPC lines over the real binary's stdio.
+
+use serde_json::{json, Value};
+use std::io::{BufRead, BufReader, Write};
+use std::process::{Command, Stdio};
+
+fn shop() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    std::fs::create_dir(dir.path().join("shop")).unwrap();
+    std::fs::write(
+        dir.path().join("shop/engine.py"),
+        "class Engine:\n    def process(self, order):\n        return order\n",
+    )
+    .unwrap();
+    dir
+}
+
+fn tree(dir: &std::path::Path) -> String {
+    std::fs::read_to_string(dir.join("shop/engine.py")).unwrap()
+}
+
+#[test]
+fn bad_input_gets_an_error_answer_and_the_next_request_is_served() {
+    let dir = shop();
+    let before = tree(dir.path());
+    let mut server = Command::new(env!("CARGO_BIN_EXE_saguaro"))
+        .args(["mcp", "--root"])
+        .arg(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = server.stdin.take().unwrap();
+    let mut answers = BufReader::new(server.stdout.take().unwrap()).lines();
+    let mut send = |line: String| {
+        stdin.write_all(line.as_bytes()).unwrap();
+        stdin.write_all(b"\n").unwrap();
+        stdin.flush().unwrap();
+    };
+    let mut next = || -> Value { serde_json::from_str(&answers.next().unwrap().unwrap()).unwrap() };
+    let call = |id: u64, name: &str, arguments: Value| {
+        json!({"jsonrpc": "2.0", "id": id, "method": "tools/call", "params": {"name": name, "arguments": arguments}})
+            .to_string()
+    };
+
+    send(
+        json!({"jsonrpc": "2.0", "id": 1, "method": "initialize", "params": {
+        "protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "test", "version": "1"}}})
+        .to_string(),
+    );
+    assert_eq!(next()["result"]["serverInfo"]["name"], "saguaro");
+    send(json!({"jsonrpc": "2.0", "method": "notifications/initialized"}).to_string());
+
+    // Not JSON at all: JSON-RPC's parse error, id null.
+    send("{this is not json".to_string());
+    let parse = next();
+    assert_eq!(parse["error"]["code"], -32700, "{parse}");
+    assert!(parse["id"].is_null());
+
+    // An unknown method, an unknown tool.
+    send(json!({"jsonrpc": "2.0", "id": 2, "method": "bogus/method"}).to_string());
+    let unknown = next();
+    assert_eq!(unknown["id"], 2);
+    assert!(unknown["error"]["code"].is_i64(), "{unknown}");
+    send(call(3, "no_such_tool", json!({})));
+    let tool = next();
+    assert_eq!(tool["id"], 3);
+    assert!(
+        tool.get("error").is_some() || tool["result"]["isError"] == true,
+        "{tool}"
+    );
+
+    // Arguments of the wrong type, a missing one.
+    send(call(4, "show", json!({"file": 3, "symbol": "Engine"})));
+    let typed = next();
+    assert_eq!(typed["result"]["isError"], true, "{typed}");
+    assert!(typed.to_string().contains("expected a string"), "{typed}");
+    send(call(5, "show", json!({"file": "shop/engine.py"})));
+    let missing = next();
+    assert_eq!(missing["result"]["isError"], true, "{missing}");
+    assert!(missing.to_string().contains("symbol"), "{missing}");
+
+    // Paths outside the root, for reading and for writing.
+    for (id, name, arguments) in [
+        (6, "show", json!({"file": "../outside.py", "symbol": "x"})),
+        (
+            7,
+            "replace_symbol",
+            json!({"file": "/etc/hosts", "symbol": "x", "content": "y"}),
+        ),
+        (8, "symbols", json!({"path": "../"})),
+    ] {
+        send(call(id, name, arguments));
+        let refused = next();
+        assert_eq!(refused["result"]["isError"], true, "{refused}");
+        assert_eq!(
+            refused["result"]["structuredContent"]["errors"][0]["code"], "path_rejected",
+            "{refused}"
+        );
+    }
+
+    // A huge argument: a 2 MB replacement that does not parse is refused, nothing written.
+    let huge = format!(
+        "def process(self, order):\n    return (\n{}",
+        "    1 +\n".repeat(250_000)
+    );
+    send(call(
+        9,
+        "replace_symbol",
+        json!({"file": "shop/engine.py", "symbol": "Engine.process", "content": huge}),
+    ));
+    let big = next();
+    assert_eq!(big["id"], 9);
+    assert_eq!(big["result"]["isError"], true);
+    assert_eq!(big["result"]["structuredContent"]["errors"][0]["code"], "syntax_error");
+
+    // And the server still serves.
+    send(call(
+        10,
+        "show",
+        json!({"file": "shop/engine.py", "symbol": "Engine.process"}),
+    ));
+    let served = next();
+    assert_eq!(served["result"]["isError"], false, "{served}");
+    assert!(served["result"]["structuredContent"]["source"]
+        .as_str()
+        .unwrap()
+        .contains("def process"));
+
+    drop(stdin);
+    let status = server.wait().unwrap();
+    assert!(status.success(), "the server ends cleanly when its input closes");
+    assert_eq!(tree(dir.path()), before, "no refusal wrote anything");
+}
