@@ -22,7 +22,7 @@ use std::sync::OnceLock;
 const BASE: &str = "https://saguaro.dev/schemas/";
 
 /// Every schema file, by name.
-const FILES: [(&str, &str); 7] = [
+const FILES: [(&str, &str); 9] = [
     ("defs.schema.json", include_str!("../schemas/defs.schema.json")),
     (
         "proposed_action.schema.json",
@@ -42,6 +42,8 @@ const FILES: [(&str, &str); 7] = [
         "check_report.schema.json",
         include_str!("../schemas/check_report.schema.json"),
     ),
+    ("answer.schema.json", include_str!("../schemas/answer.schema.json")),
+    ("tools.schema.json", include_str!("../schemas/tools.schema.json")),
 ];
 
 /// The documents a schema governs.
@@ -56,10 +58,21 @@ pub enum Contract {
     Event,
     ImpactReport,
     CheckReport,
+    /// An apply's answer (the command line's `--json`, the MCP editing tools).
+    Answer,
+    /// A refusal outside an apply: `{"errors": [...]}`.
+    Refusal,
+    /// The answer of `refs`.
+    Refs,
+    /// The MCP server's `symbols`, `find_symbol`, `show`, `context`.
+    Symbols,
+    FindSymbol,
+    Show,
+    Context,
 }
 
 impl Contract {
-    const ALL: [Contract; 7] = [
+    const ALL: [Contract; 14] = [
         Contract::ProposedAction,
         Contract::Action,
         Contract::SemanticPatch,
@@ -67,6 +80,13 @@ impl Contract {
         Contract::Event,
         Contract::ImpactReport,
         Contract::CheckReport,
+        Contract::Answer,
+        Contract::Refusal,
+        Contract::Refs,
+        Contract::Symbols,
+        Contract::FindSymbol,
+        Contract::Show,
+        Contract::Context,
     ];
 
     /// The schema's URI (with a fragment for a definition inside a file).
@@ -79,6 +99,13 @@ impl Contract {
             Contract::Event => "event.schema.json",
             Contract::ImpactReport => "impact_report.schema.json",
             Contract::CheckReport => "check_report.schema.json",
+            Contract::Answer => "answer.schema.json",
+            Contract::Refusal => "answer.schema.json#/$defs/refusal",
+            Contract::Refs => "tools.schema.json#/$defs/refs",
+            Contract::Symbols => "tools.schema.json#/$defs/symbols",
+            Contract::FindSymbol => "tools.schema.json#/$defs/find_symbol",
+            Contract::Show => "tools.schema.json#/$defs/show",
+            Contract::Context => "tools.schema.json#/$defs/context",
         };
         format!("{BASE}{file}")
     }
@@ -92,6 +119,10 @@ impl Contract {
             Contract::Event => "schemas/event.schema.json",
             Contract::ImpactReport => "schemas/impact_report.schema.json",
             Contract::CheckReport => "schemas/check_report.schema.json",
+            Contract::Answer | Contract::Refusal => "schemas/answer.schema.json",
+            Contract::Refs | Contract::Symbols | Contract::FindSymbol | Contract::Show | Contract::Context => {
+                "schemas/tools.schema.json"
+            }
         }
     }
 }

@@ -118,3 +118,20 @@ fn impact_text_speaks_the_json_words() {
     let patch = r#"{"type": "patch", "target_file": "engine.py", "operations": [{"op": "delete", "symbol": "total"}]}"#;
     insta::assert_snapshot!(text(&["impact", "-"], dir.path(), patch));
 }
+
+/// The gate's refusal says to update the callsites in the same patch: a patch that does goes
+/// through the gate.
+#[test]
+fn a_patch_that_updates_its_callers_passes_the_gate() {
+    let dir = shop();
+    let patch = "engine.py\n<<<<<<< SEARCH\n    def process(self, order):\n=======\n    def process(self, order, priority):\n>>>>>>> REPLACE\n\ncli.py\n<<<<<<< SEARCH\nEngine().process(1)\n=======\nEngine().process(1, 0)\n>>>>>>> REPLACE\n";
+    let out = saguaro_with_stdin(
+        &["apply", "-", "--impact", "--gate", "high", "--json"],
+        dir.path(),
+        patch,
+    );
+    assert_eq!(out.status.code(), Some(0), "{}", String::from_utf8_lossy(&out.stdout));
+    assert!(fs::read_to_string(dir.path().join("cli.py"))
+        .unwrap()
+        .contains("process(1, 0)"));
+}

@@ -82,18 +82,19 @@ impl ImpactReport {
         self.breaking_changes.iter().map(|b| b.severity).max()
     }
 
-    /// The refusal of a patch whose breakages reach `least` (`apply --impact --gate`), if
-    /// they do.
+    /// The refusal of a patch that breaks callers (`apply --impact --gate`): breakages at
+    /// `least` or above with callsites left broken. A change whose callers the same patch
+    /// updates goes through, as the refusal's hint promises (and as `check` judges it).
     pub fn gate(&self, least: Severity) -> Option<Error> {
-        if self.worst().is_none_or(|worst| worst < least) {
-            return None;
-        }
         let worst: Vec<String> = self
             .breaking_changes
             .iter()
-            .filter(|c| c.severity >= least)
+            .filter(|c| c.severity >= least && !c.callsites.is_empty())
             .map(|c| format!("{} ({}; {} callsite(s))", c.symbol, c.kind, c.callsites.len()))
             .collect();
+        if worst.is_empty() {
+            return None;
+        }
         Some(Error::new(
             crate::feedback::ErrorCode::BreakingChange,
             format!("the patch breaks callers: {}", worst.join(", ")),
