@@ -144,7 +144,11 @@ pub fn plan(text: &str, language: &str, operations: &[Operation]) -> Result<Plan
         .ok_or_else(|| Error::internal(format!("no language named `{language}` is registered")))?;
     // A BOM is set aside and put back: no operation may move or drop it.
     let bom = if text.starts_with('\u{feff}') { "\u{feff}" } else { "" };
-    let mut index = SymbolIndex::build(SourceText::new(text[bom.len()..].to_string()), language)?;
+    let body = &text[bom.len()..];
+    let mut index = match crate::symbols::cache::get(language, body) {
+        Some(index) => index,
+        None => SymbolIndex::build(SourceText::new(body.to_string()), language)?,
+    };
     let mut matches = Vec::new();
     for (i, op) in operations.iter().enumerate() {
         let edit = apply_one(&index, lang, op).map_err(|e| e.at_operation(i))?;
@@ -154,6 +158,7 @@ pub fn plan(text: &str, language: &str, operations: &[Operation]) -> Result<Plan
             ..edit.matched
         });
     }
+    crate::symbols::cache::put(&index);
     Ok(Planned {
         text: format!("{bom}{}", index.source.text()),
         matches,

@@ -40,6 +40,9 @@ pub fn serve(root: &std::path::Path) -> i32 {
             return 2;
         }
     };
+    // The server edits the same files again and again: each edit plans on the index the
+    // last one left instead of parsing the file anew.
+    crate::symbols::cache::enable(64);
     runtime.block_on(async move {
         use rmcp::ServiceExt;
         let (transport, writer) = lines();

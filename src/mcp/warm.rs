@@ -104,3 +104,32 @@ impl Warm {
         project
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_change_on_disk_is_seen_and_an_unchanged_tree_is_kept() {
+        let dir = tempfile::tempdir().unwrap();
+        std::fs::write(dir.path().join("a.py"), "def f():\n    return 1\n").unwrap();
+        std::fs::write(dir.path().join("b.py"), "def g():\n    return 2\n").unwrap();
+        let warm = Warm::new(dir.path());
+        let first = warm.project();
+        assert!(first.facts("a.py").unwrap().index.resolve_str("f").is_ok());
+        let b = first.facts("b.py").unwrap();
+        // The same size, within the same clock tick: only the content can tell.
+        std::fs::write(dir.path().join("a.py"), "def h():\n    return 1\n").unwrap();
+        let second = warm.project();
+        let facts = second.facts("a.py").unwrap();
+        assert!(facts.index.resolve_str("h").is_ok(), "the new content is read");
+        assert!(facts.index.resolve_str("f").is_err());
+        // b.py's facts are the ones already read, not parsed again.
+        assert!(Arc::ptr_eq(&b, &second.facts("b.py").unwrap()));
+        // A new file, a removed one.
+        std::fs::write(dir.path().join("c.py"), "X = 1\n").unwrap();
+        std::fs::remove_file(dir.path().join("b.py")).unwrap();
+        let third = warm.project();
+        assert!(third.has_file("c.py") && !third.has_file("b.py"));
+    }
+}

@@ -18,6 +18,7 @@
 //! assert_eq!(process.extent.start_line, 2); // the decorator's line
 //! ```
 
+pub mod cache;
 mod extract;
 mod namepath;
 pub mod scan;
