@@ -7,8 +7,9 @@
 //! but builds the hook anew in a temporary store on every run.)
 //!
 //! pre-commit comes from PyPI into `target/precommit-venv`; without python3, pip or the
-//! network the test fails and says which (it never passes having run nothing). The hook's environment is kept in `target/pre-commit-home`, so only
-//! the first run pays for its build.
+//! network the test fails and says which (it never passes having run nothing). The hook's
+//! environment is kept in `target/pre-commit-home`, so only the first run pays for its
+//! build, and that build is unoptimised (`CARGO_PROFILE_RELEASE_*`).
 
 mod common;
 
@@ -70,6 +71,13 @@ fn commit(dir: &Path) -> (bool, String) {
         .args(["commit", "-qm", "change"])
         .current_dir(dir)
         .env("PRE_COMMIT_HOME", target_dir().join("pre-commit-home"))
+        // pre-commit builds the hook with `cargo install` (a release build). The test checks
+        // the hook's wiring, not the optimiser: unoptimised, and beside this test's own
+        // build, that build takes about a third of the time on 2 cores.
+        .env("CARGO_PROFILE_RELEASE_OPT_LEVEL", "0")
+        .env("CARGO_PROFILE_RELEASE_CODEGEN_UNITS", "256")
+        .env("CARGO_PROFILE_RELEASE_STRIP", "false")
+        .env("CARGO_TARGET_DIR", target_dir().join("pre-commit-build"))
         .output()
         .expect("git runs");
     let text = format!(
