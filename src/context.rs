@@ -73,13 +73,7 @@ pub fn pack(project: &Project, file: &str, symbol: &str, max_chars: usize) -> Re
     })?;
     let found = facts.index.resolve_str(symbol).map_err(|e| e.in_file(file))?;
     let text = facts.index.source.text();
-    let line_start = facts.index.source.line_start(found.extent.start_line - 1);
-    let start = if text[line_start..found.extent.start_byte].trim().is_empty() {
-        line_start
-    } else {
-        found.extent.start_byte
-    };
-    let whole = &text[start..found.extent.end_byte];
+    let whole = facts.index.source_of(found);
     let mut budget = max_chars;
     let (source, source_truncated) = if whole.len() <= budget {
         (whole.to_string(), false)

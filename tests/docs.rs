@@ -3,6 +3,8 @@
 //! run in order in a copy of the small shop in `docs/reference.in/` (the reference's
 //! `.out/` folder asks trycmd for the copy; the README is copied beside one).
 
+mod common;
+
 use std::path::PathBuf;
 
 /// The absolute path of a program on the PATH (the reference's `check` example needs git).
@@ -40,7 +42,7 @@ fn readme_examples_run_as_written() {
     let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
     let dir = tempfile::tempdir().unwrap();
     std::fs::copy(root.join("README.md"), dir.path().join("README.md")).unwrap();
-    copy_tree(&root.join("docs/reference.in"), &dir.path().join("README.in"));
+    common::tree::copy(&root.join("docs/reference.in"), &dir.path().join("README.in"));
     std::fs::create_dir(dir.path().join("README.out")).unwrap();
     std::fs::write(dir.path().join("README.out/.keep"), "").unwrap();
     let readme = std::fs::read_to_string(root.join("README.md")).unwrap();
@@ -57,19 +59,6 @@ fn readme_examples_run_as_written() {
         .env("GIT_CONFIG_GLOBAL", "/dev/null")
         .case(dir.path().join("README.md"));
     cases.run();
-}
-
-fn copy_tree(from: &std::path::Path, to: &std::path::Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
 }
 
 /// The reference's table of error codes lists every code saguaro has, each once.

@@ -58,19 +58,6 @@ fn python() -> Result<PathBuf, String> {
     Ok(python)
 }
 
-fn copy_tree(from: &Path, to: &Path) {
-    std::fs::create_dir_all(to).unwrap();
-    for entry in std::fs::read_dir(from).unwrap() {
-        let entry = entry.unwrap();
-        let target = to.join(entry.file_name());
-        if entry.file_type().unwrap().is_dir() {
-            copy_tree(&entry.path(), &target);
-        } else {
-            std::fs::copy(entry.path(), target).unwrap();
-        }
-    }
-}
-
 /// The contract each tool's answer keeps (its refusals keep `Refusal`, an apply's `Answer`).
 fn contract(tool: &str, is_error: bool, answer: &Value) -> Contract {
     match tool {
@@ -98,7 +85,7 @@ fn an_agent_loop_through_the_official_sdk_in_each_language() {
     for language in ["python", "rust", "typescript"] {
         let dir = tempfile::tempdir().unwrap();
         let root = dir.path().join("repo");
-        copy_tree(&manifest().join("tests/mcp/shops").join(language), &root);
+        common::tree::copy(&manifest().join("tests/mcp/shops").join(language), &root);
         common::commits::git(&root, &["init", "-q"]);
         common::commits::git(&root, &["config", "user.email", "mcp@example.com"]);
         common::commits::git(&root, &["config", "user.name", "mcp"]);

@@ -32,15 +32,7 @@ pub fn run(args: Args) -> i32 {
     match lookup(&args, &shown) {
         Ok((index, i)) => {
             let symbol = &index.symbols[i];
-            // Whole lines, so the first line keeps its indentation; a member that shares
-            // its line with others (`Rgb { r: u8, g: u8 }`) alone.
-            let line_start = index.source.line_start(symbol.extent.start_line - 1);
-            let text = index.source.text();
-            let start = match text[line_start..symbol.extent.start_byte].trim().is_empty() {
-                true => line_start,
-                false => symbol.extent.start_byte,
-            };
-            let source = &text[start..symbol.extent.end_byte];
+            let source = index.source_of(symbol);
             if args.json {
                 output::print_json(&Shown {
                     path: &shown,

@@ -341,13 +341,6 @@ impl Server {
             Ok(symbol) => symbol,
             Err(e) => return refusal(e.in_file(&args.file)),
         };
-        let text = facts.index.source.text();
-        let line_start = facts.index.source.line_start(symbol.extent.start_line - 1);
-        let start = if text[line_start..symbol.extent.start_byte].trim().is_empty() {
-            line_start
-        } else {
-            symbol.extent.start_byte
-        };
         let record: crate::symbols::scan::SymbolRecord = symbol.into();
         answer(bounded(
             json!({
@@ -355,7 +348,7 @@ impl Server {
                 "language": facts.lang.name,
                 "sha256": sha_of(&project, &args.file),
                 "symbol": record,
-                "source": &text[start..symbol.extent.end_byte],
+                "source": facts.index.source_of(symbol),
             }),
             "",
             0,

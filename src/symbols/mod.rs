@@ -187,6 +187,20 @@ impl SymbolIndex {
         extract::index(parser, language, source, None)
     }
 
+    /// The source of `symbol` as `show` prints it: whole lines, so that the first keeps its
+    /// indentation; a member that shares its line with others (`Rgb { r: u8, g: u8 }`)
+    /// alone.
+    pub fn source_of(&self, symbol: &Symbol) -> &str {
+        let text = self.source.text();
+        let line_start = self.source.line_start(symbol.extent.start_line - 1);
+        let start = if text[line_start..symbol.extent.start_byte].trim().is_empty() {
+            line_start
+        } else {
+            symbol.extent.start_byte
+        };
+        &text[start..symbol.extent.end_byte]
+    }
+
     /// The 1-based lines holding parse errors.
     pub fn error_lines(&self) -> Vec<usize> {
         let mut lines: Vec<usize> = self.parse_errors.iter().map(|&(line, _)| line).collect();

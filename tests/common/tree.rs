@@ -63,3 +63,17 @@ pub fn write(root: &Path, files: &[(&str, &[u8])]) {
         std::fs::write(path, bytes).unwrap();
     }
 }
+
+/// Copies the files and folders under `from` into `to` (made if need be).
+pub fn copy(from: &Path, to: &Path) {
+    std::fs::create_dir_all(to).unwrap();
+    for entry in std::fs::read_dir(from).unwrap() {
+        let entry = entry.unwrap();
+        let target = to.join(entry.file_name());
+        if entry.file_type().unwrap().is_dir() {
+            copy(&entry.path(), &target);
+        } else {
+            std::fs::copy(entry.path(), target).unwrap();
+        }
+    }
+}
