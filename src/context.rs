@@ -7,7 +7,7 @@
 use crate::feedback::Error;
 use crate::refs::facts::Facts;
 use crate::refs::project::Project;
-use crate::refs::resolve::{DefId, Entity, Resolver};
+use crate::refs::resolve::{Entity, Resolver};
 use crate::symbols::Symbol;
 use serde::Serialize;
 
@@ -132,7 +132,9 @@ fn callers(project: &Project, file: &str, symbol: &str) -> Result<Vec<Related>, 
         .map(|r| {
             let around = project.facts(&r.path).and_then(|facts| {
                 let line = r.line.checked_sub(1)?;
-                let at = facts.index.source.line_start(line) + r.column.saturating_sub(1);
+                // Back from (line, column) to a byte of the parsed text (after any BOM).
+                let offset = facts.index.source.line_start(line).max(facts.bom()) + r.column.saturating_sub(1);
+                let at = offset - facts.bom();
                 facts
                     .enclosing(at, |s| !s.is_member())
                     .map(|s| (s.path.clone(), first_line(&facts, s)))
@@ -178,40 +180,32 @@ fn callees(project: &Project, facts: &Facts, symbol: &Symbol) -> Vec<Related> {
             .and_then(|field| node.child_by_field_name(field))
             .or_else(|| node.named_child(0));
         let Some(callee) = callee else { continue };
-        let (object, name) = match callee.named_child_count() {
-            0 => (None, facts.text()[callee.byte_range()].to_string()),
-            _ => {
-                let last = callee
-                    .named_child(callee.named_child_count() as u32 - 1)
-                    .expect("counted");
-                let first = callee.named_child(0).expect("counted");
-                (
-                    Some(facts.text()[first.byte_range()].to_string()),
-                    facts.text()[last.byte_range()].to_string(),
-                )
+        let r = &facts.lang.resolve;
+        let text = |n: tree_sitter::Node<'_>| facts.text()[n.byte_range()].to_string();
+        let member = r.members.iter().find(|f| f.kind == callee.kind());
+        // A member call is resolved through its receiver's type, as the references layer
+        // types it; a name or a path through scopes and imports.
+        let (written, entity) = match member {
+            Some(form) => {
+                let object = form.object.as_deref().and_then(|f| callee.child_by_field_name(f));
+                let name = form.name.as_deref().and_then(|f| callee.child_by_field_name(f));
+                match (object, name) {
+                    (Some(object), Some(name)) => {
+                        let ty = resolver.type_of(facts, object, 0);
+                        (
+                            format!("{}.{}", text(object), text(name)),
+                            resolver.member(&ty, &text(name), 0),
+                        )
+                    }
+                    _ => (text(callee), Entity::Unknown("a member without its parts")),
+                }
             }
+            None => (text(callee), resolver.expression_entity(facts, callee, 0)),
         };
-        if !seen.insert((object.clone(), name.clone())) {
+        if !seen.insert(written.clone()) {
             continue;
         }
-        let at = callee.start_byte() + facts.bom();
-        let entity = match &object {
-            None => resolver.name(facts, &name, at, 0),
-            Some(object) if facts.lang.self_receivers.iter().any(|s| s == object) => match &symbol.parent_path {
-                Some(parent) => resolver.class_member(
-                    &DefId {
-                        file: facts.path.clone(),
-                        path: parent.clone(),
-                    },
-                    &name,
-                    0,
-                ),
-                None => Entity::Unknown("no enclosing type"),
-            },
-            Some(_) => Entity::Unknown("a member of a value"),
-        };
-        let line = facts.line_column(at).0;
-        let written = object.map_or(name.clone(), |o| format!("{o}.{name}"));
+        let line = facts.line_column(callee.start_byte()).0;
         out.push(match entity {
             Entity::Def(def) => {
                 let signature = project
@@ -259,4 +253,60 @@ fn first_line(facts: &Facts, symbol: &Symbol) -> String {
         .chars()
         .take(200)
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn shop() -> Project {
+        Project::new(
+            std::path::Path::new("/nonexistent"),
+            vec![
+                (
+                    "shop/engine.py".to_string(),
+                    "class Engine:\n    def process(self, order):\n        return self.clean(order)\n\n    def clean(self, order):\n        return order\n".to_string(),
+                ),
+                (
+                    "shop/cli.py".to_string(),
+                    "from shop.engine import Engine as E\n\n\ndef main(argv):\n    engine = E()\n    return engine.process(argv)\n\n\ndef other(argv):\n    return E().process(argv)\n".to_string(),
+                ),
+            ],
+        )
+    }
+
+    #[test]
+    fn callers_and_callees_resolved_through_the_layer() {
+        let project = shop();
+        let pack = pack(&project, "shop/cli.py", "main", DEFAULT_MAX_CHARS).unwrap();
+        let resolved: Vec<(&str, Option<&str>)> = pack
+            .callees
+            .iter()
+            .map(|c| (c.name.as_str(), c.symbol.as_deref()))
+            .collect();
+        assert!(resolved.contains(&("E", Some("Engine"))), "{resolved:?}");
+        assert!(
+            resolved.contains(&("engine.process", Some("Engine.process"))),
+            "{resolved:?}"
+        );
+        let pack = pack_of_process(&project, DEFAULT_MAX_CHARS);
+        let callers: Vec<&str> = pack.callers.iter().filter_map(|c| c.symbol.as_deref()).collect();
+        assert_eq!(callers, ["main", "other"]);
+        assert_eq!(pack.callers[0].signature.as_deref(), Some("def main(argv):"));
+        assert_eq!(pack.callees[0].symbol.as_deref(), Some("Engine.clean"));
+    }
+
+    #[test]
+    fn what_does_not_fit_is_listed_by_place() {
+        let project = shop();
+        let tight = pack_of_process(&project, 100);
+        assert!(tight.callers.len() < 2);
+        let listed = tight.callers.len() + tight.omitted.iter().filter(|o| o.section == "callers").count();
+        assert_eq!(listed, 2, "every caller is shown or listed: {:?}", tight.omitted);
+        assert!(tight.omitted.iter().all(|o| o.line > 0 && !o.path.is_empty()));
+    }
+
+    fn pack_of_process(project: &Project, budget: usize) -> Context {
+        pack(project, "shop/engine.py", "Engine.process", budget).unwrap()
+    }
 }
