@@ -145,7 +145,7 @@ pub fn plan(text: &str, language: &str, operations: &[Operation]) -> Result<Plan
     // A BOM is set aside and put back: no operation may move or drop it.
     let bom = if text.starts_with('\u{feff}') { "\u{feff}" } else { "" };
     let body = &text[bom.len()..];
-    let mut index = match crate::symbols::cache::get(language, body) {
+    let mut index = match crate::symbols::cache::take(language, body) {
         Some(index) => index,
         None => SymbolIndex::build(SourceText::new(body.to_string()), language)?,
     };
@@ -158,11 +158,9 @@ pub fn plan(text: &str, language: &str, operations: &[Operation]) -> Result<Plan
             ..edit.matched
         });
     }
-    crate::symbols::cache::put(&index);
-    Ok(Planned {
-        text: format!("{bom}{}", index.source.text()),
-        matches,
-    })
+    let text = format!("{bom}{}", index.source.text());
+    crate::symbols::cache::put(index);
+    Ok(Planned { text, matches })
 }
 
 struct Edit {

@@ -1,9 +1,9 @@
 //! Indexes kept by content, for a long-lived process (the MCP server) that edits the same
 //! files again and again: an edit plans on the index of the text it reads when one was made
 //! before — the last edit's result, typically — instead of parsing the file anew, and the
-//! verification re-parse stays incremental. Keyed by the text itself (its sha256 and
-//! language), so a hit is always the index of exactly that text. Off unless enabled: a
-//! one-shot command would only pay for storing.
+//! verification re-parse stays incremental. Keyed by the text itself (compared whole, its
+//! length first) and the language, so a hit is always the index of exactly that text. Off
+//! unless enabled: a one-shot command would only pay for storing.
 
 use super::SymbolIndex;
 use std::collections::VecDeque;
@@ -11,8 +11,8 @@ use std::sync::{Mutex, OnceLock};
 
 struct Cache {
     capacity: usize,
-    /// Most recent last: (language, sha256 of the text, its index).
-    entries: VecDeque<(&'static str, String, SymbolIndex)>,
+    /// Most recent last: (language, the index of a text).
+    entries: VecDeque<(&'static str, SymbolIndex)>,
 }
 
 fn cache() -> &'static Mutex<Cache> {
@@ -34,34 +34,31 @@ pub fn enable(capacity: usize) {
     }
 }
 
-/// The index of `text` in `language`, if one was kept.
-pub fn get(language: &str, text: &str) -> Option<SymbolIndex> {
+/// The index of `text` in `language`, if one was kept: taken out (the edit that asks for it
+/// puts back the index of its result), so that nothing is copied.
+pub fn take(language: &str, text: &str) -> Option<SymbolIndex> {
     let mut cache = cache().lock().unwrap_or_else(|e| e.into_inner());
     if cache.capacity == 0 {
         return None;
     }
-    let key = crate::workspace::sha256(text.as_bytes());
     let at = cache
         .entries
         .iter()
-        .position(|(lang, sha, index)| *lang == language && *sha == key && index.source.text() == text)?;
-    let entry = cache.entries.remove(at)?;
-    let index = entry.2.clone();
-    cache.entries.push_back(entry);
-    Some(index)
+        .position(|(lang, index)| *lang == language && index.source.text() == text)?;
+    cache.entries.remove(at).map(|(_, index)| index)
 }
 
 /// Keeps `index` (of its own text), when the cache is on.
-pub fn put(index: &SymbolIndex) {
+pub fn put(index: SymbolIndex) {
     let mut cache = cache().lock().unwrap_or_else(|e| e.into_inner());
     if cache.capacity == 0 {
         return;
     }
-    let key = crate::workspace::sha256(index.source.text().as_bytes());
+    let text = index.source.text();
     cache
         .entries
-        .retain(|(lang, sha, _)| !(*lang == index.language && *sha == key));
-    cache.entries.push_back((index.language, key, index.clone()));
+        .retain(|(lang, kept)| !(*lang == index.language && kept.source.text() == text));
+    cache.entries.push_back((index.language, index));
     while cache.entries.len() > cache.capacity {
         cache.entries.pop_front();
     }
@@ -76,12 +73,17 @@ mod tests {
     fn a_kept_index_is_found_by_its_exact_text_only() {
         enable(4);
         let index = SymbolIndex::build(SourceText::new("def f():\n    return 1\n".to_string()), "python").unwrap();
-        put(&index);
-        let found = get("python", "def f():\n    return 1\n").expect("kept");
+        put(index.clone());
+        assert!(take("python", "def f():\n    return 2\n").is_none());
+        assert!(take("rust", "def f():\n    return 1\n").is_none());
+        let found = take("python", "def f():\n    return 1\n").expect("kept");
         assert!(found.resolve_str("f").is_ok());
-        assert!(get("python", "def f():\n    return 2\n").is_none());
-        assert!(get("rust", "def f():\n    return 1\n").is_none());
+        assert!(take("python", "def f():\n    return 1\n").is_none(), "taken out");
+        put(index);
         enable(0);
-        assert!(get("python", "def f():\n    return 1\n").is_none(), "off keeps nothing");
+        assert!(
+            take("python", "def f():\n    return 1\n").is_none(),
+            "off keeps nothing"
+        );
     }
 }
