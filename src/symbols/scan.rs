@@ -179,22 +179,35 @@ fn display(path: &Path) -> String {
 }
 
 /// Every file under `root` in a language saguaro reads, walked as ripgrep walks
-/// (`.gitignore`, `.ignore`, hidden files skipped): its path relative to the root (with `/`)
-/// and on disk.
+/// (`.gitignore`, `.ignore`, hidden files skipped) on every core: its path relative to the
+/// root (with `/`) and on disk, in path order.
 pub fn language_files(root: &Path) -> Vec<(String, PathBuf)> {
+    use std::sync::Mutex;
     let registry = Registry::global();
-    let mut out = Vec::new();
-    for entry in ignore::WalkBuilder::new(root).build().flatten() {
-        if !entry.file_type().is_some_and(|t| t.is_file()) {
-            continue;
-        }
-        let Ok(relative) = entry.path().strip_prefix(root) else {
-            continue;
-        };
-        let path = relative.to_string_lossy().replace('\\', "/");
-        if registry.for_path(&path).is_some() {
-            out.push((path, entry.path().to_path_buf()));
-        }
-    }
+    let found = Mutex::new(Vec::new());
+    ignore::WalkBuilder::new(root).build_parallel().run(|| {
+        let found = &found;
+        Box::new(move |entry| {
+            let Ok(entry) = entry else {
+                return ignore::WalkState::Continue;
+            };
+            if !entry.file_type().is_some_and(|t| t.is_file()) {
+                return ignore::WalkState::Continue;
+            }
+            let Ok(relative) = entry.path().strip_prefix(root) else {
+                return ignore::WalkState::Continue;
+            };
+            let path = relative.to_string_lossy().replace('\\', "/");
+            if registry.for_path(&path).is_some() {
+                found
+                    .lock()
+                    .unwrap_or_else(|e| e.into_inner())
+                    .push((path, entry.path().to_path_buf()));
+            }
+            ignore::WalkState::Continue
+        })
+    });
+    let mut out = found.into_inner().unwrap_or_else(|e| e.into_inner());
+    out.sort();
     out
 }
