@@ -261,13 +261,29 @@ impl Server {
         let lower = query.to_lowercase();
         let within = args.within.unwrap_or_default();
         let files = files_under(&project, &within);
+        // A file can define a matching name only if its text holds every segment of the
+        // path (the name and the definitions around it are written there; `impl T` names
+        // its type), or, for a part of a name, that part in any case: only those files are
+        // parsed.
+        let holds: Result<Vec<regex::Regex>, _> = query
+            .split('.')
+            .filter(|segment| !segment.is_empty())
+            .map(|segment| {
+                regex::RegexBuilder::new(&regex::escape(segment))
+                    .case_insensitive(!is_path)
+                    .build()
+            })
+            .collect();
+        let Ok(holds) = holds else {
+            return refusal(Error::internal("the query could not be searched for"));
+        };
         let mut found: Vec<(u8, Value)> = files
             .par_iter()
             .filter(|path| {
                 project
                     .files
                     .get(path.as_str())
-                    .is_some_and(|f| f.text.contains(query.rsplit('.').next().unwrap_or(&query)) || !is_path)
+                    .is_some_and(|f| holds.iter().all(|h| h.is_match(&f.text)))
             })
             .filter_map(|path| project.facts(path).map(|facts| (path, facts)))
             .flat_map_iter(|(path, facts)| {
