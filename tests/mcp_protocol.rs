@@ -136,3 +136,69 @@ fn bad_input_gets_an_error_answer_and_the_next_request_is_served() {
     assert!(status.success(), "the server ends cleanly when its input closes");
     assert_eq!(tree(dir.path()), before, "no refusal wrote anything");
 }
+
+/// A long answer is cut within `max_chars` with a cursor, and paging on with it yields every
+/// item exactly once.
+#[test]
+fn long_answers_page_with_a_cursor() {
+    let dir = tempfile::tempdir().unwrap();
+    for i in 0..12 {
+        std::fs::write(
+            dir.path().join(format!("m{i:02}.py")),
+            format!("def f{i}(x):\n    return x\n\n\ndef g{i}(y):\n    return y\n"),
+        )
+        .unwrap();
+    }
+    let mut server = Command::new(env!("CARGO_BIN_EXE_saguaro"))
+        .args(["mcp", "--root"])
+        .arg(dir.path())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let mut stdin = server.stdin.take().unwrap();
+    let mut answers = BufReader::new(server.stdout.take().unwrap()).lines();
+    let mut ask = |id: u64, method: &str, params: Value| -> Value {
+        let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string();
+        stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        serde_json::from_str(&answers.next().unwrap().unwrap()).unwrap()
+    };
+    ask(
+        1,
+        "initialize",
+        json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
+    );
+    let mut seen = Vec::new();
+    let mut cursor = 0;
+    for id in 2..40 {
+        let answer = ask(
+            id,
+            "tools/call",
+            json!({"name": "find_symbol", "arguments": {"query": "f", "kinds": ["function"], "max_chars": 600, "cursor": cursor}}),
+        );
+        let content = &answer["result"]["structuredContent"];
+        assert!(content.to_string().len() <= 600, "{content}");
+        seen.extend(
+            content["matches"]
+                .as_array()
+                .unwrap()
+                .iter()
+                .map(|m| m["symbol"].as_str().unwrap().to_string()),
+        );
+        match content["cursor"].as_u64() {
+            Some(next) => {
+                assert_eq!(content["truncated"], true);
+                cursor = next as usize;
+            }
+            None => break,
+        }
+    }
+    seen.sort();
+    let mut wanted: Vec<String> = (0..12).map(|i| format!("f{i}")).collect();
+    wanted.sort();
+    assert_eq!(seen, wanted, "every match once, across the pages");
+    drop(stdin);
+    assert!(server.wait().unwrap().success());
+}
