@@ -310,6 +310,30 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
             None,
         );
     }
+    let returns_value = |r: &Option<String>| r.as_deref().is_some_and(|r| r != "()");
+    if lang.unit_return && returns_value(&old.returns) && new.returns.is_none() {
+        push(
+            "return_type_changed",
+            Severity::Medium,
+            format!(
+                "`{path}` no longer returns a value (it returned `{}`)",
+                old.returns.as_deref().unwrap_or_default()
+            ),
+            None,
+        );
+    }
+    if old.is_static != new.is_static {
+        let (now, before) = match new.is_static {
+            true => ("on the class (static)", "on an instance"),
+            false => ("on an instance", "on the class (static)"),
+        };
+        push(
+            "receiver_changed",
+            Severity::High,
+            format!("`{path}` is now called {now}, not {before}"),
+            None,
+        );
+    }
     if old.returns.is_some() && new.returns.is_some() && old.returns != new.returns {
         push(
             "return_type_changed",
@@ -474,13 +498,24 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
     out
 }
 
-/// `&self`, `&mut self`, `self` and `mut self` as the borrow they ask for.
+/// The type a receiver asks for, written one way: `&self` is `&Self`, `&mut self` is
+/// `&mut Self`, `self` and `mut self` are `Self`, `self: Box<Self>` is `Box<Self>`;
+/// lifetimes do not change what a caller passes (`&'a self` is `&self`).
 fn receiver_mode(receiver: &str) -> String {
     let r: String = receiver.split_whitespace().collect::<Vec<_>>().join(" ");
-    match r.as_str() {
-        "mut self" => "self".to_string(),
-        other => other.split(':').next().unwrap_or_default().trim().to_string(),
-    }
+    let written = match r.split_once(':') {
+        Some((_, ty)) => ty.trim().to_string(),
+        None => r.trim_start_matches("mut ").replace("self", "Self"),
+    };
+    let without_lifetimes: Vec<&str> = written
+        .split_inclusive(|c: char| c == '&' || c == ' ' || c == '<' || c == ',')
+        .filter(|part| !part.trim_start().starts_with('\''))
+        .collect();
+    without_lifetimes
+        .concat()
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
 }
 
 fn kind_name(kind: ParamKind) -> &'static str {

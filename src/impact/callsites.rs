@@ -189,6 +189,17 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
             format!("called through `@{d}`, whose wrapper takes its own arguments"),
         );
     }
+    // A member made static (or no longer static) is called on the class (an instance)
+    // now: a call on the other breaks whatever its arguments.
+    if let Some(old) = &def.old {
+        if old.is_static != new.is_static && call.receiver.is_some() && call.on_type != new.is_static {
+            let (on, now) = match new.is_static {
+                true => ("an instance", "static: it is called on the class"),
+                false => ("the class", "no longer static: it is called on an instance"),
+            };
+            return (true, format!("calls `{}` on {on}; it is now {now}", def.name));
+        }
+    }
     // A call the change breaks fitted the old definition: one that did not calls another
     // definition of that name (or was broken before), and this change is not its cause.
     if let Some(old) = &def.old {

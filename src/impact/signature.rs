@@ -62,6 +62,9 @@ pub struct Signature {
     #[serde(skip_serializing_if = "Option::is_none")]
     pub returns: Option<String>,
     pub is_async: bool,
+    /// A TypeScript/JavaScript `static` member: called on the class, not on an instance.
+    #[serde(skip_serializing_if = "std::ops::Not::not")]
+    pub is_static: bool,
     pub public: bool,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub generics: Option<String>,
@@ -221,6 +224,7 @@ pub fn of(index: &SymbolIndex, lang: &Language, symbol: &Symbol) -> Option<Signa
         receiver,
         returns,
         is_async: words.contains(&"async"),
+        is_static: words.contains(&"static"),
         public,
         generics,
         decorators: decorators_of(before_name),

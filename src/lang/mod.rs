@@ -126,6 +126,11 @@ pub struct Language {
     /// them are read as text.
     #[serde(default)]
     pub macro_arguments: Vec<String>,
+    /// A definition without a written return type returns nothing (Rust's `()`), so
+    /// dropping `-> T` takes a value from its callers; elsewhere an unwritten return type
+    /// is only unannotated.
+    #[serde(default)]
+    pub unit_return: bool,
     /// Node kinds whose whole text is one token for layout: strings and comments, whose
     /// inner whitespace is content (a rewrite keeps the code's line breaks between tokens,
     /// never inside these).
