@@ -508,7 +508,7 @@ fn receiver_mode(receiver: &str) -> String {
         None => r.trim_start_matches("mut ").replace("self", "Self"),
     };
     let without_lifetimes: Vec<&str> = written
-        .split_inclusive(|c: char| c == '&' || c == ' ' || c == '<' || c == ',')
+        .split_inclusive(['&', ' ', '<', ','])
         .filter(|part| !part.trim_start().starts_with('\''))
         .collect();
     without_lifetimes
