@@ -102,7 +102,7 @@ fn each_row_is_classified_and_gated_as_the_languages_say() {
                 continue;
             }
         };
-        let mut kinds: Vec<&str> = report.breaking_changes.iter().map(|c| &*c.kind).collect();
+        let mut kinds: Vec<&str> = report.breaking_changes.iter().map(|c| c.kind).collect();
         kinds.sort();
         kinds.dedup();
         if kinds != row.kinds {
