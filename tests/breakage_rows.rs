@@ -77,6 +77,66 @@ const ROWS: &[Row] = &[
         kinds: &["receiver_changed"],
         gated: true,
     },
+    Row {
+        name: "python: became async breaks a call whose value is used unawaited",
+        files: &[
+            ("m.py", "def f():\n    return 1\n"),
+            ("use.py", "from m import f\n\n\ndef g():\n    return f() + 1\n"),
+        ],
+        new: ("m.py", "async def f():\n    return 1\n"),
+        kinds: &["became_async"],
+        gated: true,
+    },
+    Row {
+        name: "python: became async, awaited or handed to a scheduler, breaks nothing",
+        files: &[
+            ("m.py", "def f():\n    return 1\n"),
+            ("use.py", "import asyncio\nfrom m import f\n\n\nasync def g():\n    return await f()\n\n\ndef h():\n    return asyncio.run(f())\n"),
+        ],
+        new: ("m.py", "async def f():\n    return 1\n"),
+        kinds: &["became_async"],
+        gated: false,
+    },
+    Row {
+        name: "python: became async breaks a call left standing (the body never runs)",
+        files: &[
+            ("m.py", "def f():\n    print(1)\n"),
+            ("use.py", "from m import f\n\n\ndef g():\n    f()\n"),
+        ],
+        new: ("m.py", "async def f():\n    print(1)\n"),
+        kinds: &["became_async"],
+        gated: true,
+    },
+    Row {
+        name: "typescript: became async breaks an operand, not a then or a floating call",
+        files: &[
+            ("src/m.ts", "export function f(): number {\n  return 1;\n}\n"),
+            ("src/a.ts", "import { f } from \"./m\";\n\nexport const x = f() + 1;\n"),
+        ],
+        new: ("src/m.ts", "export async function f(): Promise<number> {\n  return 1;\n}\n"),
+        kinds: &["became_async", "return_type_changed"],
+        gated: true,
+    },
+    Row {
+        name: "typescript: a floating call and a then still work",
+        files: &[
+            ("src/m.ts", "export function f(): number {\n  return 1;\n}\n"),
+            ("src/a.ts", "import { f } from \"./m\";\n\nf();\nf().then((n) => n);\n"),
+        ],
+        new: ("src/m.ts", "export async function f(): number {\n  return 1;\n}\n"),
+        kinds: &["became_async"],
+        gated: false,
+    },
+    Row {
+        name: "rust: became async breaks a use of the value without .await",
+        files: &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "pub fn f() -> u32 {\n    1\n}\n\npub fn g() -> u32 {\n    f() + 1\n}\n\npub async fn h() -> u32 {\n    f()\n}\n"),
+        ],
+        new: ("src/lib.rs", "pub async fn f() -> u32 {\n    1\n}\n\npub fn g() -> u32 {\n    f() + 1\n}\n\npub async fn h() -> u32 {\n    f()\n}\n"),
+        kinds: &["became_async"],
+        gated: true,
+    },
 ];
 
 #[test]
@@ -102,7 +162,11 @@ fn each_row_is_classified_and_gated_as_the_languages_say() {
                 continue;
             }
         };
-        let mut kinds: Vec<&str> = report.breaking_changes.iter().map(|c| c.kind).collect();
+        let mut kinds: Vec<&str> = report
+            .breaking_changes
+            .iter()
+            .flat_map(|c| c.kinds.iter().copied())
+            .collect();
         kinds.sort();
         kinds.dedup();
         if kinds != row.kinds {

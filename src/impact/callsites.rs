@@ -189,6 +189,14 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
             format!("called through `@{d}`, whose wrapper takes its own arguments"),
         );
     }
+    // A definition that became async returns a coroutine, a future or a promise: a call
+    // that uses the value as before, unawaited, breaks.
+    if call.used_unawaited && def.breakages.iter().any(|b| b.kind == "became_async") {
+        return (
+            true,
+            format!("uses the value of `{}` without awaiting it; it is now async", def.name),
+        );
+    }
     // A member made static (or no longer static) is called on the class (an instance)
     // now: a call on the other breaks whatever its arguments.
     if let Some(old) = &def.old {

@@ -205,6 +205,14 @@ pub struct Resolve {
     pub literals: Vec<SyntaxForm>,
     pub transparent: Vec<String>,
     pub awaits: Vec<String>,
+    /// Expression kinds that use a value as an operand (`a + b`, `not a`): a call there
+    /// uses what it returns.
+    pub operators: Vec<String>,
+    /// A call left standing as a statement still runs when its definition became async
+    /// (a JavaScript promise runs unawaited; a Python coroutine, a Rust future do not).
+    pub floating_calls_run: bool,
+    /// Members of a promise that consume it as one (`then`, `catch`, `finally`).
+    pub promise_members: Vec<String>,
     pub tries: Vec<String>,
     pub casts: Vec<SyntaxForm>,
     pub self_kinds: Vec<String>,

@@ -164,6 +164,11 @@ pub struct CallShape {
     pub receiver: Option<String>,
     /// The receiver is the definition's own type (`Engine.process(e, x)`, `Type::m(&v)`).
     pub on_type: bool,
+    /// The call's value is used as what the definition returns, not awaited: an operand, the
+    /// object of a member (a promise's `then` aside), or — where an unawaited call does not
+    /// run — a statement of its own. Not where it is awaited, passed on as an argument (to
+    /// a scheduler: `asyncio.run(f())`, `tokio::spawn(f())`), or bound to a name.
+    pub used_unawaited: bool,
 }
 
 /// What the layer could not see, by reason: an empty reference list is only as good as this.

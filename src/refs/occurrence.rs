@@ -695,7 +695,36 @@ fn call_shape(facts: &Facts, callee: Node<'_>, receiver: Option<String>, on_type
         arguments,
         receiver,
         on_type,
+        used_unawaited: used_unawaited(facts, call),
     }
+}
+
+/// Whether the value of `call` is used as such without being awaited (see
+/// [`CallShape::used_unawaited`]).
+fn used_unawaited(facts: &Facts, call: Node<'_>) -> bool {
+    let r = &facts.lang.resolve;
+    let mut node = call;
+    while let Some(parent) = node.parent().filter(|p| r.transparent.iter().any(|k| k == p.kind())) {
+        node = parent;
+    }
+    let Some(parent) = node.parent() else {
+        return false;
+    };
+    let kind = parent.kind();
+    if r.awaits.iter().any(|k| k == kind) {
+        return false;
+    }
+    if r.operators.iter().any(|k| k == kind) {
+        return true;
+    }
+    if let Some(member) = r.members.iter().find(|f| f.kind == kind) {
+        let object = member.object.as_deref().and_then(|f| parent.child_by_field_name(f));
+        let name = member.name.as_deref().and_then(|f| parent.child_by_field_name(f));
+        let consumed_as_promise =
+            name.is_some_and(|n| r.promise_members.iter().any(|m| m == &facts.text()[n.byte_range()]));
+        return object.is_some_and(|o| o.id() == node.id()) && !consumed_as_promise;
+    }
+    kind == "expression_statement" && !r.floating_calls_run
 }
 
 /// A call's arguments as written.
@@ -779,6 +808,8 @@ fn judge_macro_token(
             },
             receiver,
             on_type,
+            // Inside a macro the tokens say nothing of how the value is used.
+            used_unawaited: false,
         })
     };
     match receiver_before(text, at.0) {
