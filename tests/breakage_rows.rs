@@ -137,6 +137,56 @@ const ROWS: &[Row] = &[
         kinds: &["became_async"],
         gated: true,
     },
+    Row {
+        name: "python: what *args absorbs is compatible (x, /) -> (*x)",
+        files: &[
+            ("m.py", "def a(x, /):\n    return x\n"),
+            ("use.py", "from m import a\n\na(1)\n"),
+        ],
+        new: ("m.py", "def a(*x):\n    return x\n"),
+        kinds: &[],
+        gated: false,
+    },
+    Row {
+        name: "python: what *args and **kwargs absorb is compatible (x) -> (*y, **x)",
+        files: &[
+            ("m.py", "def a(x):\n    return x\n"),
+            ("use.py", "from m import a\n\na(1)\na(x=1)\n"),
+        ],
+        new: ("m.py", "def a(*y, **x):\n    return x\n"),
+        kinds: &[],
+        gated: false,
+    },
+    Row {
+        name: "rust: generic parameters renamed are the same signature",
+        files: &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "pub fn f<T, U>(x: T, y: U) -> (T, U) {\n    (x, y)\n}\n"),
+        ],
+        new: ("src/lib.rs", "pub fn f<A, B>(x: A, y: B) -> (A, B) {\n    (x, y)\n}\n"),
+        kinds: &[],
+        gated: false,
+    },
+    Row {
+        name: "typescript: a type parameter renamed is the same signature",
+        files: &[
+            ("src/m.ts", "export function identity<T>(x: T): T {\n  return x;\n}\n"),
+            ("src/a.ts", "import { identity } from \"./m\";\n\nidentity(1);\n"),
+        ],
+        new: ("src/m.ts", "export function identity<S>(x: S): S {\n  return x;\n}\n"),
+        kinds: &[],
+        gated: false,
+    },
+    Row {
+        name: "typescript: a parameter widened to unknown is compatible",
+        files: &[
+            ("src/m.ts", "export function show(a: string): void {}\n"),
+            ("src/a.ts", "import { show } from \"./m\";\n\nshow(\"x\");\n"),
+        ],
+        new: ("src/m.ts", "export function show(a: unknown): void {}\n"),
+        kinds: &[],
+        gated: false,
+    },
 ];
 
 #[test]

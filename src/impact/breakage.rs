@@ -334,7 +334,15 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
             None,
         );
     }
-    if old.returns.is_some() && new.returns.is_some() && old.returns != new.returns {
+    let generics = (
+        generic_names(old.generics.as_deref()),
+        generic_names(new.generics.as_deref()),
+    );
+    if old.returns.is_some()
+        && new.returns.is_some()
+        && canonical(old.returns.as_deref().unwrap_or_default(), &generics.0)
+            != canonical(new.returns.as_deref().unwrap_or_default(), &generics.1)
+    {
         push(
             "return_type_changed",
             Severity::Medium,
@@ -374,6 +382,10 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
             p.kind == op.kind && !old.params.iter().any(|q| q.name == p.name) && !renamed_new.contains(&p.name.as_str())
         });
         match (same_name, at_same_place) {
+            // Taken in by `*args`/`**kwargs` of its name: every way a caller could pass it
+            // still binds (griffe agrees).
+            (Some(np), _)
+                if matches!(np.kind, ParamKind::VarPositional | ParamKind::VarKeyword) && absorbs(new, op) => {}
             (Some(np), _) => {
                 if np.kind != op.kind
                     && !matches!((op.kind, np.kind), (ParamKind::PositionalOrKeyword, ParamKind::PositionalOnly) if !lang.keyword_arguments)
@@ -422,7 +434,7 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
                         Some(&op.name),
                     );
                 }
-                if op.annotation.is_some() && np.annotation.is_some() && op.annotation != np.annotation {
+                if type_changed(lang, old, new, op.annotation.as_deref(), np.annotation.as_deref()) {
                     push(
                         "parameter_changed_type",
                         Severity::Medium,
@@ -438,7 +450,7 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
             }
             (None, Some(np)) => {
                 renamed_new.push(&np.name);
-                if op.annotation.is_some() && np.annotation.is_some() && op.annotation != np.annotation {
+                if type_changed(lang, old, new, op.annotation.as_deref(), np.annotation.as_deref()) {
                     push(
                         "parameter_changed_type",
                         Severity::Medium,
@@ -495,6 +507,79 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
             );
         }
     }
+    out
+}
+
+/// Whether a parameter's written type changed in a way a caller can feel: compared up to
+/// renaming the definition's own type parameters (`<T>` → `<S>`), and a parameter widened
+/// to the language's top type (`unknown`, `any`, `object`) accepts whatever it did.
+fn type_changed(lang: &Language, old: &Signature, new: &Signature, was: Option<&str>, now: Option<&str>) -> bool {
+    let (Some(was), Some(now)) = (was, now) else {
+        return false;
+    };
+    if lang.top_types.iter().any(|t| t == now.trim()) {
+        return false;
+    }
+    canonical(was, &generic_names(old.generics.as_deref())) != canonical(now, &generic_names(new.generics.as_deref()))
+}
+
+/// The names a definition's type parameters declare, in order (`<'a, T: Clone, const N:
+/// usize>` → `T`, `N`); lifetimes are left out (they do not change what a caller passes).
+fn generic_names(generics: Option<&str>) -> Vec<String> {
+    let Some(text) = generics else {
+        return Vec::new();
+    };
+    let inner = text.trim().trim_start_matches('<').trim_end_matches('>');
+    let mut depth = 0usize;
+    let mut parts = vec![String::new()];
+    for c in inner.chars() {
+        match c {
+            '<' | '(' | '[' | '{' => depth += 1,
+            '>' | ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                parts.push(String::new());
+                continue;
+            }
+            _ => {}
+        }
+        if let Some(last) = parts.last_mut() {
+            last.push(c);
+        }
+    }
+    parts
+        .iter()
+        .map(|p| p.trim().trim_start_matches("const ").trim())
+        .filter(|p| !p.starts_with('\''))
+        .filter_map(|p| {
+            let name: String = p.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+            (!name.is_empty()).then_some(name)
+        })
+        .collect()
+}
+
+/// A type as written, with the type parameters numbered instead of named and spaces
+/// collapsed: `Vec<T>` under `<T>` and `Vec<S>` under `<S>` read the same.
+fn canonical(ty: &str, generics: &[String]) -> String {
+    let mut out = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        match generics.iter().position(|g| g == word) {
+            Some(i) => out.push_str(&format!("${i}")),
+            None => out.push_str(word),
+        }
+        word.clear();
+    };
+    for c in ty.chars() {
+        if c.is_alphanumeric() || c == '_' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            if !c.is_whitespace() {
+                out.push(c);
+            }
+        }
+    }
+    flush(&mut word, &mut out);
     out
 }
 

@@ -131,6 +131,10 @@ pub struct Language {
     /// is only unannotated.
     #[serde(default)]
     pub unit_return: bool,
+    /// Types every value has (`unknown`, `any`, `object`): a parameter widened to one still
+    /// takes whatever it took.
+    #[serde(default)]
+    pub top_types: Vec<String>,
     /// Node kinds whose whole text is one token for layout: strings and comments, whose
     /// inner whitespace is content (a rewrite keeps the code's line breaks between tokens,
     /// never inside these).
