@@ -187,6 +187,26 @@ const ROWS: &[Row] = &[
         kinds: &[],
         gated: false,
     },
+    Row {
+        name: "rust: a public struct made private is visibility_reduced",
+        files: &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "pub struct S;\n\npub fn f() {}\n"),
+        ],
+        new: ("src/lib.rs", "struct S;\n\npub fn f() {}\n"),
+        kinds: &["visibility_reduced"],
+        gated: false,
+    },
+    Row {
+        name: "rust: a removed union is object_removed",
+        files: &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "pub union U {\n    a: u8,\n}\n\npub fn f() {}\n"),
+        ],
+        new: ("src/lib.rs", "pub fn f() {}\n"),
+        kinds: &["object_removed"],
+        gated: false,
+    },
 ];
 
 #[test]

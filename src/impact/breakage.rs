@@ -168,6 +168,15 @@ pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex
                 }
                 if let (Some(a), Some(b)) = (&old_sig, &new_sig) {
                     breakages.extend(compare_signatures(&symbol.path, lang, a, b));
+                } else if signature::is_public(old, lang, symbol) && !signature::is_public(new, lang, now) {
+                    // A type, a value or a module (what has no signature) is compared by its
+                    // visibility alone.
+                    breakages.push(Breakage {
+                        kind: "visibility_reduced",
+                        severity: Severity::High,
+                        description: format!("`{}` is no longer public", symbol.path),
+                        parameter: None,
+                    });
                 }
                 if !breakages.is_empty() {
                     let new_lines = Some((now.extent.start_line, now.extent.end_line));

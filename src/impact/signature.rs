@@ -210,15 +210,8 @@ pub fn of(index: &SymbolIndex, lang: &Language, symbol: &Symbol) -> Option<Signa
         });
     let generics = node.child_by_field_name("type_parameters").map(node_text);
     let before_name = &index.source.text()[symbol.extent.start_byte..symbol.name_span.start_byte];
-    let words: Vec<&str> = before_name
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| !w.is_empty())
-        .collect();
-    let public = match lang.name.as_str() {
-        "rust" => words.contains(&"pub"),
-        "python" => !symbol.name.starts_with('_') || (symbol.name.starts_with("__") && symbol.name.ends_with("__")),
-        _ => !words.contains(&"private") && !symbol.name.starts_with('#'),
-    };
+    let words = words_before_name(index, symbol);
+    let public = is_public(index, lang, symbol);
     Some(Signature {
         params,
         receiver,
@@ -229,6 +222,25 @@ pub fn of(index: &SymbolIndex, lang: &Language, symbol: &Symbol) -> Option<Signa
         generics,
         decorators: decorators_of(before_name),
     })
+}
+
+/// The words written before a definition's name (`pub`, `async`, `static`, `private`).
+fn words_before_name<'i>(index: &'i SymbolIndex, symbol: &Symbol) -> Vec<&'i str> {
+    index.source.text()[symbol.extent.start_byte..symbol.name_span.start_byte]
+        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+        .filter(|w| !w.is_empty())
+        .collect()
+}
+
+/// Whether a definition is visible outside its module or class: Rust `pub`, a Python name
+/// without a leading underscore (dunders are public), elsewhere not `private` nor `#name`.
+pub fn is_public(index: &SymbolIndex, lang: &Language, symbol: &Symbol) -> bool {
+    let words = words_before_name(index, symbol);
+    match lang.name.as_str() {
+        "rust" => words.contains(&"pub"),
+        "python" => !symbol.name.starts_with('_') || (symbol.name.starts_with("__") && symbol.name.ends_with("__")),
+        _ => !words.contains(&"private") && !symbol.name.starts_with('#'),
+    }
 }
 
 /// The names of a Python definition's decorators (`@staticmethod` → `staticmethod`).
