@@ -12,8 +12,10 @@ struct Row {
     new: (&'static str, &'static str),
     /// The kinds the report must name for the definition (empty: none).
     kinds: &'static [&'static str],
-    /// Whether the gate refuses the patch.
+    /// Whether the gate refuses the patch (`--gate high`).
     gated: bool,
+    /// How many calls the report finds broken, where the row says.
+    broken: Option<usize>,
 }
 
 const ROWS: &[Row] = &[
@@ -26,6 +28,7 @@ const ROWS: &[Row] = &[
         new: ("src/lib.rs", "pub fn f(a: u8, _: u8) -> u8 {\n    a\n}\n\npub fn g() -> u8 {\n    f(1)\n}\n"),
         kinds: &["parameter_added_required"],
         gated: true,
+        broken: None,
     },
     Row {
         name: "rust: a dropped `-> T` is a return type change",
@@ -36,6 +39,7 @@ const ROWS: &[Row] = &[
         new: ("src/lib.rs", "pub fn f() {}\n"),
         kinds: &["return_type_changed"],
         gated: false,
+        broken: None,
     },
     Row {
         name: "rust: `self: &Box<Self>` -> `self: Box<Self>` changes the receiver",
@@ -46,6 +50,7 @@ const ROWS: &[Row] = &[
         new: ("src/lib.rs", "pub struct S;\n\nimpl S {\n    pub fn m(self: Box<Self>) -> u8 {\n        1\n    }\n}\n"),
         kinds: &["receiver_changed"],
         gated: false,
+        broken: None,
     },
     Row {
         name: "rust: `&'a self` is `&self`, `self: &Self` too",
@@ -56,6 +61,7 @@ const ROWS: &[Row] = &[
         new: ("src/lib.rs", "pub struct S;\n\nimpl S {\n    pub fn m<'a>(&'a self) -> u8 {\n        1\n    }\n\n    pub fn n(self: &Self) -> u8 {\n        2\n    }\n}\n"),
         kinds: &[],
         gated: false,
+        broken: None,
     },
     Row {
         name: "typescript: a method made static breaks its instance calls",
@@ -66,6 +72,7 @@ const ROWS: &[Row] = &[
         new: ("src/log.ts", "export class Log {\n  static write(m: string): void {}\n}\n"),
         kinds: &["receiver_changed"],
         gated: true,
+        broken: None,
     },
     Row {
         name: "typescript: a static method made an instance one breaks its class calls",
@@ -76,6 +83,7 @@ const ROWS: &[Row] = &[
         new: ("src/log.ts", "export class Log {\n  write(m: string): void {}\n}\n"),
         kinds: &["receiver_changed"],
         gated: true,
+        broken: None,
     },
     Row {
         name: "python: became async breaks a call whose value is used unawaited",
@@ -86,6 +94,7 @@ const ROWS: &[Row] = &[
         new: ("m.py", "async def f():\n    return 1\n"),
         kinds: &["became_async"],
         gated: true,
+        broken: None,
     },
     Row {
         name: "python: became async, awaited or handed to a scheduler, breaks nothing",
@@ -96,6 +105,7 @@ const ROWS: &[Row] = &[
         new: ("m.py", "async def f():\n    return 1\n"),
         kinds: &["became_async"],
         gated: false,
+        broken: None,
     },
     Row {
         name: "python: became async breaks a call left standing (the body never runs)",
@@ -106,6 +116,7 @@ const ROWS: &[Row] = &[
         new: ("m.py", "async def f():\n    print(1)\n"),
         kinds: &["became_async"],
         gated: true,
+        broken: None,
     },
     Row {
         name: "typescript: became async breaks an operand, not a then or a floating call",
@@ -116,6 +127,7 @@ const ROWS: &[Row] = &[
         new: ("src/m.ts", "export async function f(): Promise<number> {\n  return 1;\n}\n"),
         kinds: &["became_async", "return_type_changed"],
         gated: true,
+        broken: None,
     },
     Row {
         name: "typescript: a floating call and a then still work",
@@ -126,6 +138,7 @@ const ROWS: &[Row] = &[
         new: ("src/m.ts", "export async function f(): number {\n  return 1;\n}\n"),
         kinds: &["became_async"],
         gated: false,
+        broken: None,
     },
     Row {
         name: "rust: became async breaks a use of the value without .await",
@@ -136,6 +149,7 @@ const ROWS: &[Row] = &[
         new: ("src/lib.rs", "pub async fn f() -> u32 {\n    1\n}\n\npub fn g() -> u32 {\n    f() + 1\n}\n\npub async fn h() -> u32 {\n    f()\n}\n"),
         kinds: &["became_async"],
         gated: true,
+        broken: None,
     },
     Row {
         name: "python: what *args absorbs is compatible (x, /) -> (*x)",
@@ -146,6 +160,7 @@ const ROWS: &[Row] = &[
         new: ("m.py", "def a(*x):\n    return x\n"),
         kinds: &[],
         gated: false,
+        broken: None,
     },
     Row {
         name: "python: what *args and **kwargs absorb is compatible (x) -> (*y, **x)",
@@ -156,6 +171,7 @@ const ROWS: &[Row] = &[
         new: ("m.py", "def a(*y, **x):\n    return x\n"),
         kinds: &[],
         gated: false,
+        broken: None,
     },
     Row {
         name: "rust: generic parameters renamed are the same signature",
@@ -166,6 +182,7 @@ const ROWS: &[Row] = &[
         new: ("src/lib.rs", "pub fn f<A, B>(x: A, y: B) -> (A, B) {\n    (x, y)\n}\n"),
         kinds: &[],
         gated: false,
+        broken: None,
     },
     Row {
         name: "typescript: a type parameter renamed is the same signature",
@@ -176,6 +193,7 @@ const ROWS: &[Row] = &[
         new: ("src/m.ts", "export function identity<S>(x: S): S {\n  return x;\n}\n"),
         kinds: &[],
         gated: false,
+        broken: None,
     },
     Row {
         name: "typescript: a parameter widened to unknown is compatible",
@@ -186,6 +204,7 @@ const ROWS: &[Row] = &[
         new: ("src/m.ts", "export function show(a: unknown): void {}\n"),
         kinds: &[],
         gated: false,
+        broken: None,
     },
     Row {
         name: "rust: a public struct made private is visibility_reduced",
@@ -196,6 +215,7 @@ const ROWS: &[Row] = &[
         new: ("src/lib.rs", "struct S;\n\npub fn f() {}\n"),
         kinds: &["visibility_reduced"],
         gated: false,
+        broken: None,
     },
     Row {
         name: "rust: a removed union is object_removed",
@@ -206,6 +226,30 @@ const ROWS: &[Row] = &[
         new: ("src/lib.rs", "pub fn f() {}\n"),
         kinds: &["object_removed"],
         gated: false,
+        broken: None,
+    },
+    Row {
+        name: "typescript: a constructor parameter added breaks new C(..)",
+        files: &[
+            ("src/p.ts", "export class Person {\n  constructor(name: string) {}\n}\n"),
+            ("src/a.ts", "import { Person } from \"./p\";\n\nnew Person(\"a\");\n"),
+        ],
+        new: ("src/p.ts", "export class Person {\n  constructor(name: string, age: number) {}\n}\n"),
+        kinds: &["parameter_added_required"],
+        gated: true,
+        broken: None,
+    },
+    Row {
+        name: "typescript: a rest parameter's type changed",
+        files: &[
+            ("src/m.ts", "export function log(...args: string[]): void {}\n"),
+            ("src/a.ts", "import { log } from \"./m\";\n\nlog(\"a\");\n"),
+        ],
+        new: ("src/m.ts", "export function log(...args: number[]): void {}\n"),
+        kinds: &["parameter_changed_type"],
+        // A type change is medium: `--gate medium` refuses it, `--gate high` does not.
+        gated: false,
+        broken: Some(1),
     },
 ];
 
@@ -241,6 +285,12 @@ fn each_row_is_classified_and_gated_as_the_languages_say() {
         kinds.dedup();
         if kinds != row.kinds {
             failures.push(format!("{}: kinds {kinds:?}, expected {:?}", row.name, row.kinds));
+        }
+        if let Some(wanted) = row.broken {
+            let broken: usize = report.breaking_changes.iter().map(|c| c.callsites.len()).sum();
+            if broken != wanted {
+                failures.push(format!("{}: {broken} broken call(s), expected {wanted}", row.name));
+            }
         }
         let gated = report.gate(Severity::High).is_some();
         if gated != row.gated {

@@ -376,13 +376,26 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
     let mut renamed_new: Vec<&str> = Vec::new();
     for (i, op) in old.params.iter().enumerate() {
         if matches!(op.kind, ParamKind::VarPositional | ParamKind::VarKeyword) {
-            if !new.params.iter().any(|p| p.kind == op.kind) {
-                push(
+            match new.params.iter().find(|p| p.kind == op.kind) {
+                None => push(
                     "parameter_removed",
                     Severity::High,
                     format!("`{path}` no longer takes `{}`", op.name),
                     Some(&op.name),
-                );
+                ),
+                // `...args: string[]` → `...args: number[]`: what each of them may be.
+                Some(np) if type_changed(lang, old, new, op.annotation.as_deref(), np.annotation.as_deref()) => push(
+                    "parameter_changed_type",
+                    Severity::Medium,
+                    format!(
+                        "`{}` of `{path}` is now `{}` (was `{}`)",
+                        op.name,
+                        np.annotation.as_deref().unwrap_or_default(),
+                        op.annotation.as_deref().unwrap_or_default()
+                    ),
+                    Some(&op.name),
+                ),
+                Some(_) => {}
             }
             continue;
         }

@@ -280,8 +280,24 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
             continue;
         };
         let old_annotation = old_params.params[i].annotation.as_deref().unwrap_or_default();
+        let new_annotation = new_param.annotation.as_deref().unwrap_or_default();
+        // A rest parameter takes every argument from its place on, each an element of its
+        // array type (`...args: number[]`); a Python `*args: int` names the element itself.
+        if new_param.kind == ParamKind::VarPositional && !args.spread {
+            let (was, now) = (element_type(old_annotation), element_type(new_annotation));
+            if let Some(arg) = args_left.iter().skip(i).find(|arg| fits(arg, was, now) == Some(false)) {
+                return (
+                    true,
+                    format!(
+                        "passes `{arg}` where each of `{}` (was `{was}`) now is `{now}`",
+                        new_param.name
+                    ),
+                );
+            }
+            continue;
+        }
         if let Some(arg) = args_left.get(i) {
-            if fits(arg, old_annotation, new_param.annotation.as_deref().unwrap_or_default()) == Some(false) {
+            if fits(arg, old_annotation, new_annotation) == Some(false) {
                 return (
                     true,
                     format!(
@@ -296,6 +312,16 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
     }
     let kinds: Vec<&str> = def.breakages.iter().map(|b| b.kind).collect();
     (false, format!("fits the new signature ({})", kinds.join(", ")))
+}
+
+/// The type of each element of a rest parameter's array type (`T[]`, `Array<T>`), or the
+/// annotation itself when it is not written as an array.
+fn element_type(annotation: &str) -> &str {
+    let a = annotation.trim();
+    a.strip_suffix("[]")
+        .or_else(|| a.strip_prefix("Array<").and_then(|r| r.strip_suffix('>')))
+        .unwrap_or(a)
+        .trim()
 }
 
 /// The parameters a call passes explicitly, and whether its first argument is the object.
@@ -383,6 +409,9 @@ fn fits(arg: &str, old_annotation: &str, annotation: &str) -> Option<bool> {
         Some("const") | None => {}
         Some(_) => return None,
     }
+    if let Some(verdict) = literal_fits(arg, old_annotation, annotation) {
+        return Some(verdict);
+    }
     let required = required_properties(annotation)?;
     if arg.starts_with('{') {
         let keys = literal_keys(arg);
@@ -400,6 +429,48 @@ fn fits(arg: &str, old_annotation: &str, annotation: &str) -> Option<bool> {
     match required_properties(old_annotation) {
         Some(old) if required.iter().all(|p| old.contains(p)) => None,
         _ => Some(false),
+    }
+}
+
+/// Whether a string or number literal still fits a parameter whose written type is made of
+/// primitive names only (`string`, `number | undefined`, Python `str`, `int`, `float`): it
+/// breaks when no member takes it and the old type did. `None` when the types say nothing
+/// this plain rule can read.
+fn literal_fits(arg: &str, old_annotation: &str, annotation: &str) -> Option<bool> {
+    #[derive(PartialEq, Clone, Copy)]
+    enum Literal {
+        Text,
+        Number,
+    }
+    let literal = match arg.chars().next()? {
+        '"' | '\'' | '`' => Literal::Text,
+        c if c.is_ascii_digit() => Literal::Number,
+        '-' if arg[1..].starts_with(|c: char| c.is_ascii_digit()) => Literal::Number,
+        _ => return None,
+    };
+    // `Some(true)`: the member takes the literal; `Some(false)`: a primitive that does not;
+    // `None`: a member this rule cannot judge.
+    let takes = |member: &str| -> Option<bool> {
+        match member.trim() {
+            "string" | "str" => Some(literal == Literal::Text),
+            "number" | "int" | "float" | "bigint" => Some(literal == Literal::Number),
+            "boolean" | "bool" | "undefined" | "null" | "None" | "void" => Some(false),
+            _ => None,
+        }
+    };
+    let judge = |ty: &str| -> Option<bool> {
+        let members: Vec<Option<bool>> = ty.split('|').map(takes).collect();
+        if members.contains(&Some(true)) {
+            Some(true)
+        } else if members.iter().all(Option::is_some) {
+            Some(false)
+        } else {
+            None
+        }
+    };
+    match (judge(old_annotation), judge(annotation)) {
+        (Some(true), Some(false)) => Some(false),
+        _ => None,
     }
 }
 
