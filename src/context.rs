@@ -208,13 +208,13 @@ fn callees(project: &Project, facts: &Facts, symbol: &Symbol) -> Vec<Related> {
         let line = facts.line_column(callee.start_byte()).0;
         out.push(match entity {
             Entity::Def(def) => {
-                let signature = project
+                let found = project
                     .facts(&def.file)
-                    .and_then(|f| f.symbol(&def.path).map(|s| first_line(&f, s)));
-                let def_line = project
-                    .facts(&def.file)
-                    .and_then(|f| f.symbol(&def.path).map(|s| s.name_span.start_line))
-                    .unwrap_or(line);
+                    .and_then(|f| f.symbol(&def.path).map(|s| (first_line(&f, s), s.name_span.start_line)));
+                let (signature, def_line) = match found {
+                    Some((signature, at)) => (Some(signature), at),
+                    None => (None, line),
+                };
                 Related {
                     name: written,
                     path: def.file,

@@ -20,42 +20,7 @@ fn manifest() -> &'static Path {
 
 /// The virtual environment's python with the SDK installed; `Err` says why there is none.
 fn python() -> Result<PathBuf, String> {
-    let venv = manifest().join("target/mcp-venv");
-    let python = venv.join("bin/python");
-    let has_sdk = |python: &Path| {
-        Command::new(python)
-            .args([
-                "-c",
-                &format!("import mcp, importlib.metadata as m; assert m.version('mcp') == '{MCP_VERSION}'"),
-            ])
-            .output()
-            .is_ok_and(|o| o.status.success())
-    };
-    if python.exists() && has_sdk(&python) {
-        return Ok(python);
-    }
-    let made = Command::new("python3")
-        .args(["-m", "venv"])
-        .arg(&venv)
-        .output()
-        .map_err(|e| format!("python3 is unavailable: {e}"))?;
-    if !made.status.success() {
-        return Err(format!(
-            "python3 -m venv failed: {}",
-            String::from_utf8_lossy(&made.stderr)
-        ));
-    }
-    let installed = Command::new(venv.join("bin/pip"))
-        .args(["install", "-q", &format!("mcp=={MCP_VERSION}")])
-        .output()
-        .map_err(|e| format!("pip is unavailable: {e}"))?;
-    if !installed.status.success() {
-        return Err(format!(
-            "pip install mcp=={MCP_VERSION} failed: {}",
-            String::from_utf8_lossy(&installed.stderr)
-        ));
-    }
-    Ok(python)
+    common::venv::with("mcp-venv", "mcp", MCP_VERSION).map(|venv| venv.join("bin/python"))
 }
 
 /// The contract each tool's answer keeps (its refusals keep `Refusal`, an apply's `Answer`).

@@ -4,8 +4,8 @@
 //! tree is left byte for byte as it was. Raw JSON-RPC lines over the real binary's stdio.
 
 use serde_json::{json, Value};
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Command, Stdio};
+use std::io::{BufRead, BufReader, Lines, Write};
+use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
 
 fn shop() -> tempfile::TempDir {
     let dir = tempfile::tempdir().unwrap();
@@ -18,6 +18,21 @@ fn shop() -> tempfile::TempDir {
     dir
 }
 
+/// `saguaro mcp` serving `root`: the process, its input, its answers line by line.
+fn serve(root: &std::path::Path) -> (Child, ChildStdin, Lines<BufReader<ChildStdout>>) {
+    let mut server = Command::new(env!("CARGO_BIN_EXE_saguaro"))
+        .args(["mcp", "--root"])
+        .arg(root)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let stdin = server.stdin.take().unwrap();
+    let answers = BufReader::new(server.stdout.take().unwrap()).lines();
+    (server, stdin, answers)
+}
+
 fn tree(dir: &std::path::Path) -> String {
     std::fs::read_to_string(dir.join("shop/engine.py")).unwrap()
 }
@@ -26,16 +41,7 @@ fn tree(dir: &std::path::Path) -> String {
 fn bad_input_gets_an_error_answer_and_the_next_request_is_served() {
     let dir = shop();
     let before = tree(dir.path());
-    let mut server = Command::new(env!("CARGO_BIN_EXE_saguaro"))
-        .args(["mcp", "--root"])
-        .arg(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = server.stdin.take().unwrap();
-    let mut answers = BufReader::new(server.stdout.take().unwrap()).lines();
+    let (mut server, mut stdin, mut answers) = serve(dir.path());
     let mut send = |line: String| {
         stdin.write_all(line.as_bytes()).unwrap();
         stdin.write_all(b"\n").unwrap();
@@ -149,16 +155,7 @@ fn long_answers_page_with_a_cursor() {
         )
         .unwrap();
     }
-    let mut server = Command::new(env!("CARGO_BIN_EXE_saguaro"))
-        .args(["mcp", "--root"])
-        .arg(dir.path())
-        .stdin(Stdio::piped())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .unwrap();
-    let mut stdin = server.stdin.take().unwrap();
-    let mut answers = BufReader::new(server.stdout.take().unwrap()).lines();
+    let (mut server, mut stdin, mut answers) = serve(dir.path());
     let mut ask = |id: u64, method: &str, params: Value| -> Value {
         let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string();
         stdin.write_all(format!("{line}\n").as_bytes()).unwrap();

@@ -26,33 +26,7 @@ fn target_dir() -> PathBuf {
 
 /// The `pre-commit` executable, installed if need be; `Err` says why it cannot be had.
 fn pre_commit() -> Result<PathBuf, String> {
-    let venv = target_dir().join("precommit-venv");
-    let exe = venv.join("bin/pre-commit");
-    if exe.exists() {
-        return Ok(exe);
-    }
-    let made = Command::new("python3")
-        .args(["-m", "venv", venv.to_str().unwrap()])
-        .output()
-        .map_err(|e| format!("python3 is unavailable: {e}"))?;
-    if !made.status.success() {
-        return Err(format!(
-            "python3 -m venv failed: {}",
-            String::from_utf8_lossy(&made.stderr)
-        ));
-    }
-    let pip = venv.join("bin/pip");
-    let installed = Command::new(&pip)
-        .args(["install", "-q", &format!("pre-commit=={PRE_COMMIT_VERSION}")])
-        .output()
-        .map_err(|e| format!("pip is unavailable: {e}"))?;
-    if !installed.status.success() {
-        return Err(format!(
-            "pip install pre-commit failed: {}",
-            String::from_utf8_lossy(&installed.stderr)
-        ));
-    }
-    Ok(exe)
+    common::venv::with("precommit-venv", "pre-commit", PRE_COMMIT_VERSION).map(|venv| venv.join("bin/pre-commit"))
 }
 
 /// This checkout's HEAD commit: the revision the hook is taken at.

@@ -384,17 +384,10 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
                     Some(&op.name),
                 ),
                 // `...args: string[]` → `...args: number[]`: what each of them may be.
-                Some(np) if type_changed(lang, old, new, op.annotation.as_deref(), np.annotation.as_deref()) => push(
-                    "parameter_changed_type",
-                    Severity::Medium,
-                    format!(
-                        "`{}` of `{path}` is now `{}` (was `{}`)",
-                        op.name,
-                        np.annotation.as_deref().unwrap_or_default(),
-                        op.annotation.as_deref().unwrap_or_default()
-                    ),
-                    Some(&op.name),
-                ),
+                Some(np) if type_changed(lang, old, new, op.annotation.as_deref(), np.annotation.as_deref()) => {
+                    let (kind, severity, description) = changed_type(path, op, np);
+                    push(kind, severity, description, Some(&op.name))
+                }
                 Some(_) => {}
             }
             continue;
@@ -457,17 +450,8 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
                     );
                 }
                 if type_changed(lang, old, new, op.annotation.as_deref(), np.annotation.as_deref()) {
-                    push(
-                        "parameter_changed_type",
-                        Severity::Medium,
-                        format!(
-                            "`{}` of `{path}` is now `{}` (was `{}`)",
-                            op.name,
-                            np.annotation.as_deref().unwrap_or_default(),
-                            op.annotation.as_deref().unwrap_or_default()
-                        ),
-                        Some(&op.name),
-                    );
+                    let (kind, severity, description) = changed_type(path, op, np);
+                    push(kind, severity, description, Some(&op.name));
                 }
             }
             (None, Some(np)) => {
@@ -530,6 +514,20 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
         }
     }
     out
+}
+
+/// The breakage of a parameter of one name whose written type changed.
+fn changed_type(path: &str, was: &Param, now: &Param) -> (&'static str, Severity, String) {
+    (
+        "parameter_changed_type",
+        Severity::Medium,
+        format!(
+            "`{}` of `{path}` is now `{}` (was `{}`)",
+            was.name,
+            now.annotation.as_deref().unwrap_or_default(),
+            was.annotation.as_deref().unwrap_or_default()
+        ),
+    )
 }
 
 /// Whether a parameter's written type changed in a way a caller can feel: compared up to

@@ -288,6 +288,8 @@ impl Server {
             .filter_map(|path| project.facts(path).map(|facts| (path, facts)))
             .flat_map_iter(|(path, facts)| {
                 let mut hits = Vec::new();
+                // The file's version, hashed once for all its matches (on its first one).
+                let mut sha = None;
                 for s in &facts.index.symbols {
                     if !args.kinds.is_empty() && !args.kinds.contains(&s.kind) {
                         continue;
@@ -317,6 +319,7 @@ impl Server {
                             "kind": s.kind,
                             "start_line": s.extent.start_line,
                             "end_line": s.extent.end_line,
+                            "sha256": sha.get_or_insert_with(|| sha_of(&project, path)),
                         }),
                     ));
                 }
@@ -328,14 +331,7 @@ impl Server {
                 .then_with(|| a.1["path"].as_str().cmp(&b.1["path"].as_str()))
                 .then_with(|| a.1["start_line"].as_u64().cmp(&b.1["start_line"].as_u64()))
         });
-        let matches: Vec<Value> = found
-            .into_iter()
-            .map(|(_, mut m)| {
-                let path = m["path"].as_str().unwrap_or_default().to_string();
-                m["sha256"] = json!(sha_of(&project, &path));
-                m
-            })
-            .collect();
+        let matches: Vec<Value> = found.into_iter().map(|(_, m)| m).collect();
         answer(bounded(
             json!({"query": args.query, "matches": matches}),
             "matches",
@@ -599,8 +595,8 @@ impl Server {
     /// saguaro reads, that exists.
     fn facts(&self, project: &Project, file: &str) -> Result<Arc<crate::refs::facts::Facts>, Error> {
         self.workspace()?.check(file, Access::Read)?;
-        if crate::lang::Registry::global().for_path(file).is_none() {
-            let registry = crate::lang::Registry::global();
+        let registry = crate::lang::Registry::global();
+        if registry.for_path(file).is_none() {
             return Err(Error::unsupported_language(file, &registry.known_extensions()));
         }
         project.facts(file).ok_or_else(|| Error::file_missing(file))

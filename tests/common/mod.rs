@@ -4,6 +4,7 @@
 
 pub mod commits;
 pub mod tree;
+pub mod venv;
 
 use std::path::Path;
 use std::process::{Command, Output};
