@@ -152,7 +152,7 @@ pub fn plan(text: &str, language: &str, operations: &[Operation]) -> Result<Plan
     let mut matches = Vec::new();
     for (i, op) in operations.iter().enumerate() {
         let edit = apply_one(&index, lang, op).map_err(|e| e.at_operation(i))?;
-        index = verify::reparse(&index, edit.text).map_err(|e| e.at_operation(i))?;
+        index = verify::reparse(index, edit.text).map_err(|e| e.at_operation(i))?;
         matches.push(OpMatch {
             operation: i,
             ..edit.matched

@@ -6,14 +6,14 @@ use crate::feedback::{Error, ErrorCode};
 use crate::symbols::SymbolIndex;
 
 /// The index of `new_text`, or `syntax_error` naming the lines the edit broke.
-pub fn reparse(before: &SymbolIndex, new_text: String) -> Result<SymbolIndex, Error> {
-    let after = before.rebuild(new_text)?;
-    if after.parse_errors.len() <= before.parse_errors.len() {
+pub fn reparse(before: SymbolIndex, new_text: String) -> Result<SymbolIndex, Error> {
+    let (errors_before, old_lines) = (before.parse_errors.len(), before.error_lines());
+    let after = before.into_rebuilt(new_text)?;
+    if after.parse_errors.len() <= errors_before {
         return Ok(after);
     }
     // The errors on lines that had none: the ones the edit made (line numbers may shift, so
     // when every error line existed before, all of them are shown).
-    let old_lines = before.error_lines();
     let new_points: Vec<(usize, usize)> = after
         .parse_errors
         .iter()

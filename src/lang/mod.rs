@@ -313,7 +313,11 @@ pub struct NodeRoles {
 
 impl NodeRoles {
     pub fn of(&self, node: tree_sitter::Node<'_>) -> NodeRole {
-        self.roles.get(node.kind_id() as usize).copied().unwrap_or_default()
+        self.of_kind(node.kind_id())
+    }
+
+    pub fn of_kind(&self, kind_id: u16) -> NodeRole {
+        self.roles.get(kind_id as usize).copied().unwrap_or_default()
     }
 }
 

@@ -1,6 +1,7 @@
 //! From a syntax tree to symbols: runs the language's `symbols.scm` query, then grows each
 //! definition to its extent with the wrappers and attached siblings the registry names.
 
+use super::interior::{Interior, Layout, OldBlock, Reuse};
 use super::{AttachedPiece, Span, Symbol, SymbolIndex};
 use crate::feedback::Error;
 use crate::lang::{Attachment, DocstringStyle, Language, NodeRoles};
@@ -26,13 +27,24 @@ struct Found<'t> {
     written_in: Option<usize>,
 }
 
-/// `previous`: the tree of an earlier version of the text, already edited to match it, so
-/// that tree-sitter re-parses only what changed.
+/// An earlier version of the text, for an incremental extraction: its index, and its tree
+/// already edited by `edit` to match the new text, so that tree-sitter re-parses only what
+/// changed and the symbols of untouched bodies are taken over ([`super::interior`]).
+pub(super) struct Previous<'a> {
+    /// The previous index, its symbols moved out into `symbols`.
+    pub index: &'a SymbolIndex,
+    pub symbols: Vec<Symbol>,
+    pub tree: &'a tree_sitter::Tree,
+    pub edit: tree_sitter::InputEdit,
+    /// Whether symbols are taken over, or only the tree re-parsed incrementally.
+    pub take_over: bool,
+}
+
 pub(super) fn index(
     parser: &mut Parser,
     lang: &'static Language,
     source: SourceText,
-    previous: Option<&tree_sitter::Tree>,
+    previous: Option<Previous<'_>>,
 ) -> Result<SymbolIndex, Error> {
     let grammar = lang.grammar()?;
     let query = lang.query("symbols")?;
@@ -42,26 +54,39 @@ pub(super) fn index(
     let bom = source.bom_len();
     let text = source.text();
     let tree = parser
-        .parse(&text[bom..], previous)
+        .parse(&text[bom..], previous.as_ref().map(|p| p.tree))
         .ok_or_else(|| Error::internal("the parser gave up (no tree)"))?;
     let root = tree.root_node();
-
     let roles = lang.roles()?;
-    let mut collected = collect(roles, query, root, &text.as_bytes()[bom..]);
-    let found = std::mem::take(&mut collected.found);
-    let mut ctx = Extractor {
-        lang,
-        roles,
-        source: &source,
-        bom,
-        collected,
+    let reuse = previous
+        .filter(|p| p.take_over)
+        .and_then(|p| Reuse::new(p.index, p.symbols, p.tree, &tree, p.edit, &source));
+
+    let extract = |reuse: Option<&Reuse<'_>>| {
+        let mut collected = collect(roles, query, root, &text.as_bytes()[bom..], reuse);
+        let found = std::mem::take(&mut collected.found);
+        let mut ctx = Extractor {
+            lang,
+            roles,
+            source: &source,
+            bom,
+            collected,
+        };
+        let done = ctx.symbols(&found, reuse)?;
+        let parse_errors = if root.has_error() {
+            ctx.parse_errors(root)
+        } else {
+            Vec::new()
+        };
+        Some((done, parse_errors))
     };
-    let symbols = ctx.symbols(&found);
-    let parse_errors = if root.has_error() {
-        ctx.parse_errors(root)
-    } else {
-        Vec::new()
-    };
+    // Taking over fails only when the previous index disagrees with the new tree; a full
+    // extraction takes nothing over and cannot.
+    let ((symbols, layout), parse_errors) = reuse
+        .as_ref()
+        .and_then(|r| extract(Some(r)))
+        .or_else(|| extract(None))
+        .ok_or_else(|| Error::internal("the symbols could not be extracted"))?;
     Ok(SymbolIndex {
         // The registry lives for the whole process, so its names are `'static`.
         language: lang.name.as_str(),
@@ -69,6 +94,7 @@ pub(super) fn index(
         symbols,
         parse_errors,
         tree,
+        layout,
     })
 }
 
@@ -91,6 +117,17 @@ struct Collected<'t> {
     enclosing: Vec<Option<usize>>,
     /// For found nodes and wrappers.
     places: HashMap<usize, Place<'t>>,
+    /// What is taken over from the previous index instead of being walked, in file order.
+    taken_over: Vec<Block>,
+}
+
+/// A run of symbols taken over from the previous index ([`Reuse`]) instead of found.
+#[derive(Debug, Clone, Copy)]
+enum Block {
+    /// The body of found definition `owner`: previous interior `k`.
+    Interior { owner: usize, k: usize },
+    /// A top-level node the edit did not touch, starting at byte `start` of the new text.
+    Whole { start: usize, old: OldBlock },
 }
 
 /// Where a pattern's definitions are listed, from its `(#set! scope "...")`: `file` (the
@@ -146,11 +183,24 @@ struct Search<'t> {
 /// down to it from the child that holds it, and it belongs to what the searched node is
 /// the body of. A pattern with a scope ([`pattern_scopes`]) counts only in the file and
 /// in the bodies of definitions of the kinds it names, not in a block inside them.
-fn collect<'t>(roles: &NodeRoles, query: &tree_sitter::Query, root: Node<'t>, text: &[u8]) -> Collected<'t> {
+///
+/// With `reuse`, the body of a definition the edit did not touch is not walked: its
+/// symbols are the previous index's ([`super::interior`]).
+fn collect<'t>(
+    roles: &NodeRoles,
+    query: &tree_sitter::Query,
+    root: Node<'t>,
+    text: &[u8],
+    reuse: Option<&Reuse<'_>>,
+) -> Collected<'t> {
+    let members = pattern_members(query);
     let mut walk = Walk {
         roles,
         scopes: pattern_scopes(query),
-        members: pattern_members(query),
+        member_kinds: members.iter().flatten().map(|(kind, _)| kind.clone()).collect(),
+        members,
+        reuse,
+        taken_over: Vec::new(),
         found: Vec::new(),
         by_node: HashMap::new(),
         owners: Vec::new(),
@@ -172,14 +222,30 @@ fn collect<'t>(roles: &NodeRoles, query: &tree_sitter::Query, root: Node<'t>, te
         let mut cursor = container.walk();
         children.clear();
         children.extend(container.children(&mut cursor));
+        // The top-level nodes an edit did not touch are taken over whole; the query runs
+        // over what is left.
+        let whole = if container.id() == root.id() {
+            walk.whole_children(&children)
+        } else {
+            Vec::new()
+        };
+        let mut left = children.iter().enumerate().filter(|(k, _)| whole.get(*k) != Some(&true));
+        let range = match (left.next(), left.last()) {
+            (Some((_, first)), last) => Some(first.start_byte()..last.map_or(first, |(_, l)| l).end_byte()),
+            (None, _) => None,
+        };
         // Most blocks define nothing: the query runs only where a pattern can start.
-        if roles.of(container).pattern_root || children.iter().any(|&c| roles.of(c).pattern_root) {
+        let may_define =
+            roles.of(container).pattern_root || children.iter().any(|&c| roles.of(c).pattern_root);
+        if let Some(range) = range.filter(|_| may_define) {
+            query_cursor.set_byte_range(range);
             let mut matches = query_cursor.matches(query, container, text);
             while let Some(m) = matches.next() {
                 walk.merge_match(m, names, search);
             }
+            query_cursor.set_byte_range(0..usize::MAX);
         }
-        walk.visit_children(container, &children, search, false);
+        walk.visit_children(container, &children, search, false, &whole);
     }
     walk.keep_first_members(text);
 
@@ -190,6 +256,7 @@ fn collect<'t>(roles: &NodeRoles, query: &tree_sitter::Query, root: Node<'t>, te
         owners,
         reached,
         places,
+        taken_over,
         ..
     } = walk;
     let mut order: Vec<usize> = (0..found.len())
@@ -205,14 +272,30 @@ fn collect<'t>(roles: &NodeRoles, query: &tree_sitter::Query, root: Node<'t>, te
         .map(|&old| owners[old].and_then(|o| new_index[o]))
         .collect();
     let mut slots: Vec<Option<Found<'t>>> = found.into_iter().map(Some).collect();
-    let found = order
+    let found: Vec<Found<'t>> = order
         .iter()
         .map(|&old| slots[old].take().expect("each found once"))
         .collect();
+    let mut taken_over: Vec<Block> = taken_over
+        .into_iter()
+        .filter_map(|block| match block {
+            Block::Interior { owner, k } => Some(Block::Interior {
+                owner: new_index[owner]?,
+                k,
+            }),
+            whole => Some(whole),
+        })
+        .collect();
+    let start = |block: &Block| match *block {
+        Block::Interior { owner, .. } => body_of(&found[owner]).map_or(0, |b| b.start_byte()),
+        Block::Whole { start, .. } => start,
+    };
+    taken_over.sort_by_key(start);
     Collected {
         found,
         enclosing,
         places,
+        taken_over,
     }
 }
 
@@ -223,6 +306,11 @@ struct Walk<'a, 't> {
     scopes: Vec<Option<Vec<String>>>,
     /// Per pattern, from [`pattern_members`].
     members: Vec<Option<(String, Option<String>)>>,
+    /// The kinds that take members written in their methods.
+    member_kinds: Vec<String>,
+    reuse: Option<&'a Reuse<'a>>,
+    /// What is taken over instead of walked.
+    taken_over: Vec<Block>,
     found: Vec<Found<'t>>,
     by_node: HashMap<usize, usize>,
     /// Per found definition: the found definition whose body holds it.
@@ -241,10 +329,27 @@ impl<'t> Walk<'_, 't> {
     /// next. `parent` is a searched node, or (`below`) a node under one that holds pending
     /// definitions; there the walk only goes down to them, and a `;` after one is not its
     /// own (in a declaration of several names, it ends them all).
-    fn visit_children(&mut self, parent: Node<'t>, children: &[Node<'t>], search: Search<'t>, below: bool) {
+    /// The children marked in `whole` are taken over: not visited, but still attached to
+    /// what follows them.
+    fn visit_children(
+        &mut self,
+        parent: Node<'t>,
+        children: &[Node<'t>],
+        search: Search<'t>,
+        below: bool,
+        whole: &[bool],
+    ) {
         let mut run: Vec<Node<'t>> = Vec::new();
         for (k, &child) in children.iter().enumerate() {
             if !child.is_named() {
+                continue;
+            }
+            if whole.get(k) == Some(&true) {
+                if self.roles.of(child).attached.is_some() {
+                    run.push(child);
+                } else {
+                    run.clear();
+                }
                 continue;
             }
             let at = self
@@ -282,11 +387,14 @@ impl<'t> Walk<'_, 't> {
                 self.pending.remove(&(child.start_byte(), i));
                 let body = body_of(&self.found[i]);
                 if let Some(body) = body {
-                    self.work.push(Search {
-                        node: body,
-                        owner: Some(i),
-                        direct: true,
-                    });
+                    match self.interior_taken_over(i, body) {
+                        Some(k) => self.taken_over.push(Block::Interior { owner: i, k }),
+                        None => self.work.push(Search {
+                            node: body,
+                            owner: Some(i),
+                            direct: true,
+                        }),
+                    }
                 }
                 self.descend(child, body, search);
             } else if below {
@@ -310,6 +418,52 @@ impl<'t> Walk<'_, 't> {
         }
     }
 
+    /// Which of the file's `children` are taken over whole ([`Reuse::whole`]).
+    fn whole_children(&mut self, children: &[Node<'t>]) -> Vec<bool> {
+        let Some(reuse) = self.reuse else {
+            return Vec::new();
+        };
+        // Where the run of attached siblings before the current child starts.
+        let mut run_start = None;
+        let mut whole = Vec::with_capacity(children.len());
+        for &child in children {
+            if !child.is_named() {
+                whole.push(false);
+                continue;
+            }
+            let old = reuse.whole(run_start.unwrap_or(child.start_byte()), child, self.roles);
+            if self.roles.of(child).attached.is_some() {
+                run_start = run_start.or(Some(child.start_byte()));
+            } else {
+                run_start = None;
+            }
+            whole.push(old.is_some());
+            if let Some(old) = old {
+                self.taken_over.push(Block::Whole {
+                    start: child.start_byte(),
+                    old,
+                });
+            }
+        }
+        whole
+    }
+
+    /// The previous interior found definition `i`'s body can be taken over from, if any:
+    /// never a method's body where its class takes members written in methods (those are
+    /// chosen among all the class's methods).
+    fn interior_taken_over(&self, i: usize, body: Node<'t>) -> Option<usize> {
+        let reuse = self.reuse?;
+        let kind_of = |i: usize| self.found[i].kind.as_ref().map(|(_, k)| k.as_str());
+        let kind = kind_of(i)?;
+        let in_member_taker = self.owners[i]
+            .and_then(kind_of)
+            .is_some_and(|owner| self.member_kinds.iter().any(|k| k == owner));
+        if kind == "function" && in_member_taker {
+            return None;
+        }
+        reuse.interior_for(body.byte_range(), kind)
+    }
+
     /// Places the pending definitions below `node` (outside `skip`, a body searched on its
     /// own) as members of what `search` is the body of: the declarators of `const a = 1,
     /// b = 2` belong to the file, a constructor's parameter property to its class.
@@ -328,7 +482,7 @@ impl<'t> Walk<'_, 't> {
             .children(&mut cursor)
             .filter(|c| skip.is_none_or(|s| s.id() != c.id()))
             .collect();
-        self.visit_children(node, &children, search, true);
+        self.visit_children(node, &children, search, true, &[]);
     }
 
     /// Folds one query match into what is known of its definition node, unless the
@@ -473,14 +627,33 @@ struct Extractor<'a, 't> {
 }
 
 impl<'t> Extractor<'_, 't> {
-    fn symbols(&mut self, found: &[Found<'t>]) -> Vec<Symbol> {
+    /// The listed symbols in file order, and their layout. With `reuse`, the symbols of
+    /// the bodies the walk did not enter are the previous index's; `None` when one of
+    /// them disagrees with what is around it now.
+    fn symbols(&mut self, found: &[Found<'t>], reuse: Option<&Reuse<'_>>) -> Option<(Vec<Symbol>, Layout)> {
         // Paths and kinds of every found node, scopes included, in file order: a parent
         // always precedes its members, so its path is known when they are reached.
         let mut paths: Vec<String> = Vec::with_capacity(found.len());
         let mut kinds: Vec<String> = Vec::with_capacity(found.len());
         let mut listed: Vec<Option<usize>> = Vec::with_capacity(found.len());
         let mut symbols: Vec<Symbol> = Vec::new();
+        let mut layout = Layout::default();
+        let taken_over = std::mem::take(&mut self.collected.taken_over);
+        let mut next_taken = taken_over.iter().peekable();
         for (i, f) in found.iter().enumerate() {
+            // What is taken over holds no found node: its symbols come before the first
+            // found node after its start.
+            while let Some(&&block) = next_taken.peek() {
+                let (start, ready) = match block {
+                    Block::Interior { owner, .. } => (body_of(&found[owner]).map_or(0, |b| b.start_byte()), owner < i),
+                    Block::Whole { start, .. } => (start, true),
+                };
+                if !ready || start > f.node.start_byte() {
+                    break;
+                }
+                next_taken.next();
+                self.take_over(reuse?, block, (found, &paths, &kinds, &listed), &mut symbols, &mut layout)?;
+            }
             let parent = self.collected.enclosing[i];
             let name = self.node_text(f.name.expect("kept only named definitions")).to_string();
             let path = match parent {
@@ -504,9 +677,68 @@ impl<'t> Extractor<'_, 't> {
             let mut symbol = self.symbol(f, path, name, kind, (parent, parent_path));
             symbol.parent_kind = parent_kind;
             symbols.push(symbol);
+            layout.node_starts.push(f.node.start_byte());
         }
+        for &block in next_taken {
+            self.take_over(reuse?, block, (found, &paths, &kinds, &listed), &mut symbols, &mut layout)?;
+        }
+        // The interiors of the bodies walked now; the taken over ones came with theirs.
+        for (i, f) in found.iter().enumerate() {
+            let Some(body) = body_of(f) else { continue };
+            if taken_over
+                .iter()
+                .any(|b| matches!(b, Block::Interior { owner, .. } if *owner == i))
+            {
+                continue;
+            }
+            let body = (body.start_byte(), body.end_byte());
+            layout.interiors.push(Interior {
+                body,
+                node_start: f.node.start_byte(),
+                query_kind: f.kind.as_ref().map_or("", |(_, k)| k.as_str()).into(),
+                path: paths[i].as_str().into(),
+                kind: kinds[i].as_str().into(),
+                symbols: layout.symbols_in(body),
+                outer: self.nearest_listed(i, &listed),
+            });
+        }
+        layout.interiors.sort_by_key(|i| (i.body.0, std::cmp::Reverse(i.body.1)));
         number_duplicates(&mut symbols);
-        symbols
+        Some((symbols, layout))
+    }
+
+    /// Appends the symbols of `block`; `None` when they disagree with where they are now
+    /// (a body that was another definition's).
+    fn take_over(
+        &self,
+        reuse: &Reuse<'_>,
+        block: Block,
+        (found, paths, kinds, listed): (&[Found<'t>], &[String], &[String], &[Option<usize>]),
+        symbols: &mut Vec<Symbol>,
+        layout: &mut Layout,
+    ) -> Option<()> {
+        let start = symbols.len();
+        let (old, outer, node_start) = match block {
+            Block::Interior { owner, k } => {
+                let interior = reuse.interior(k);
+                if *interior.path != *paths[owner] || *interior.kind != *kinds[owner] {
+                    return None;
+                }
+                (reuse.interior_block(k), self.nearest_listed(owner, listed), found[owner].node.start_byte())
+            }
+            Block::Whole { old, start } => (old, None, start),
+        };
+        reuse.take(old, outer, symbols, layout)?;
+        if let Block::Interior { k, .. } = block {
+            layout.interiors.push(Interior {
+                symbols: (start, symbols.len()),
+                outer,
+                body: reuse.new_bytes(old.bytes)?,
+                node_start,
+                ..reuse.interior(k).clone()
+            });
+        }
+        Some(())
     }
 
     /// The listed symbol a found node stands for, or the one around it when it is a scope
@@ -734,13 +966,18 @@ fn body_of<'t>(f: &Found<'t>) -> Option<Node<'t>> {
 }
 
 fn number_duplicates(symbols: &mut [Symbol]) {
-    let mut counts: HashMap<String, usize> = HashMap::new();
-    for s in symbols.iter_mut() {
-        let n = counts.entry(s.path.clone()).or_insert(0);
-        *n += 1;
-        s.occurrence = *n;
-    }
-    for s in symbols.iter_mut() {
-        s.duplicates = counts[&s.path];
+    let mut counts: HashMap<&str, usize> = HashMap::with_capacity(symbols.len());
+    let occurrences: Vec<usize> = symbols
+        .iter()
+        .map(|s| {
+            let n = counts.entry(s.path.as_str()).or_insert(0);
+            *n += 1;
+            *n
+        })
+        .collect();
+    let totals: Vec<usize> = symbols.iter().map(|s| counts[s.path.as_str()]).collect();
+    for ((s, occurrence), duplicates) in symbols.iter_mut().zip(occurrences).zip(totals) {
+        s.occurrence = occurrence;
+        s.duplicates = duplicates;
     }
 }

@@ -20,6 +20,7 @@
 
 pub mod cache;
 mod extract;
+mod interior;
 mod namepath;
 pub mod scan;
 
@@ -149,6 +150,9 @@ pub struct SymbolIndex {
     /// The syntax tree the index was read from (of the text after any BOM), kept so that a
     /// later version of the text re-parses incrementally.
     pub tree: tree_sitter::Tree,
+    /// Where the symbols' nodes and the definitions' bodies are, so that a later version
+    /// of the text takes over the symbols of the bodies its edit did not touch.
+    layout: interior::Layout,
 }
 
 impl SymbolIndex {
@@ -163,19 +167,40 @@ impl SymbolIndex {
     }
 
     /// The index of `new_text`, an edited version of this index's text, re-parsing only
-    /// the changed region (the edit is found as the common prefix and suffix).
+    /// the changed region (the edit is found as the common prefix and suffix) and taking
+    /// over the symbols of the bodies the edit did not touch.
     pub fn rebuild(&self, new_text: String) -> Result<SymbolIndex, Error> {
+        self.clone().rebuilt(new_text, true)
+    }
+
+    /// [`SymbolIndex::rebuild`], consuming this index: the symbols taken over are moved,
+    /// not copied.
+    pub fn into_rebuilt(self, new_text: String) -> Result<SymbolIndex, Error> {
+        self.rebuilt(new_text, true)
+    }
+
+    /// The index of `new_text`, re-parsed incrementally, taking symbols over when
+    /// `take_over` (what incremental extraction is held equal to takes none).
+    fn rebuilt(mut self, new_text: String, take_over: bool) -> Result<SymbolIndex, Error> {
         let lang = Registry::global()
             .by_name(self.language)
             .ok_or_else(|| Error::internal(format!("no language named `{}` is registered", self.language)))?;
         let mut parser = tree_sitter::Parser::new();
-        let old = self.source.text();
         if self.source.bom_len() != 0 || new_text.starts_with('\u{feff}') {
             return extract::index(&mut parser, lang, SourceText::new(new_text), None);
         }
         let mut tree = self.tree.clone();
-        tree.edit(&input_edit(old, &new_text));
-        extract::index(&mut parser, lang, SourceText::new(new_text), Some(&tree))
+        let edit = input_edit(self.source.text(), &new_text);
+        tree.edit(&edit);
+        let symbols = std::mem::take(&mut self.symbols);
+        let previous = extract::Previous {
+            index: &self,
+            symbols,
+            tree: &tree,
+            edit,
+            take_over,
+        };
+        extract::index(&mut parser, lang, SourceText::new(new_text), Some(previous))
     }
 
     /// Like [`SymbolIndex::build`], reusing a parser (one per thread when indexing many files).
