@@ -64,8 +64,14 @@ fn bench(c: &mut Criterion) {
     let index = SymbolIndex::build(SourceText::new(text.clone()), "python").unwrap();
     let marker = "self.calls += 1\n        total";
     let at = text.match_indices(marker).nth(300).unwrap().0;
-    let edited = format!("{}self.calls += 2\n        total{}", &text[..at], &text[at + marker.len()..]);
-    group.bench_function("index_incremental", |b| b.iter(|| index.rebuild(edited.clone()).unwrap()));
+    let edited = format!(
+        "{}self.calls += 2\n        total{}",
+        &text[..at],
+        &text[at + marker.len()..]
+    );
+    group.bench_function("index_incremental", |b| {
+        b.iter(|| index.rebuild(edited.clone()).unwrap())
+    });
     group.bench_function("index_full", |b| {
         b.iter(|| SymbolIndex::build(SourceText::new(edited.clone()), "python").unwrap())
     });

@@ -5,7 +5,9 @@ command line's whole-process time for the same operations, in one run:
 - the server's first answer on Django's tree (spawn, initialize, one find_symbol);
 - find_symbol and refs across Django, warm (the tree already read);
 - replace_symbol in a 10,000-line file, warm (the file restored between runs through the
-  server itself, so the warm tree sees every write).
+  server itself, so the warm tree sees every write), and its server time: the round trip
+  less a ping's (the SDK's and the pipes' share). `cargo bench --bench edit` measures the
+  same replace as a library call.
 
 The SDK comes from target/mcp-venv (what .ci/run makes): run this script with that python.
 Django is downloaded by scripts/bench_symbols.py's helper into corpora/ (ignored by git).
@@ -88,6 +90,12 @@ async def replace(binary, runs):
             async with ClientSession(read, write) as session:
                 await session.initialize()
                 await timed_call(session, "symbols", {"path": "big.py", "max_chars": 200})
+                # The protocol's own cost (JSON-RPC through the SDK and the pipes): a ping.
+                pings = []
+                for _ in range(runs):
+                    start = time.perf_counter()
+                    await session.send_ping()
+                    pings.append(time.perf_counter() - start)
                 samples = []
                 for _ in range(runs):
                     elapsed, _ = await timed_call(
@@ -105,6 +113,8 @@ async def replace(binary, runs):
             command += cli([binary, "replace", "big.py", "Service300.handle", "--with", "new.py"], tmp, 1)
         lines = original.count("\n")
         print(f"replace_symbol in a {lines}-line file, warm:          {ms(samples)}   CLI {ms(command)}")
+        server = statistics.median(samples) - statistics.median(pings)
+        print(f"  of which server time (round trip less a ping's {ms(pings).strip()}): {server * 1000:8.1f} ms")
 
 
 def main():

@@ -75,7 +75,8 @@ pub fn ending(line: &str) -> &str {
 
 /// Joins lines back into text.
 pub fn join(parts: impl IntoIterator<Item = impl AsRef<str>>) -> String {
-    let mut out = String::new();
+    let parts: Vec<_> = parts.into_iter().collect();
+    let mut out = String::with_capacity(parts.iter().map(|p| p.as_ref().len()).sum());
     for part in parts {
         out.push_str(part.as_ref());
     }

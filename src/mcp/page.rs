@@ -38,6 +38,68 @@ pub fn bounded(mut answer: Value, field: &str, cursor: usize, max_chars: usize) 
     cut_diff(answer, max_chars)
 }
 
+/// The `symbols` answer, `{"files": [{path, language, sha256, symbols}]}`, paged by
+/// symbol, not by file: one file can hold thousands. The cursor counts symbols across the
+/// files in order (a file without any counts one); a file cut across pages comes in each
+/// page with the part of its symbols that page holds.
+pub fn outline<'s>(
+    files: impl Iterator<Item = (Value, &'s [crate::symbols::Symbol])>,
+    cursor: usize,
+    max_chars: usize,
+) -> Value {
+    use crate::symbols::scan::SymbolRecord;
+    // `{"files":[]}` and room for `total`, `truncated`, `cursor`.
+    let mut size = 12 + 64;
+    let (mut total, mut kept, mut full) = (0, 0, false);
+    let mut out = Vec::new();
+    for (mut header, symbols) in files {
+        let rows = symbols.len().max(1);
+        let first_row = total;
+        total += rows;
+        if full || total <= cursor {
+            continue;
+        }
+        // At least one row, so a caller paging on always moves forward.
+        let fits = |size: usize, cost: usize, kept: usize| size + cost <= max_chars || kept == 0;
+        let mut cost = header.to_string().len() + 16;
+        if !fits(size, cost, kept) {
+            full = true;
+            continue;
+        }
+        let mut records = Vec::new();
+        if symbols.is_empty() {
+            kept += 1;
+        }
+        for symbol in &symbols[cursor.saturating_sub(first_row).min(symbols.len())..] {
+            let record = serde_json::to_value(SymbolRecord::from(symbol)).unwrap_or(Value::Null);
+            let record_cost = record.to_string().len() + 1;
+            if !fits(size, cost + record_cost, kept) {
+                full = true;
+                break;
+            }
+            cost += record_cost;
+            records.push(record);
+            kept += 1;
+        }
+        if records.is_empty() && !symbols.is_empty() {
+            continue;
+        }
+        header["symbols"] = Value::Array(records);
+        size += cost;
+        out.push(header);
+    }
+    let mut answer = json!({"files": out});
+    let next = cursor + kept;
+    if cursor > 0 || next < total {
+        answer["total"] = json!(total);
+        answer["truncated"] = json!(next < total);
+        if next < total {
+            answer["cursor"] = json!(next);
+        }
+    }
+    answer
+}
+
 /// The answer with its `diff` cut at a line boundary when the answer is over budget.
 fn cut_diff(mut answer: Value, max_chars: usize) -> Value {
     let size = answer.to_string().len();
@@ -73,6 +135,64 @@ mod tests {
         let last = bounded(answer, "references", 990, 2_000);
         assert_eq!(last["truncated"], false);
         assert!(last.get("cursor").is_none());
+    }
+
+    #[test]
+    fn an_outline_pages_by_symbol_within_a_file_and_across_files() {
+        let index = |text: &str| {
+            crate::symbols::SymbolIndex::build(crate::source::SourceText::new(text.to_string()), "python").unwrap()
+        };
+        let big = index(&(0..300).map(|i| format!("def f{i}():\n    pass\n")).collect::<String>());
+        let empty = index("import os\n");
+        let small = index("def g():\n    pass\n");
+        let files = || {
+            [("a.py", &big), ("b.py", &empty), ("c.py", &small)]
+                .into_iter()
+                .map(|(path, index)| {
+                    (
+                        json!({"path": path, "language": "python", "sha256": "0"}),
+                        index.symbols.as_slice(),
+                    )
+                })
+        };
+        let mut seen = Vec::new();
+        let mut cursor = 0;
+        loop {
+            let page = outline(files(), cursor, 2_000);
+            assert!(page.to_string().len() <= 2_000, "{}", page.to_string().len());
+            assert_eq!(page["total"], 302);
+            for file in page["files"].as_array().unwrap() {
+                let names = file["symbols"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s["path"].as_str().unwrap().to_string());
+                seen.push((file["path"].as_str().unwrap().to_string(), names.collect::<Vec<_>>()));
+            }
+            if page["truncated"] == false {
+                break;
+            }
+            cursor = page["cursor"].as_u64().unwrap() as usize;
+        }
+        let a: Vec<String> = seen
+            .iter()
+            .filter(|(p, _)| p == "a.py")
+            .flat_map(|(_, n)| n.clone())
+            .collect();
+        assert_eq!(
+            a,
+            (0..300).map(|i| format!("f{i}")).collect::<Vec<_>>(),
+            "every symbol once, in order"
+        );
+        assert!(
+            seen.iter().any(|(p, n)| p == "b.py" && n.is_empty()),
+            "a file without symbols is listed"
+        );
+        assert_eq!(seen.last().unwrap(), &("c.py".to_string(), vec!["g".to_string()]));
+        // A budget too small for anything still moves on by one symbol.
+        let tiny = outline(files(), 5, 10);
+        assert_eq!(tiny["cursor"], 6);
+        assert_eq!(tiny["files"][0]["symbols"][0]["path"], "f5");
     }
 
     #[test]

@@ -1,7 +1,7 @@
 //! The server's tools: each reads its arguments (their JSON schema comes from these types),
 //! makes the library call the command line makes, and answers with the same JSON.
 
-use super::page::{bounded, DEFAULT_MAX_CHARS};
+use super::page::{self, bounded, DEFAULT_MAX_CHARS};
 use super::warm::Warm;
 use crate::apply::{self, Answer, Format, Options};
 use crate::feedback::{Error, ErrorCode};
@@ -218,26 +218,23 @@ impl Server {
                 return refusal(e);
             }
         }
-        let files: Vec<Value> = files_under(&project, &within)
+        let listed: Vec<(String, Arc<crate::refs::facts::Facts>)> = files_under(&project, &within)
             .into_iter()
-            .filter_map(|path| {
-                let facts = project.facts(&path)?;
-                let records: Vec<crate::symbols::scan::SymbolRecord> =
-                    facts.index.symbols.iter().map(Into::into).collect();
-                Some(json!({
-                    "path": path,
-                    "language": facts.lang.name,
-                    "sha256": sha_of(&project, &path),
-                    "symbols": records,
-                }))
-            })
+            .filter_map(|path| Some((path.clone(), project.facts(&path)?)))
             .collect();
-        if files.is_empty() && !within.is_empty() {
+        if listed.is_empty() && !within.is_empty() {
             return refusal(Error::file_missing(&within));
         }
-        answer(bounded(
-            json!({"files": files}),
-            "files",
+        let outline = listed.iter().map(|(path, facts)| {
+            let header = json!({
+                "path": path,
+                "language": facts.lang.name,
+                "sha256": sha_of(&project, path),
+            });
+            (header, facts.index.symbols.as_slice())
+        });
+        answer(page::outline(
+            outline,
             args.cursor.unwrap_or(0),
             args.max_chars.unwrap_or(DEFAULT_MAX_CHARS),
         ))

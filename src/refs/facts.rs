@@ -64,7 +64,12 @@ impl Facts {
         thread_local! {
             static PARSER: std::cell::RefCell<tree_sitter::Parser> = std::cell::RefCell::new(tree_sitter::Parser::new());
         }
-        let index = PARSER.with(|p| SymbolIndex::build_with(&mut p.borrow_mut(), SourceText::new(text), lang).ok())?;
+        // A file the server just edited has its index kept by the edit.
+        let kept = crate::symbols::cache::get(lang.name.as_str(), &text);
+        let index = match kept {
+            Some(index) => index,
+            None => PARSER.with(|p| SymbolIndex::build_with(&mut p.borrow_mut(), SourceText::new(text), lang).ok())?,
+        };
         let bom = index.source.bom_len();
         let parsed = &index.source.text()[bom..];
         let mut scopes = Scopes::read(lang, &index.tree, parsed);

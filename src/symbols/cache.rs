@@ -48,6 +48,21 @@ pub fn take(language: &str, text: &str) -> Option<SymbolIndex> {
     cache.entries.remove(at).map(|(_, index)| index)
 }
 
+/// A copy of the index of `text` in `language`, if one was kept (it stays kept): for a
+/// reader of the file an edit just wrote, a copy costs far less than a parse.
+pub fn get(language: &str, text: &str) -> Option<SymbolIndex> {
+    let cache = cache().lock().unwrap_or_else(|e| e.into_inner());
+    if cache.capacity == 0 {
+        return None;
+    }
+    cache
+        .entries
+        .iter()
+        .rev()
+        .find(|(lang, index)| *lang == language && index.source.text() == text)
+        .map(|(_, index)| index.clone())
+}
+
 /// Keeps `index` (of its own text), when the cache is on.
 pub fn put(index: SymbolIndex) {
     let mut cache = cache().lock().unwrap_or_else(|e| e.into_inner());
@@ -76,6 +91,10 @@ mod tests {
         put(index.clone());
         assert!(take("python", "def f():\n    return 2\n").is_none());
         assert!(take("rust", "def f():\n    return 1\n").is_none());
+        assert!(
+            get("python", "def f():\n    return 1\n").is_some(),
+            "a copy, still kept"
+        );
         let found = take("python", "def f():\n    return 1\n").expect("kept");
         assert!(found.resolve_str("f").is_ok());
         assert!(take("python", "def f():\n    return 1\n").is_none(), "taken out");

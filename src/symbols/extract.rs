@@ -229,14 +229,16 @@ fn collect<'t>(
         } else {
             Vec::new()
         };
-        let mut left = children.iter().enumerate().filter(|(k, _)| whole.get(*k) != Some(&true));
-        let range = match (left.next(), left.last()) {
+        let mut left = children
+            .iter()
+            .enumerate()
+            .filter(|(k, _)| whole.get(*k) != Some(&true));
+        let range = match (left.next(), left.next_back()) {
             (Some((_, first)), last) => Some(first.start_byte()..last.map_or(first, |(_, l)| l).end_byte()),
             (None, _) => None,
         };
         // Most blocks define nothing: the query runs only where a pattern can start.
-        let may_define =
-            roles.of(container).pattern_root || children.iter().any(|&c| roles.of(c).pattern_root);
+        let may_define = roles.of(container).pattern_root || children.iter().any(|&c| roles.of(c).pattern_root);
         if let Some(range) = range.filter(|_| may_define) {
             query_cursor.set_byte_range(range);
             let mut matches = query_cursor.matches(query, container, text);
@@ -652,7 +654,14 @@ impl<'t> Extractor<'_, 't> {
                     break;
                 }
                 next_taken.next();
-                self.take_over(reuse?, block, (found, &paths, &kinds, &listed), &mut symbols, &mut layout)?;
+                self.take_over(
+                    reuse?,
+                    block,
+                    found,
+                    (&paths, &kinds, &listed),
+                    &mut symbols,
+                    &mut layout,
+                )?;
             }
             let parent = self.collected.enclosing[i];
             let name = self.node_text(f.name.expect("kept only named definitions")).to_string();
@@ -680,7 +689,14 @@ impl<'t> Extractor<'_, 't> {
             layout.node_starts.push(f.node.start_byte());
         }
         for &block in next_taken {
-            self.take_over(reuse?, block, (found, &paths, &kinds, &listed), &mut symbols, &mut layout)?;
+            self.take_over(
+                reuse?,
+                block,
+                found,
+                (&paths, &kinds, &listed),
+                &mut symbols,
+                &mut layout,
+            )?;
         }
         // The interiors of the bodies walked now; the taken over ones came with theirs.
         for (i, f) in found.iter().enumerate() {
@@ -702,7 +718,9 @@ impl<'t> Extractor<'_, 't> {
                 outer: self.nearest_listed(i, &listed),
             });
         }
-        layout.interiors.sort_by_key(|i| (i.body.0, std::cmp::Reverse(i.body.1)));
+        layout
+            .interiors
+            .sort_by_key(|i| (i.body.0, std::cmp::Reverse(i.body.1)));
         number_duplicates(&mut symbols);
         Some((symbols, layout))
     }
@@ -713,7 +731,8 @@ impl<'t> Extractor<'_, 't> {
         &self,
         reuse: &Reuse<'_>,
         block: Block,
-        (found, paths, kinds, listed): (&[Found<'t>], &[String], &[String], &[Option<usize>]),
+        found: &[Found<'t>],
+        (paths, kinds, listed): (&[String], &[String], &[Option<usize>]),
         symbols: &mut Vec<Symbol>,
         layout: &mut Layout,
     ) -> Option<()> {
@@ -724,7 +743,11 @@ impl<'t> Extractor<'_, 't> {
                 if *interior.path != *paths[owner] || *interior.kind != *kinds[owner] {
                     return None;
                 }
-                (reuse.interior_block(k), self.nearest_listed(owner, listed), found[owner].node.start_byte())
+                (
+                    reuse.interior_block(k),
+                    self.nearest_listed(owner, listed),
+                    found[owner].node.start_byte(),
+                )
             }
             Block::Whole { old, start } => (old, None, start),
         };

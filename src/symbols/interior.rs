@@ -251,7 +251,10 @@ impl<'a> Reuse<'a> {
                 continue;
             }
             layout.interiors.push(Interior {
-                body: (inner.body.0.checked_add_signed(bytes)?, inner.body.1.checked_add_signed(bytes)?),
+                body: (
+                    inner.body.0.checked_add_signed(bytes)?,
+                    inner.body.1.checked_add_signed(bytes)?,
+                ),
                 node_start: inner.node_start.checked_add_signed(bytes)?,
                 symbols: (
                     inner.symbols.0.checked_add_signed(index_shift)?,
@@ -414,7 +417,10 @@ mod tests {
             }
             // Indent a run of lines.
             4 => {
-                let indented: String = text[start..end].split_inclusive('\n').map(|l| format!("    {l}")).collect();
+                let indented: String = text[start..end]
+                    .split_inclusive('\n')
+                    .map(|l| format!("    {l}"))
+                    .collect();
                 format!("{}{indented}{}", &text[..start], &text[end..])
             }
             // Change a few bytes inside a line.
@@ -429,8 +435,21 @@ mod tests {
     pub(super) fn assert_same(step: &SymbolIndex, full: &SymbolIndex, what: &str) {
         assert_eq!(step.symbols, full.symbols, "symbols differ after {what}");
         assert_eq!(step.parse_errors, full.parse_errors, "parse errors differ after {what}");
-        assert_eq!(step.layout.node_starts, full.layout.node_starts, "node starts differ after {what}");
-        let key = |i: &Interior| (i.body, i.node_start, i.query_kind.clone(), i.path.clone(), i.kind.clone(), i.symbols, i.outer);
+        assert_eq!(
+            step.layout.node_starts, full.layout.node_starts,
+            "node starts differ after {what}"
+        );
+        let key = |i: &Interior| {
+            (
+                i.body,
+                i.node_start,
+                i.query_kind.clone(),
+                i.path.clone(),
+                i.kind.clone(),
+                i.symbols,
+                i.outer,
+            )
+        };
         let a: Vec<_> = step.layout.interiors.iter().map(key).collect();
         let b: Vec<_> = full.layout.interiors.iter().map(key).collect();
         assert_eq!(a, b, "interiors differ after {what}");
@@ -499,7 +518,8 @@ mod sweep {
     #[test]
     #[ignore = "needs SAGUARO_SWEEP=DIR, a tree of real code"]
     fn incremental_extraction_equals_full_extraction_on_a_tree() {
-        let dir = std::env::var("SAGUARO_SWEEP").expect("set SAGUARO_SWEEP to a folder of Python, Rust or TypeScript code");
+        let dir =
+            std::env::var("SAGUARO_SWEEP").expect("set SAGUARO_SWEEP to a folder of Python, Rust or TypeScript code");
         let registry = crate::lang::Registry::global();
         let (mut files, mut edits, mut taken, mut symbols) = (0usize, 0usize, 0usize, 0usize);
         let mut seed = 0x9e37_79b9_7f4a_7c15u64;
@@ -512,7 +532,9 @@ mod sweep {
         for entry in ignore::WalkBuilder::new(&dir).follow_links(true).build().flatten() {
             let path = entry.path();
             let Some(lang) = registry.for_path(path) else { continue };
-            let Ok(text) = std::fs::read_to_string(path) else { continue };
+            let Ok(text) = std::fs::read_to_string(path) else {
+                continue;
+            };
             if text.starts_with('\u{feff}') || text.len() > 400_000 {
                 continue;
             }
