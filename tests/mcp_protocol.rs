@@ -155,6 +155,10 @@ fn long_answers_page_with_a_cursor() {
         )
         .unwrap();
     }
+    let big: String = std::iter::once("class Big:\n".to_string())
+        .chain((0..60).map(|i| format!("    def m{i}(self):\n        return {i}\n\n")))
+        .collect();
+    std::fs::write(dir.path().join("big.py"), big.trim_end().to_string() + "\n").unwrap();
     let (mut server, mut stdin, mut answers) = serve(dir.path());
     let mut ask = |id: u64, method: &str, params: Value| -> Value {
         let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string();
@@ -196,6 +200,40 @@ fn long_answers_page_with_a_cursor() {
     let mut wanted: Vec<String> = (0..12).map(|i| format!("f{i}")).collect();
     wanted.sort();
     assert_eq!(seen, wanted, "every match once, across the pages");
+
+    // One file of many definitions: its outline pages by symbol, not as one item.
+    let mut paged = |tool: &str, arguments: Value, field: &str| -> Vec<Value> {
+        let (mut pages, mut cursor) = (Vec::new(), 0);
+        for id in 100..200 {
+            let mut arguments = arguments.clone();
+            arguments["cursor"] = json!(cursor);
+            let answer = ask(id, "tools/call", json!({"name": tool, "arguments": arguments}));
+            let content = answer["result"]["structuredContent"].clone();
+            assert!(content.to_string().len() <= 700, "{tool}: {}", content.to_string().len());
+            pages.push(content[field].clone());
+            match content["cursor"].as_u64() {
+                Some(next) => cursor = next as usize,
+                None => return pages,
+            }
+        }
+        panic!("{tool} never ended its pages");
+    };
+    let outline = paged("symbols", json!({"path": "big.py", "max_chars": 700}), "files");
+    let names: Vec<String> = outline
+        .iter()
+        .flat_map(|files| files.as_array().unwrap().clone())
+        .flat_map(|file| file["symbols"].as_array().unwrap().clone())
+        .map(|s| s["path"].as_str().unwrap().to_string())
+        .collect();
+    let mut wanted: Vec<String> = vec!["Big".to_string()];
+    wanted.extend((0..60).map(|i| format!("Big.m{i}")));
+    assert_eq!(names, wanted, "every symbol once, in order");
+    // Its source pages by line.
+    let source: String = paged("show", json!({"file": "big.py", "symbol": "Big", "max_chars": 700}), "source")
+        .iter()
+        .map(|s| s.as_str().unwrap().to_string())
+        .collect();
+    assert_eq!(source, std::fs::read_to_string(dir.path().join("big.py")).unwrap().trim_end());
     drop(stdin);
     assert!(server.wait().unwrap().success());
 }

@@ -100,6 +100,40 @@ pub fn outline<'s>(
     answer
 }
 
+/// `answer` with the text at `field` (a definition's source) starting at line `cursor`
+/// (0-based, of that text) and cut at a line to fit `max_chars`, with `total` (its lines),
+/// `truncated` and the `cursor` of the next line when it was cut.
+pub fn lines(mut answer: Value, field: &str, cursor: usize, max_chars: usize) -> Value {
+    let Some(text) = answer.get(field).and_then(Value::as_str).map(str::to_string) else {
+        return answer;
+    };
+    let all: Vec<&str> = text.split_inclusive('\n').collect();
+    let total = all.len();
+    answer[field] = json!("");
+    let mut size = answer.to_string().len() + 64;
+    let mut kept = String::new();
+    let mut next = cursor.min(total);
+    for line in &all[next..] {
+        // As JSON writes it: quotes and escapes count.
+        let cost = serde_json::to_string(line).map_or(line.len(), |s| s.len() - 2);
+        if size + cost > max_chars && next > cursor {
+            break;
+        }
+        size += cost;
+        kept.push_str(line);
+        next += 1;
+    }
+    answer[field] = json!(kept);
+    if cursor > 0 || next < total {
+        answer["total"] = json!(total);
+        answer["truncated"] = json!(next < total);
+        if next < total {
+            answer["cursor"] = json!(next);
+        }
+    }
+    answer
+}
+
 /// The answer with its `diff` cut at a line boundary when the answer is over budget.
 fn cut_diff(mut answer: Value, max_chars: usize) -> Value {
     let size = answer.to_string().len();
@@ -193,6 +227,27 @@ mod tests {
         let tiny = outline(files(), 5, 10);
         assert_eq!(tiny["cursor"], 6);
         assert_eq!(tiny["files"][0]["symbols"][0]["path"], "f5");
+    }
+
+    #[test]
+    fn a_long_source_is_cut_at_a_line_and_pages_on() {
+        let source: String = (0..500).map(|i| format!("    x{i} = \"{i}\"\n")).collect();
+        let answer = json!({"path": "a.py", "source": source});
+        let mut cursor = 0;
+        let mut joined = String::new();
+        loop {
+            let page = lines(answer.clone(), "source", cursor, 1_000);
+            assert!(page.to_string().len() <= 1_000, "{}", page.to_string().len());
+            assert_eq!(page["total"], 500);
+            joined.push_str(page["source"].as_str().unwrap());
+            if page["truncated"] == false {
+                break;
+            }
+            cursor = page["cursor"].as_u64().unwrap() as usize;
+        }
+        assert_eq!(joined, source, "every line once, in order");
+        let short = json!({"source": "def f():\n    pass\n"});
+        assert_eq!(lines(short.clone(), "source", 0, 20_000), short, "a short source is left whole");
     }
 
     #[test]

@@ -338,7 +338,7 @@ impl Server {
     }
 
     #[tool(
-        description = "One definition's source, whole (decorators, attributes and doc comment included), with its record and the file's sha256 (pass it as expected_sha256 when you edit)."
+        description = "One definition's source, whole (decorators, attributes and doc comment included), with its record and the file's sha256 (pass it as expected_sha256 when you edit). A source longer than max_chars comes cut at a line with truncated and the cursor of the next line; for a large class, symbols lists its members to show one by one."
     )]
     async fn show(&self, Parameters(args): Parameters<SymbolArgs>) -> Reply {
         let project = self.warm.project();
@@ -351,7 +351,7 @@ impl Server {
             Err(e) => return refusal(e.in_file(&args.file)),
         };
         let record: crate::symbols::scan::SymbolRecord = symbol.into();
-        answer(bounded(
+        answer(page::lines(
             json!({
                 "path": args.file,
                 "language": facts.lang.name,
@@ -359,8 +359,8 @@ impl Server {
                 "symbol": record,
                 "source": facts.index.source_of(symbol),
             }),
-            "",
-            0,
+            "source",
+            args.cursor.unwrap_or(0),
             args.max_chars.unwrap_or(DEFAULT_MAX_CHARS),
         ))
     }
