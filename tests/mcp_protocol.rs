@@ -209,7 +209,11 @@ fn long_answers_page_with_a_cursor() {
             arguments["cursor"] = json!(cursor);
             let answer = ask(id, "tools/call", json!({"name": tool, "arguments": arguments}));
             let content = answer["result"]["structuredContent"].clone();
-            assert!(content.to_string().len() <= 700, "{tool}: {}", content.to_string().len());
+            assert!(
+                content.to_string().len() <= 700,
+                "{tool}: {}",
+                content.to_string().len()
+            );
             pages.push(content[field].clone());
             match content["cursor"].as_u64() {
                 Some(next) => cursor = next as usize,
@@ -229,11 +233,18 @@ fn long_answers_page_with_a_cursor() {
     wanted.extend((0..60).map(|i| format!("Big.m{i}")));
     assert_eq!(names, wanted, "every symbol once, in order");
     // Its source pages by line.
-    let source: String = paged("show", json!({"file": "big.py", "symbol": "Big", "max_chars": 700}), "source")
-        .iter()
-        .map(|s| s.as_str().unwrap().to_string())
-        .collect();
-    assert_eq!(source, std::fs::read_to_string(dir.path().join("big.py")).unwrap().trim_end());
+    let source: String = paged(
+        "show",
+        json!({"file": "big.py", "symbol": "Big", "max_chars": 700}),
+        "source",
+    )
+    .iter()
+    .map(|s| s.as_str().unwrap().to_string())
+    .collect();
+    assert_eq!(
+        source,
+        std::fs::read_to_string(dir.path().join("big.py")).unwrap().trim_end()
+    );
     drop(stdin);
     assert!(server.wait().unwrap().success());
 }

@@ -100,6 +100,91 @@ pub fn outline<'s>(
     answer
 }
 
+/// `answer` with its lists cut to fit `max_chars`, counted as one sequence of rows from
+/// `cursor`: the items of each top-level list in `lists`, in that order (a report's
+/// `failures`, then its `notes`), or with `inner`, the items of that list in each item of
+/// the one list named (a report's `breaking_changes`, each with its `callsites`; an item
+/// whose inner list is empty counts one row). Every list keeps its place and name; an
+/// item cut across pages comes in each page with the part of its inner list that page
+/// holds.
+pub fn rows(mut answer: Value, lists: &[&str], inner: Option<&str>, cursor: usize, max_chars: usize) -> Value {
+    // (list, item, inner row): the rows in order, each with its place.
+    let mut all: Vec<(usize, usize, Option<usize>)> = Vec::new();
+    for (l, name) in lists.iter().enumerate() {
+        let items = answer
+            .get(*name)
+            .and_then(Value::as_array)
+            .map_or(&[][..], Vec::as_slice);
+        for (i, item) in items.iter().enumerate() {
+            match inner.map(|f| item.get(f).and_then(Value::as_array).map_or(0, Vec::len)) {
+                Some(n) if n > 0 => all.extend((0..n).map(|r| (l, i, Some(r)))),
+                _ => all.push((l, i, None)),
+            }
+        }
+    }
+    let total = all.len();
+    let full: Vec<Vec<Value>> = lists
+        .iter()
+        .map(|name| {
+            answer
+                .get_mut(*name)
+                .and_then(Value::as_array_mut)
+                .map(std::mem::take)
+                .unwrap_or_default()
+        })
+        .collect();
+    let mut size = answer.to_string().len() + 64;
+    let mut kept: Vec<Vec<(usize, Value)>> = vec![Vec::new(); lists.len()];
+    let mut next = cursor.min(total);
+    for &(l, i, r) in &all[next..] {
+        let item = &full[l][i];
+        // A new item costs its head (the item without its inner list); an inner row, itself.
+        let new_item = kept[l].last().is_none_or(|(at, _)| *at != i);
+        let mut cost = 0;
+        let mut head = item.clone();
+        if new_item {
+            if let Some(f) = inner {
+                if head.get(f).is_some() {
+                    head[f] = json!([]);
+                }
+            }
+            cost += head.to_string().len() + 1;
+        }
+        let row = r.and_then(|r| Some(item.get(inner?)?.as_array()?.get(r)?.clone()));
+        cost += row.as_ref().map_or(0, |row| row.to_string().len() + 1);
+        if size + cost > max_chars && next > cursor {
+            break;
+        }
+        size += cost;
+        if new_item {
+            kept[l].push((i, head));
+        }
+        if let (Some(row), Some(f)) = (row, inner) {
+            if let Some(list) = kept[l]
+                .last_mut()
+                .and_then(|(_, h)| h.get_mut(f))
+                .and_then(Value::as_array_mut)
+            {
+                list.push(row);
+            }
+        }
+        next += 1;
+    }
+    for (name, items) in lists.iter().zip(kept) {
+        if answer.get(*name).is_some() {
+            answer[*name] = Value::Array(items.into_iter().map(|(_, item)| item).collect());
+        }
+    }
+    if cursor > 0 || next < total {
+        answer["total"] = json!(total);
+        answer["truncated"] = json!(next < total);
+        if next < total {
+            answer["cursor"] = json!(next);
+        }
+    }
+    answer
+}
+
 /// `answer` with the text at `field` (a definition's source) starting at line `cursor`
 /// (0-based, of that text) and cut at a line to fit `max_chars`, with `total` (its lines),
 /// `truncated` and the `cursor` of the next line when it was cut.
@@ -247,7 +332,63 @@ mod tests {
         }
         assert_eq!(joined, source, "every line once, in order");
         let short = json!({"source": "def f():\n    pass\n"});
-        assert_eq!(lines(short.clone(), "source", 0, 20_000), short, "a short source is left whole");
+        assert_eq!(
+            lines(short.clone(), "source", 0, 20_000),
+            short,
+            "a short source is left whole"
+        );
+    }
+
+    #[test]
+    fn report_lists_page_as_one_sequence_of_rows() {
+        let change = |name: &str, n: usize| json!({"symbol": name, "callsites": (0..n).map(|i| json!({"line": i})).collect::<Vec<_>>()});
+        let report = json!({"risk_score": 0.5, "breaking_changes": [change("a", 40), change("b", 0), change("c", 30)]});
+        let mut cursor = 0;
+        let mut seen = Vec::new();
+        loop {
+            let page = rows(report.clone(), &["breaking_changes"], Some("callsites"), cursor, 600);
+            assert!(page.to_string().len() <= 600, "{}", page.to_string().len());
+            assert_eq!(page["total"], 71);
+            assert_eq!(page["risk_score"], 0.5);
+            for c in page["breaking_changes"].as_array().unwrap() {
+                let lines: Vec<u64> = c["callsites"]
+                    .as_array()
+                    .unwrap()
+                    .iter()
+                    .map(|s| s["line"].as_u64().unwrap())
+                    .collect();
+                seen.push((c["symbol"].as_str().unwrap().to_string(), lines));
+            }
+            if page["truncated"] == false {
+                break;
+            }
+            cursor = page["cursor"].as_u64().unwrap() as usize;
+        }
+        let of = |name: &str| -> Vec<u64> {
+            seen.iter()
+                .filter(|(s, _)| s == name)
+                .flat_map(|(_, l)| l.clone())
+                .collect()
+        };
+        assert_eq!(of("a"), (0..40).collect::<Vec<_>>());
+        assert_eq!(of("c"), (0..30).collect::<Vec<_>>());
+        assert!(
+            seen.iter().any(|(s, l)| s == "b" && l.is_empty()),
+            "a change without callsites is listed"
+        );
+
+        let check = json!({"failures": (0..30).map(|i| json!({"f": i})).collect::<Vec<_>>(), "notes": (0..30).map(|i| json!({"n": i})).collect::<Vec<_>>()});
+        let first = rows(check.clone(), &["failures", "notes"], None, 0, 300);
+        assert_eq!(first["total"], 60);
+        assert!(first["notes"].as_array().unwrap().is_empty(), "failures come first");
+        let last = rows(check.clone(), &["failures", "notes"], None, 55, 20_000);
+        assert_eq!(last["failures"], json!([]));
+        assert_eq!(last["notes"].as_array().unwrap().len(), 5);
+        assert_eq!(
+            rows(check.clone(), &["failures", "notes"], None, 0, 20_000),
+            check,
+            "a short answer is left whole"
+        );
     }
 
     #[test]

@@ -181,6 +181,12 @@ pub struct ImpactArgs {
     /// The format; detected when not given.
     #[serde(default)]
     pub format: Option<String>,
+    /// Where to continue a cut answer (its `cursor`).
+    #[serde(default)]
+    pub cursor: Option<usize>,
+    /// The longest answer wanted, in characters (default 20000).
+    #[serde(default)]
+    pub max_chars: Option<usize>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -196,6 +202,12 @@ pub struct CheckArgs {
     /// Breakage kinds that only make notes (`parameter_default_changed`).
     #[serde(default)]
     pub allow: Vec<String>,
+    /// Where to continue a cut answer (its `cursor`).
+    #[serde(default)]
+    pub cursor: Option<usize>,
+    /// The longest answer wanted, in characters (default 20000).
+    #[serde(default)]
+    pub max_chars: Option<usize>,
 }
 
 #[tool_router]
@@ -509,7 +521,13 @@ impl Server {
             Err(e) => return refusal(e),
         };
         match crate::impact::report(&args.patch, &options) {
-            Ok(report) => answer(to_value(&report)),
+            Ok(report) => answer(page::rows(
+                to_value(&report),
+                &["breaking_changes"],
+                Some("callsites"),
+                args.cursor.unwrap_or(0),
+                args.max_chars.unwrap_or(DEFAULT_MAX_CHARS),
+            )),
             Err(errors) => error_answer(json!({"errors": errors})),
         }
     }
@@ -540,9 +558,18 @@ impl Server {
             min_confidence,
             allow: args.allow,
         };
+        let page = |report: &crate::gate::CheckReport| {
+            page::rows(
+                to_value(report),
+                &["failures", "notes"],
+                None,
+                args.cursor.unwrap_or(0),
+                args.max_chars.unwrap_or(DEFAULT_MAX_CHARS),
+            )
+        };
         match crate::gate::check(&options) {
-            Ok(report) if report.exit_status() == 0 => answer(to_value(&report)),
-            Ok(report) => error_answer(to_value(&report)),
+            Ok(report) if report.exit_status() == 0 => answer(page(&report)),
+            Ok(report) => error_answer(page(&report)),
             Err(e) => refusal(e),
         }
     }
