@@ -251,6 +251,162 @@ const ROWS: &[Row] = &[
         gated: false,
         broken: Some(1),
     },
+    Row {
+        name: "rust: a method moved from an inherent impl into a trait's impl stays public",
+        files: &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "pub struct S;\n\nimpl S {\n    pub fn m(&self) -> u8 {\n        1\n    }\n}\n\npub fn g(s: &S) -> u8 {\n    s.m()\n}\n"),
+        ],
+        new: ("src/lib.rs", "pub struct S;\n\npub trait T {\n    fn m(&self) -> u8;\n}\n\nimpl T for S {\n    fn m(&self) -> u8 {\n        1\n    }\n}\n\npub fn g(s: &S) -> u8 {\n    s.m()\n}\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "rust: `-> impl Future<Output = ()>` made `async fn` is the same function",
+        files: &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "use std::future::Future;\n\npub fn f() -> impl Future<Output = ()> {\n    async {}\n}\n\npub fn g() -> u8 {\n    1\n}\n"),
+        ],
+        new: ("src/lib.rs", "use std::future::Future;\n\npub async fn f() {}\n\npub async fn g() -> u8 {\n    1\n}\n"),
+        kinds: &["became_async"],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "rust: `fn m(_x: &Self)` made `fn m(&self)` takes the same argument",
+        files: &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "pub struct S;\n\nimpl S {\n    pub fn m(_x: &Self) -> u8 {\n        1\n    }\n}\n\npub fn g(s: &S) -> u8 {\n    S::m(s)\n}\n"),
+        ],
+        new: ("src/lib.rs", "pub struct S;\n\nimpl S {\n    pub fn m(&self) -> u8 {\n        1\n    }\n}\n\npub fn g(s: &S) -> u8 {\n    S::m(s)\n}\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "rust: `Option<T>` is not `T`",
+        files: &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "pub fn f(a: u8) -> u8 {\n    a\n}\n"),
+        ],
+        new: ("src/lib.rs", "pub fn f(a: Option<u8>) -> u8 {\n    a.unwrap_or(0)\n}\n"),
+        kinds: &["parameter_changed_type"],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "typescript: a parameter widened to a union, a return narrowed from one",
+        files: &[
+            ("src/m.ts", "export function f(a: string): string | number {\n  return a;\n}\n"),
+            ("src/a.ts", "import { f } from \"./m\";\n\nf(\"a\");\n"),
+        ],
+        new: ("src/m.ts", "export function f(a: string | number): string {\n  return String(a);\n}\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "typescript: a parameter narrowed from a union, a return widened to one",
+        files: &[
+            ("src/m.ts", "export function f(a: string | number): string {\n  return String(a);\n}\n"),
+            ("src/a.ts", "import { f } from \"./m\";\n\nf(\"a\");\n"),
+        ],
+        new: ("src/m.ts", "export function f(a: string): string | number {\n  return a;\n}\n"),
+        kinds: &["parameter_changed_type", "return_type_changed"],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "typescript: `async f(): Promise<T>` is `f(): Promise<T>`",
+        files: &[
+            ("src/m.ts", "export function f(): Promise<number> {\n  return Promise.resolve(1);\n}\n"),
+            ("src/a.ts", "import { f } from \"./m\";\n\nf().then((n) => n + 1);\n"),
+        ],
+        new: ("src/m.ts", "export async function f(): Promise<number> {\n  return 1;\n}\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "python: `Optional[str]` and `str | None` widen `str`; `Union` is `|`",
+        files: &[
+            ("m.py", "from typing import Optional, Union\n\n\ndef f(a: str, b: int) -> Union[int, str]:\n    return a\n"),
+            ("a.py", "from m import f\n\nf(\"a\", 1)\n"),
+        ],
+        new: ("m.py", "from typing import Optional, Union\n\n\ndef f(a: Optional[str], b: int | str) -> str | int:\n    return a\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "python: a method moved up into the base class is still the class's",
+        files: &[
+            ("m.py", "class Parent:\n    pass\n\n\nclass Base(Parent):\n    def method(self, x):\n        return x\n"),
+            ("a.py", "from m import Base\n\nBase().method(1)\n"),
+        ],
+        new: ("m.py", "class Parent:\n    def method(self, x):\n        return x\n\n\nclass Base(Parent):\n    pass\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "python: a method moved up and changed on the way is compared",
+        files: &[
+            ("m.py", "class Parent:\n    pass\n\n\nclass Base(Parent):\n    def method(self, x):\n        return x\n"),
+            ("a.py", "from m import Base\n\nBase().method(1)\n"),
+        ],
+        new: ("m.py", "class Parent:\n    def method(self, x, y):\n        return x\n\n\nclass Base(Parent):\n    pass\n"),
+        kinds: &["parameter_added_required"],
+        gated: true,
+        broken: Some(1),
+    },
+    Row {
+        name: "python: a function moved to another module and imported back is still there",
+        files: &[
+            ("pkg/__init__.py", ""),
+            ("pkg/m.py", "def f(x):\n    return x\n"),
+            ("pkg/inner.py", "def g():\n    return 1\n"),
+            ("a.py", "from pkg.m import f\n\nf(1)\n"),
+        ],
+        new: ("pkg/m.py", "from pkg.inner import f\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "rust: a function moved into `mod inner` and re-exported is still there",
+        files: &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "pub fn f(a: u8) -> u8 {\n    a\n}\n\npub fn g() -> u8 {\n    f(1)\n}\n"),
+        ],
+        new: ("src/lib.rs", "pub mod inner {\n    pub fn f(a: u8) -> u8 {\n        a\n    }\n}\n\npub use inner::f;\n\npub fn g() -> u8 {\n    f(1)\n}\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "rust: a function moved away without a re-export is removed",
+        files: &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "pub fn f(a: u8) -> u8 {\n    a\n}\n\npub fn g() -> u8 {\n    f(1)\n}\n"),
+        ],
+        new: ("src/lib.rs", "pub mod inner {\n    pub fn f(a: u8) -> u8 {\n        a\n    }\n}\n\npub fn g() -> u8 {\n    f(1)\n}\n"),
+        kinds: &["object_removed"],
+        gated: true,
+        broken: None,
+    },
+    Row {
+        name: "rust: a hand-written `impl PartialEq` replaced by `#[derive(PartialEq)]`",
+        files: &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "pub struct S(u8);\n\nimpl PartialEq for S {\n    fn eq(&self, other: &Self) -> bool {\n        self.0 == other.0\n    }\n}\n\npub fn same(a: &S, b: &S) -> bool {\n    a.eq(b)\n}\n"),
+        ],
+        new: ("src/lib.rs", "#[derive(PartialEq)]\npub struct S(u8);\n\npub fn same(a: &S, b: &S) -> bool {\n    a.eq(b)\n}\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
 ];
 
 #[test]

@@ -55,6 +55,9 @@ pub struct ChangedDefinition {
     /// `None`: removed (or renamed away).
     pub new: Option<Signature>,
     pub renamed_to: Option<String>,
+    /// Where a call of `path` reaches the definition now, when that is not `path`: a
+    /// method moved up into a base class, a function moved and re-exported.
+    pub reached_as: Option<String>,
     pub breakages: Vec<Breakage>,
     /// The old extent's lines (1-based), where callsites are the definition's own.
     pub old_lines: (usize, usize),
@@ -111,7 +114,7 @@ fn path_counts(index: &SymbolIndex) -> std::collections::HashMap<&str, usize> {
 }
 
 /// Definitions changed between `old` and `new` (one file, one language).
-pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex) -> Vec<ChangedDefinition> {
+pub fn compare(file: &str, lang: &'static Language, old: &SymbolIndex, new: &SymbolIndex) -> Vec<ChangedDefinition> {
     let mut out = Vec::new();
     let (old_counts, new_counts) = (path_counts(old), path_counts(new));
     let (old_keyed, new_keyed) = (keyed(old, &old_counts), keyed(new, &new_counts));
@@ -129,6 +132,8 @@ pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex
             .map(|b| text[b.start_byte..b.end_byte].to_string())
             .unwrap_or_default()
     };
+    // What the new version's names and bases are, read only when something is gone.
+    let new_facts = std::cell::OnceCell::new();
     for (symbol_key, symbol) in &old_keyed {
         let old_sig = signature::of(old, lang, symbol);
         let lines = (symbol.extent.start_line, symbol.extent.end_line);
@@ -143,6 +148,7 @@ pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex
                 old: old_sig.clone(),
                 new: new_sig,
                 renamed_to,
+                reached_as: None,
                 breakages,
                 old_lines: lines,
                 new_lines,
@@ -189,6 +195,21 @@ pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex
                 .as_deref()
                 .is_some_and(|p| !new_counts.contains_key(p) && old_callable.contains(p)) => {}
             None => {
+                // Still reachable at its path: inherited, derived, moved and re-exported.
+                if let Some(there) = still_there(file, lang, old, new, symbol, &new_facts) {
+                    let new_sig = there.and_then(|now| signature::of(new, lang, now));
+                    let breakages = match (&old_sig, &new_sig) {
+                        (Some(a), Some(b)) => compare_signatures(&symbol.path, lang, a, b),
+                        _ => Vec::new(),
+                    };
+                    if !breakages.is_empty() {
+                        let new_lines = there.map(|now| (now.extent.start_line, now.extent.end_line));
+                        let mut changed = base(breakages, new_sig, None, new_lines);
+                        changed.reached_as = there.map(|now| now.path.clone());
+                        out.push(changed);
+                    }
+                    continue;
+                }
                 // Renamed: a new definition beside it, not there before, with the same body.
                 let old_body = body(old, symbol);
                 let renamed = new_keyed
@@ -222,6 +243,119 @@ pub fn compare(file: &str, lang: &Language, old: &SymbolIndex, new: &SymbolIndex
     }
     out.extend(removed_members(file, old, new, &new_counts, &old_callable));
     out
+}
+
+/// Where a definition gone from its place is still reached at its path, if it is:
+/// `Some(Some(def))` a definition of this file a call now reaches (inherited from a base
+/// class the class names, or moved into an inline module and re-exported), `Some(None)`
+/// reached but not here (re-exported from another file, a trait's method the type now
+/// derives), `None` gone.
+fn still_there<'n>(
+    file: &str,
+    lang: &'static Language,
+    old: &SymbolIndex,
+    new: &'n SymbolIndex,
+    symbol: &Symbol,
+    facts: &std::cell::OnceCell<Option<crate::refs::facts::Facts>>,
+) -> Option<Option<&'n Symbol>> {
+    let facts = facts
+        .get_or_init(|| crate::refs::facts::Facts::read(file, lang, new.source.text().to_string()))
+        .as_ref()?;
+    match symbol.parent_path.as_deref() {
+        // A member: inherited from a base the class names in this file.
+        Some(class) => {
+            if let Some(def) = inherited(facts, new, class, &symbol.name) {
+                return Some(Some(def));
+            }
+            derived(lang, old, new, symbol).then_some(None)
+        }
+        // A top-level definition: its name re-exported here (`pub use inner::f;`, `export
+        // { f } from`, a Python module's own import of it).
+        None => {
+            let kept = facts.imports.iter().any(|i| {
+                i.local.as_deref() == Some(symbol.name.as_str())
+                    && (i.reexport || (i.binds && lang.imports_are_members))
+            });
+            if !kept {
+                return None;
+            }
+            let moved = new
+                .symbols
+                .iter()
+                .find(|s| s.name == symbol.name && s.kind == symbol.kind && s.parent_path.is_some());
+            Some(moved)
+        }
+    }
+}
+
+/// The definition `class.name` resolves to through the bases `class` names, when they are
+/// defined in this file (breadth first, each class once).
+fn inherited<'n>(
+    facts: &crate::refs::facts::Facts,
+    new: &'n SymbolIndex,
+    class: &str,
+    name: &str,
+) -> Option<&'n Symbol> {
+    let mut queue = std::collections::VecDeque::from([class.to_string()]);
+    let mut seen = std::collections::HashSet::new();
+    while let Some(current) = queue.pop_front() {
+        if !seen.insert(current.clone()) || seen.len() > 32 {
+            continue;
+        }
+        if current != class {
+            if let Some(def) = new.symbols.iter().find(|s| s.path == format!("{current}.{name}")) {
+                return Some(def);
+            }
+        }
+        for &(start, end) in facts.types().bases.get(&current).map_or(&[][..], Vec::as_slice) {
+            let written = &facts.text()[start..end];
+            // `pkg.Base`, `Base[T]`, `Base<T>`: the class's own name.
+            let head = written.split(['[', '<', '(']).next().unwrap_or_default();
+            let base = head.rsplit(['.', ':']).next().unwrap_or_default().trim();
+            if new.symbols.iter().any(|s| s.path == base) {
+                queue.push_back(base.to_string());
+            }
+        }
+    }
+    None
+}
+
+/// Whether a method of a trait's impl that is gone is still there because the type now
+/// derives the trait (a hand-written `impl PartialEq for S` replaced by
+/// `#[derive(PartialEq)]`): the language's `derives`.
+fn derived(lang: &Language, old: &SymbolIndex, new: &SymbolIndex, symbol: &Symbol) -> bool {
+    let (Some(derives), Some(ty)) = (&lang.derives, symbol.parent_path.as_deref()) else {
+        return false;
+    };
+    // The trait the old impl implemented.
+    let bom = old.source.bom_len();
+    let Some(mut node) = old
+        .tree
+        .root_node()
+        .descendant_for_byte_range(symbol.name_span.start_byte - bom, symbol.name_span.end_byte - bom)
+    else {
+        return false;
+    };
+    let trait_name = loop {
+        if let Some(t) = node.child_by_field_name(&derives.trait_field) {
+            let written = &old.source.text()[t.start_byte() + bom..t.end_byte() + bom];
+            break written.rsplit("::").next().unwrap_or_default().to_string();
+        }
+        match node.parent() {
+            Some(parent) => node = parent,
+            None => return false,
+        }
+    };
+    let text = new.source.text();
+    new.symbols.iter().filter(|s| s.path == ty).any(|s| {
+        s.pieces.iter().any(|p| {
+            let piece = &text[p.span.start_byte..p.span.end_byte];
+            piece.contains(&format!("{}(", derives.attribute))
+                && piece
+                    .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                    .any(|word| word == trait_name)
+        })
+    })
 }
 
 /// Members (fields, variants, properties, attributes) the new version no longer has: their
@@ -265,6 +399,7 @@ fn removed_members(
             old: None,
             new: None,
             renamed_to: None,
+            reached_as: None,
             breakages: vec![Breakage {
                 kind: "object_removed",
                 severity: Severity::High,
@@ -280,6 +415,18 @@ fn removed_members(
 
 /// The breakages between two signatures of `path`.
 pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Signature) -> Vec<Breakage> {
+    // `async` where the plain form returned the same future is no change; where it did
+    // not, it is `became_async`, and the written types are compared as they are.
+    let became_async = !old.is_async && new.is_async && {
+        let (was, now) = (plain(lang, old), plain(lang, new));
+        now.is_async || was.returns.map(|r| canonical(&r, &[])) != now.returns.map(|r| canonical(&r, &[]))
+    };
+    let (old, new) = match became_async {
+        true => (old.clone(), new.clone()),
+        false => (plain(lang, old), plain(lang, new)),
+    };
+    let old = &receiver_from_first_param(&old, &new);
+    let new = &new;
     let mut out = Vec::new();
     let mut push = |kind: &'static str, severity: Severity, description: String, parameter: Option<&str>| {
         out.push(Breakage {
@@ -303,7 +450,7 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
             None,
         );
     }
-    if !old.is_async && new.is_async {
+    if became_async {
         push(
             "became_async",
             Severity::High,
@@ -347,10 +494,15 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
         generic_names(old.generics.as_deref()),
         generic_names(new.generics.as_deref()),
     );
+    // A return narrowed to part of what it gave gives nothing a caller did not take.
+    let narrowed_or_same =
+        |was: &str, now: &str| members(lang, now, &generics.1).is_subset(&members(lang, was, &generics.0));
     if old.returns.is_some()
         && new.returns.is_some()
-        && canonical(old.returns.as_deref().unwrap_or_default(), &generics.0)
-            != canonical(new.returns.as_deref().unwrap_or_default(), &generics.1)
+        && !narrowed_or_same(
+            old.returns.as_deref().unwrap_or_default(),
+            new.returns.as_deref().unwrap_or_default(),
+        )
     {
         push(
             "return_type_changed",
@@ -540,7 +692,117 @@ fn type_changed(lang: &Language, old: &Signature, new: &Signature, was: Option<&
     if lang.top_types.iter().any(|t| t == now.trim()) {
         return false;
     }
-    canonical(was, &generic_names(old.generics.as_deref())) != canonical(now, &generic_names(new.generics.as_deref()))
+    // Widened to take all it took and more (`T` → `T | U`): compatible.
+    let was = members(lang, was, &generic_names(old.generics.as_deref()));
+    !was.is_subset(&members(lang, now, &generic_names(new.generics.as_deref())))
+}
+
+/// The members of a written type, each canonical ([`canonical`]): the alternatives of a
+/// union where the language writes them (`A | B`, `Union[A, B]`, `Optional[A]`), else the
+/// type alone.
+fn members(lang: &Language, ty: &str, generics: &[String]) -> std::collections::BTreeSet<String> {
+    let mut out = std::collections::BTreeSet::new();
+    let Some(unions) = &lang.unions else {
+        out.insert(canonical(ty, generics));
+        return out;
+    };
+    let mut pending = vec![ty.trim().to_string()];
+    while let Some(ty) = pending.pop() {
+        let parts = split_top(&ty, &unions.separator);
+        if parts.len() > 1 {
+            pending.extend(parts);
+            continue;
+        }
+        let inner = |forms: &[String]| {
+            forms.iter().find_map(|f| {
+                let rest = ty.strip_prefix(f.as_str())?.trim_start();
+                rest.strip_prefix('[')?.strip_suffix(']').map(str::to_string)
+            })
+        };
+        if let Some(alternatives) = inner(&unions.generic) {
+            pending.extend(split_top(&alternatives, ","));
+        } else if let Some(one) = inner(&unions.optional) {
+            pending.push(one);
+            pending.extend(unions.none.clone());
+        } else {
+            out.insert(canonical(&ty, generics));
+        }
+    }
+    out
+}
+
+/// `text` split at `separator` outside brackets, each part trimmed.
+fn split_top(text: &str, separator: &str) -> Vec<String> {
+    let mut parts = vec![String::new()];
+    let mut depth = 0usize;
+    let mut rest = text;
+    while let Some(c) = rest.chars().next() {
+        if depth == 0 && rest.starts_with(separator) {
+            parts.push(String::new());
+            rest = &rest[separator.len()..];
+            continue;
+        }
+        match c {
+            '<' | '(' | '[' | '{' => depth += 1,
+            '>' | ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            _ => {}
+        }
+        if let Some(last) = parts.last_mut() {
+            last.push(c);
+        }
+        rest = &rest[c.len_utf8()..];
+    }
+    parts
+        .iter()
+        .map(|p| p.trim().to_string())
+        .filter(|p| !p.is_empty())
+        .collect()
+}
+
+/// `sig` with `async` written as the plain return type it stands for, where the language
+/// says ([`Language::async_returns`]): Rust's `async fn f() -> T` is `fn f() -> impl
+/// Future<Output = T>`; TypeScript's `async f(): Promise<T>` is `f(): Promise<T>` (a type
+/// already so wrapped stays as written).
+fn plain(lang: &Language, sig: &Signature) -> Signature {
+    let mut sig = sig.clone();
+    let Some(template) = lang.async_returns.as_deref().filter(|_| sig.is_async) else {
+        return sig;
+    };
+    let (before, after) = template.split_once("{}").unwrap_or((template, ""));
+    let returns = match sig.returns.as_deref() {
+        Some(written) => {
+            let wrapped = canonical(written, &[]);
+            if wrapped.starts_with(&canonical(before, &[])) && wrapped.ends_with(&canonical(after, &[])) {
+                written.to_string()
+            } else {
+                template.replace("{}", written)
+            }
+        }
+        // Unwritten, it is unit where the language says so; else only inference knows.
+        None if lang.unit_return => template.replace("{}", "()"),
+        None => return sig,
+    };
+    sig.returns = Some(returns);
+    sig.is_async = false;
+    sig
+}
+
+/// `old` read with a receiver when `new` takes one and `old` took the same type as its
+/// first parameter (Rust `fn m(_x: &Self)` → `fn m(&self)`): a path call (`S::m(&s)`)
+/// passes the same argument either way, and method calls only became possible.
+fn receiver_from_first_param(old: &Signature, new: &Signature) -> Signature {
+    let mut old = old.clone();
+    if let (None, Some(receiver), Some(first)) = (&old.receiver, &new.receiver, old.params.first()) {
+        let written = first
+            .annotation
+            .as_deref()
+            .map(|a| receiver_mode(&format!("self: {a}")));
+        if first.by_position() && written.as_deref() == Some(receiver_mode(receiver).as_str()) {
+            old.receiver = Some(receiver.clone());
+            old.params.remove(0);
+        }
+    }
+    old
 }
 
 /// The names a definition's type parameters declare, in order (`<'a, T: Clone, const N:

@@ -76,7 +76,7 @@ pub fn find(root: &std::path::Path, files: Vec<Source>, changed: &[ChangedDefini
             continue;
         };
         let target = match def.new {
-            Some(_) => Target::of(&project, &def.file, &def.path),
+            Some(_) => Target::of(&project, &def.file, def.reached_as.as_deref().unwrap_or(&def.path)),
             None => None,
         }
         .unwrap_or_else(|| Target::removed(&def.file, &def.path, &def.kind));

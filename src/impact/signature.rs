@@ -235,6 +235,13 @@ fn words_before_name<'i>(index: &'i SymbolIndex, symbol: &Symbol) -> Vec<&'i str
 /// Whether a definition is visible outside its module or class: Rust `pub`, a Python name
 /// without a leading underscore (dunders are public), elsewhere not `private` nor `#name`.
 pub fn is_public(index: &SymbolIndex, lang: &Language, symbol: &Symbol) -> bool {
+    if symbol
+        .parent_kind
+        .as_ref()
+        .is_some_and(|k| lang.public_parents.contains(k))
+    {
+        return true;
+    }
     let words = words_before_name(index, symbol);
     match lang.name.as_str() {
         "rust" => words.contains(&"pub"),

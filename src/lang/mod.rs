@@ -135,6 +135,29 @@ pub struct Language {
     /// takes whatever it took.
     #[serde(default)]
     pub top_types: Vec<String>,
+    /// Kinds of what holds a definition that make it as public as its holder, whatever it
+    /// says itself (Rust: the methods of a trait and of a trait's impl carry no `pub`).
+    #[serde(default)]
+    pub public_parents: Vec<String>,
+    /// What an `async` definition returns, written as a plain one would (`{}`: the type
+    /// it is written to return; `()` when none): Rust's `async fn f() -> T` is
+    /// `fn f() -> impl Future<Output = T>`. Absent: `async` changes what callers get.
+    #[serde(default)]
+    pub async_returns: Option<String>,
+    /// Written unions: the separator (`|`), and the generic forms that spell one
+    /// (`Union[A, B]`; `Optional[A]` is `A | None`): a parameter that takes all it took
+    /// and more, or a return that gives part of what it gave, is compatible.
+    #[serde(default)]
+    pub unions: Option<Unions>,
+    /// A module's names include what it imports (Python: `from .inner import f` makes
+    /// `module.f`), so a definition moved away and imported back is still there.
+    #[serde(default)]
+    pub imports_are_members: bool,
+    /// An attribute that implements traits for a type (Rust `#[derive(PartialEq)]`), and
+    /// the field of a trait impl that names its trait: a method of a hand-written impl
+    /// replaced by the derive is still there.
+    #[serde(default)]
+    pub derives: Option<Derives>,
     /// Node kinds whose whole text is one token for layout: strings and comments, whose
     /// inner whitespace is content (a rewrite keeps the code's line breaks between tokens,
     /// never inside these).
@@ -330,6 +353,27 @@ struct Compiled {
     grammar: OnceLock<Option<tree_sitter::Language>>,
     roles: OnceLock<NodeRoles>,
     queries: OnceLock<BTreeMap<String, OnceLock<Result<tree_sitter::Query, String>>>>,
+}
+
+/// How a language derives trait impls from an attribute.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Derives {
+    pub attribute: String,
+    pub trait_field: String,
+}
+
+/// How a language writes a union of types.
+#[derive(Debug, Clone, Deserialize)]
+pub struct Unions {
+    pub separator: String,
+    /// `Union[A, B]` is `A | B`.
+    #[serde(default)]
+    pub generic: Vec<String>,
+    /// `Optional[A]` is `A | None`: (the form, the type it adds).
+    #[serde(default)]
+    pub optional: Vec<String>,
+    #[serde(default)]
+    pub none: Option<String>,
 }
 
 impl Language {
