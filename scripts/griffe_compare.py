@@ -111,12 +111,21 @@ def saguaro_side(binary, old, new, pkg) -> set:
     if report.get("type") != "impact_report":
         sys.exit(f"saguaro impact failed: {out.stdout[:500]}")
     found = set()
+    # saguaro names each finding as griffe does (`griffe_kind`, griffe's BreakageKind).
+    by_griffe_name = {
+        "OBJECT_REMOVED": "object_removed",
+        "PARAMETER_ADDED_REQUIRED": "parameter_added_required",
+        "PARAMETER_REMOVED": "parameter_removed",
+        "PARAMETER_MOVED": "parameter_moved",
+        "PARAMETER_CHANGED_KIND": "parameter_changed_kind",
+        "PARAMETER_CHANGED_DEFAULT": "parameter_default_changed",
+        "PARAMETER_CHANGED_REQUIRED": "parameter_changed_required",
+        "RETURN_CHANGED_TYPE": "return_type_changed",
+    }
     for change in report["breaking_changes"]:
-        for kind in change["kinds"]:
-            # griffe reports a renamed parameter as one removed and one added.
-            for k in (["parameter_removed", "parameter_added_required"] if kind == "parameter_renamed" else [kind]):
-                if k in {g for _, g in GRIFFE_KINDS}:
-                    found.add((change["file"], change["symbol"], k))
+        for finding in change["findings"]:
+            for name in finding.get("griffe_kind", []):
+                found.add((change["file"], change["symbol"], by_griffe_name[name]))
     return found
 
 

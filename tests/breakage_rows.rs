@@ -407,6 +407,39 @@ const ROWS: &[Row] = &[
         gated: false,
         broken: None,
     },
+    Row {
+        name: "python: a module's type alias removed breaks its importers",
+        files: &[
+            ("tags.py", "from typing import Tuple\n\nMacVersion = Tuple[int, int]\n\n\ndef f(v: MacVersion) -> int:\n    return v[0]\n"),
+            ("a.py", "from tags import MacVersion\n\nX: MacVersion = (1, 2)\n"),
+        ],
+        new: ("tags.py", "from typing import Tuple\n\nAppleVersion = Tuple[int, int]\n\n\ndef f(v: AppleVersion) -> int:\n    return v[0]\n"),
+        kinds: &["object_removed", "parameter_changed_type"],
+        gated: true,
+        broken: None,
+    },
+    Row {
+        name: "python: a parameter renamed and retyped is both",
+        files: &[
+            ("m.py", "class C:\n    def add_source(self, multi_cmd: int) -> None:\n        pass\n"),
+            ("a.py", "from m import C\n\nC().add_source(1)\n"),
+        ],
+        new: ("m.py", "class C:\n    def add_source(self, group: str) -> None:\n        pass\n"),
+        kinds: &["parameter_changed_type", "parameter_renamed"],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "python: a function become overloads is compared against each; what breaks them all breaks",
+        files: &[
+            ("m.py", "def bar(it=None, length=None, show_eta=True):\n    return it\n"),
+            ("a.py", "from m import bar\n\nbar([1], 1, False)\n"),
+        ],
+        new: ("m.py", "import typing as t\n\n\n@t.overload\ndef bar(it: list, length=None, hidden=False, show_eta=True): ...\n\n\n@t.overload\ndef bar(it: None = None, length=None, hidden=False, show_eta=True): ...\n\n\ndef bar(it=None, length=None, hidden=False, show_eta=True):\n    return it\n"),
+        kinds: &["parameter_moved"],
+        gated: true,
+        broken: Some(1),
+    },
 ];
 
 #[test]

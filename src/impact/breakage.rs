@@ -157,7 +157,44 @@ pub fn compare(file: &str, lang: &'static Language, old: &SymbolIndex, new: &Sym
         // Overloads (`@overload`, declaration merging) are several definitions of one path:
         // a call fits one of them, which a one-to-one comparison cannot tell.
         let now_count = new_counts.get(symbol.path.as_str()).copied().unwrap_or(0);
-        if now_count > 0 && (now_count > 1 || old_counts.get(symbol.path.as_str()).copied().unwrap_or(0) > 1) {
+        let old_count = old_counts.get(symbol.path.as_str()).copied().unwrap_or(0);
+        if now_count > 0 && (now_count > 1 || old_count > 1) {
+            // One definition become several (overloads): what breaks against every one of
+            // them breaks the call, which then fits none.
+            if old_count == 1 {
+                let overloads: Vec<&Symbol> = new
+                    .symbols
+                    .iter()
+                    .filter(|s| callable(s) && s.path == symbol.path)
+                    .collect();
+                let each: Vec<(Signature, Vec<Breakage>)> = overloads
+                    .iter()
+                    .filter_map(|o| {
+                        let sig = signature::of(new, lang, o)?;
+                        let breakages = compare_signatures(&symbol.path, lang, old_sig.as_ref()?, &sig);
+                        Some((sig, breakages))
+                    })
+                    .collect();
+                // The last is the implementation (after `@overload` stubs): its breakages,
+                // where every definition breaks the same parameter (or the same way).
+                if let (true, Some((_, last))) = (each.len() == overloads.len(), each.last()) {
+                    let same = |b: &Breakage, c: &Breakage| match &b.parameter {
+                        Some(p) => c.parameter.as_ref() == Some(p),
+                        None => c.kind == b.kind,
+                    };
+                    let common: Vec<Breakage> = last
+                        .iter()
+                        .filter(|b| each.iter().all(|(_, other)| other.iter().any(|c| same(b, c))))
+                        .cloned()
+                        .collect();
+                    if !common.is_empty() {
+                        let lines = overloads.first().zip(overloads.last());
+                        let new_lines = lines.map(|(a, z)| (a.extent.start_line, z.extent.end_line));
+                        let implementation = each.last().map(|(sig, _)| sig.clone());
+                        out.push(base(common, implementation, None, new_lines));
+                    }
+                }
+            }
             continue;
         }
         match new_keys.get(symbol_key.as_str()) {
@@ -242,6 +279,54 @@ pub fn compare(file: &str, lang: &'static Language, old: &SymbolIndex, new: &Sym
         }
     }
     out.extend(removed_members(file, old, new, &new_counts, &old_callable));
+    out.extend(removed_values(file, lang, old, new, &new_facts));
+    out
+}
+
+/// Kinds of named values a module holds: their importers break when they go.
+const VALUE_KINDS: &[&str] = &["variable", "constant", "static", "type", "macro"];
+
+/// The values (variables, constants, type aliases, macros) of a module or namespace that
+/// the new version no longer has at their path, and does not import back: `from m import
+/// MacVersion` breaks when `MacVersion = Tuple[int, int]` goes.
+fn removed_values(
+    file: &str,
+    lang: &'static Language,
+    old: &SymbolIndex,
+    new: &SymbolIndex,
+    new_facts: &std::cell::OnceCell<Option<crate::refs::facts::Facts>>,
+) -> Vec<ChangedDefinition> {
+    let now: std::collections::HashSet<&str> = new.symbols.iter().map(|s| s.path.as_str()).collect();
+    let mut out: Vec<ChangedDefinition> = Vec::new();
+    for symbol in old
+        .symbols
+        .iter()
+        .filter(|s| VALUE_KINDS.contains(&s.kind.as_str()) && s.parent_path.is_none() && !now.contains(s.path.as_str()))
+    {
+        if out.iter().any(|d| d.path == symbol.path) || still_there(file, lang, old, new, symbol, new_facts).is_some() {
+            continue;
+        }
+        out.push(ChangedDefinition {
+            file: file.to_string(),
+            path: symbol.path.clone(),
+            name: symbol.name.clone(),
+            kind: symbol.kind.clone(),
+            parent: None,
+            parent_kind: None,
+            old: None,
+            new: None,
+            renamed_to: None,
+            reached_as: None,
+            breakages: vec![Breakage {
+                kind: "object_removed",
+                severity: Severity::High,
+                description: format!("the {} `{}` was removed", symbol.kind, symbol.path),
+                parameter: None,
+            }],
+            old_lines: (symbol.extent.start_line, symbol.extent.end_line),
+            new_lines: None,
+        });
+    }
     out
 }
 
@@ -272,9 +357,17 @@ fn still_there<'n>(
         // A top-level definition: its name re-exported here (`pub use inner::f;`, `export
         // { f } from`, a Python module's own import of it).
         None => {
-            let kept = facts.imports.iter().any(|i| {
+            // An import inside a function (a module's lazy `__getattr__`) binds nothing of
+            // the module's.
+            let at_module = |i: usize| {
+                facts
+                    .scopes
+                    .bound_in(0, &symbol.name)
+                    .any(|b| b.kind == crate::refs::scope::BindingKind::Import(i))
+            };
+            let kept = facts.imports.iter().enumerate().any(|(n, i)| {
                 i.local.as_deref() == Some(symbol.name.as_str())
-                    && (i.reexport || (i.binds && lang.imports_are_members))
+                    && (i.reexport || (i.binds && lang.imports_are_members && at_module(n)))
             });
             if !kept {
                 return None;
@@ -377,11 +470,14 @@ fn removed_members(
             .collect()
     };
     let (was, now) = (member_paths(old), member_paths(new));
+    // A member that became a method or a property of the same path (`x = y` → `def x`) is
+    // still there for its readers.
+    let anything_now: std::collections::HashSet<&str> = new.symbols.iter().map(|s| s.path.as_str()).collect();
     let mut out: Vec<ChangedDefinition> = Vec::new();
     for symbol in old
         .symbols
         .iter()
-        .filter(|s| s.is_member() && !now.contains(s.path.as_str()))
+        .filter(|s| s.is_member() && !now.contains(s.path.as_str()) && !anything_now.contains(s.path.as_str()))
     {
         let holder_gone = symbol.parent_path.as_deref().is_some_and(|p| {
             (old_callable.contains(p) && !new_counts.contains_key(p)) || (was.contains(p) && !now.contains(p))
@@ -608,6 +704,17 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
             }
             (None, Some(np)) => {
                 renamed_new.push(&np.name);
+                if lang.keyword_arguments && op.by_name() {
+                    push(
+                        "parameter_renamed",
+                        Severity::Medium,
+                        format!(
+                            "`{}` of `{path}` was renamed `{}`: callers passing it by name break",
+                            op.name, np.name
+                        ),
+                        Some(&op.name),
+                    );
+                }
                 if type_changed(lang, old, new, op.annotation.as_deref(), np.annotation.as_deref()) {
                     push(
                         "parameter_changed_type",
@@ -619,16 +726,6 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
                             np.annotation.as_deref().unwrap_or_default(),
                             op.name,
                             op.annotation.as_deref().unwrap_or_default()
-                        ),
-                        Some(&op.name),
-                    );
-                } else if lang.keyword_arguments && op.by_name() {
-                    push(
-                        "parameter_renamed",
-                        Severity::Medium,
-                        format!(
-                            "`{}` of `{path}` was renamed `{}`: callers passing it by name break",
-                            op.name, np.name
                         ),
                         Some(&op.name),
                     );
@@ -713,11 +810,14 @@ fn members(lang: &Language, ty: &str, generics: &[String]) -> std::collections::
             pending.extend(parts);
             continue;
         }
+        // `Optional[X]`, `typing.Optional[X]`, `t.Optional[X]`: the form by its own name.
         let inner = |forms: &[String]| {
-            forms.iter().find_map(|f| {
-                let rest = ty.strip_prefix(f.as_str())?.trim_start();
-                rest.strip_prefix('[')?.strip_suffix(']').map(str::to_string)
-            })
+            let (head, rest) = ty.split_once('[')?;
+            let head = head.trim().rsplit('.').next().unwrap_or_default();
+            forms
+                .iter()
+                .any(|f| f.rsplit('.').next() == Some(head))
+                .then(|| rest.trim_end().strip_suffix(']').map(str::to_string))?
         };
         if let Some(alternatives) = inner(&unions.generic) {
             pending.extend(split_top(&alternatives, ","));

@@ -10,6 +10,7 @@
 
 pub mod breakage;
 pub mod callsites;
+pub mod peers;
 pub mod signature;
 pub mod verify;
 pub mod volatility;
@@ -49,6 +50,8 @@ pub struct BreakingChange {
     pub conditional_callsites: Vec<Callsite>,
     /// Calls that still fit the new signature.
     pub affected_callsites: Vec<Callsite>,
+    /// Each breakage apart, with griffe's and cargo-semver-checks' names for it.
+    pub findings: Vec<peers::Finding>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -190,6 +193,14 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
             doc_callsites: doc_breaks,
             conditional_callsites: conditional_breaks,
             affected_callsites: fits,
+            findings: def
+                .breakages
+                .iter()
+                .map(|b| {
+                    let language = Registry::global().for_path(&def.file).map_or("", |l| l.name.as_str());
+                    peers::finding(def, b, language)
+                })
+                .collect(),
         });
     }
     // History and verification.
