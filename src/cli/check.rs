@@ -1,4 +1,4 @@
-//! `saguaro check [--staged | --base REV] [--format text|json|sarif|github]`: the
+//! `saguaro check [--staged | --base REV] [--api [--allow-level LEVEL]] [--format text|json|sarif|github]`: the
 //! breaking-change gate for pre-commit hooks and CI.
 
 use super::output;
@@ -26,6 +26,13 @@ pub struct Args {
     /// Breakage kinds that only make notes (`--allow parameter_default_changed`); repeatable.
     #[arg(long, value_name = "KIND")]
     allow: Vec<String>,
+    /// Check the PUBLIC surface instead of the calls in the repository: every breaking
+    /// change to what the library's users can reach, and the semver level the change needs.
+    #[arg(long)]
+    api: bool,
+    /// With --api: the highest semver level the change may need (fails above it).
+    #[arg(long, value_enum, default_value = "minor", requires = "api")]
+    allow_level: gate::api::Level,
 }
 
 #[derive(Debug, Clone, Copy, clap::ValueEnum)]
@@ -57,7 +64,12 @@ pub fn run(args: Args) -> i32 {
         },
         allow: args.allow.clone(),
     };
-    match gate::check(&options) {
+    let checked = match args.api {
+        true => gate::changes(&options)
+            .map(|changes| gate::api::report(&changes, gate::label(&options.against), args.allow_level)),
+        false => gate::check(&options),
+    };
+    match checked {
         Ok(report) => {
             match args.format {
                 Format::Text => output::print(&format::text(&report)),

@@ -31,7 +31,19 @@ pub fn text(report: &CheckReport) -> String {
             f.allowed_by.as_deref().unwrap_or("?")
         ));
     }
-    let verdict = if report.failures.is_empty() {
+    let verdict = if let Some(api) = &report.api {
+        for added in &api.added {
+            out.push_str(&format!("added: {added}\n"));
+        }
+        format!(
+            "saguaro check --api: the change needs a {} release ({} breaking change(s) to the public surface, {} addition(s)); {} allowed{}",
+            api.level.as_str(),
+            report.failures.len() + report.notes.len(),
+            api.added.len(),
+            api.allowed.as_str(),
+            if report.failures.is_empty() { "" } else { ": raise the version, or keep the old surface working" }
+        )
+    } else if report.failures.is_empty() {
         "saguaro check: no breaking change left behind".to_string()
     } else {
         format!(

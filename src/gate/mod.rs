@@ -5,6 +5,7 @@
 //! A definition carrying a `saguaro: allow-break` comment (on it or on the line above), or a
 //! breakage kind given to `--allow`, turns its failures into notes that the output shows.
 
+pub mod api;
 pub mod format;
 
 use crate::feedback::{Error, ErrorCode};
@@ -68,11 +69,17 @@ pub struct CheckReport {
     pub files: Vec<String>,
     pub failures: Vec<Finding>,
     pub notes: Vec<Finding>,
+    /// With `--api`: the semver level the change needs, and what it adds.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub api: Option<api::ApiVerdict>,
 }
 
 impl CheckReport {
+    /// 1 when a call is left broken, or (`--api`) the change needs a higher level than the
+    /// one allowed.
     pub fn exit_status(&self) -> i32 {
-        i32::from(!self.failures.is_empty())
+        let too_high = self.api.as_ref().is_some_and(|a| a.level > a.allowed);
+        i32::from(!self.failures.is_empty() || too_high)
     }
 }
 
@@ -93,8 +100,16 @@ fn git_error(message: String, hint: &str) -> Error {
     Error::new(ErrorCode::GitUnavailable, message, hint)
 }
 
-/// Runs the gate.
-pub fn check(options: &CheckOptions) -> Result<CheckReport, Error> {
+/// The repository's top, the revision the old side is read from, and the changed files
+/// of a language saguaro reads, each with its text before and after.
+pub struct Changes {
+    pub top: PathBuf,
+    pub old_rev: String,
+    pub files: Vec<FileChange>,
+}
+
+/// What `options` compares: the index against HEAD, or the working tree against a revision.
+pub fn changes(options: &CheckOptions) -> Result<Changes, Error> {
     let root = &options.root;
     let top = git(root, &["rev-parse", "--show-toplevel"]).map_err(|e| {
         git_error(
@@ -171,6 +186,28 @@ pub fn check(options: &CheckOptions) -> Result<CheckReport, Error> {
             after,
         });
     }
+    Ok(Changes { top, old_rev, files })
+}
+
+/// How a report names what it compared against: `staged`, `base:REV`.
+pub fn label(against: &Against) -> String {
+    match against {
+        Against::Staged => "staged".to_string(),
+        Against::Base(rev) => format!("base:{rev}"),
+    }
+}
+
+/// A file's text in revision `rev` (`None`: not there).
+pub fn text_at(top: &Path, rev: &str, path: &str) -> Option<String> {
+    git(top, &["show", &format!("{rev}:{path}")])
+        .ok()
+        .map(|b| String::from_utf8_lossy(&b).into_owned())
+}
+
+/// Runs the gate.
+pub fn check(options: &CheckOptions) -> Result<CheckReport, Error> {
+    let Changes { top, files, .. } = changes(options)?;
+    let registry = Registry::global();
     let changed = impact::changed_definitions(&files);
     // The new tree: the working tree, with the index's text where they differ (staged).
     let mut overrides: BTreeMap<String, Option<String>> =
@@ -241,13 +278,11 @@ pub fn check(options: &CheckOptions) -> Result<CheckReport, Error> {
     }
     Ok(CheckReport {
         kind: "check_report",
-        against: match &options.against {
-            Against::Staged => "staged".to_string(),
-            Against::Base(rev) => format!("base:{rev}"),
-        },
+        against: label(&options.against),
         files: files.iter().map(|f| f.path.clone()).collect(),
         failures,
         notes,
+        api: None,
     })
 }
 

@@ -803,7 +803,7 @@ fn members(lang: &Language, ty: &str, generics: &[String]) -> std::collections::
         out.insert(canonical(ty, generics));
         return out;
     };
-    let mut pending = vec![ty.trim().to_string()];
+    let mut pending = vec![plain_names(lang, ty.trim())];
     while let Some(ty) = pending.pop() {
         let parts = split_top(&ty, &unions.separator);
         if parts.len() > 1 {
@@ -828,6 +828,34 @@ fn members(lang: &Language, ty: &str, generics: &[String]) -> std::collections::
             out.insert(canonical(&ty, generics));
         }
     }
+    out
+}
+
+/// A type written with each name as the language's `type_aliases` reads it: by its own
+/// name (`t.List` is `List`, then `list`), without forward references' quotes. As written
+/// where the language names no aliases.
+fn plain_names(lang: &Language, ty: &str) -> String {
+    if lang.type_aliases.is_empty() {
+        return ty.to_string();
+    }
+    let mut out = String::new();
+    let mut word = String::new();
+    let flush = |word: &mut String, out: &mut String| {
+        let own = word.rsplit('.').next().unwrap_or_default();
+        out.push_str(lang.type_aliases.get(own).map_or(own, String::as_str));
+        word.clear();
+    };
+    for c in ty.chars() {
+        if c.is_alphanumeric() || c == '_' || c == '.' {
+            word.push(c);
+        } else {
+            flush(&mut word, &mut out);
+            if c != '"' && c != '\'' {
+                out.push(c);
+            }
+        }
+    }
+    flush(&mut word, &mut out);
     out
 }
 

@@ -250,6 +250,21 @@ pub fn is_public(index: &SymbolIndex, lang: &Language, symbol: &Symbol) -> bool 
     }
 }
 
+/// Whether a top-level declaration is exported where it is written (`export`, `export
+/// default`, `declare`), or by an `export { name }` of its file.
+pub fn exported(index: &SymbolIndex, symbol: &Symbol) -> bool {
+    let words = words_before_name(index, symbol);
+    if words.iter().any(|w| *w == "export" || *w == "declare") {
+        return true;
+    }
+    index.source.text().lines().any(|l| {
+        let l = l.trim_start();
+        l.starts_with("export {")
+            && l.split(|c: char| !(c.is_alphanumeric() || c == '_' || c == '$'))
+                .any(|w| w == symbol.name)
+    })
+}
+
 /// The names of a Python definition's decorators (`@staticmethod` → `staticmethod`).
 fn decorators_of(before_name: &str) -> Vec<String> {
     before_name

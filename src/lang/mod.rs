@@ -153,6 +153,11 @@ pub struct Language {
     /// `module.f`), so a definition moved away and imported back is still there.
     #[serde(default)]
     pub imports_are_members: bool,
+    /// Types written apart that are one type (Python's `typing.List` is `list`), each
+    /// compared by its own name (`t.List`, `typing.List`: `List`); quotes of a forward
+    /// reference aside (`"Context"` is `Context`). Empty: types compared as written.
+    #[serde(default)]
+    pub type_aliases: std::collections::HashMap<String, String>,
     /// An attribute that implements traits for a type (Rust `#[derive(PartialEq)]`), and
     /// the field of a trait impl that names its trait: a method of a hand-written impl
     /// replaced by the derive is still there.

@@ -202,6 +202,13 @@ pub struct CheckArgs {
     /// Breakage kinds that only make notes (`parameter_default_changed`).
     #[serde(default)]
     pub allow: Vec<String>,
+    /// Check the PUBLIC surface (a library's API) instead of the calls in the repository,
+    /// and the semver level the change needs.
+    #[serde(default)]
+    pub api: bool,
+    /// With api: the highest level allowed, `patch`, `minor` (default) or `major`.
+    #[serde(default)]
+    pub allow_level: Option<String>,
     /// Where to continue a cut answer (its `cursor`).
     #[serde(default)]
     pub cursor: Option<usize>,
@@ -533,7 +540,7 @@ impl Server {
     }
 
     #[tool(
-        description = "The breaking-change gate of a git repository: calls that the staged change (or the working tree against `base`) leaves broken. Run it before committing; `failures` must be empty."
+        description = "The breaking-change gate of a git repository: calls that the staged change (or the working tree against `base`) leaves broken. Run it before committing; `failures` must be empty. With api: true, every breaking change to the library's public surface and the semver level it needs (`api.level`)."
     )]
     async fn check(&self, Parameters(args): Parameters<CheckArgs>) -> Reply {
         use crate::impact::callsites::Confidence;
@@ -567,7 +574,25 @@ impl Server {
                 args.max_chars.unwrap_or(DEFAULT_MAX_CHARS),
             )
         };
-        match crate::gate::check(&options) {
+        let checked = if args.api {
+            let allowed = match args.allow_level.as_deref().unwrap_or("minor") {
+                "patch" => crate::gate::api::Level::Patch,
+                "minor" => crate::gate::api::Level::Minor,
+                "major" => crate::gate::api::Level::Major,
+                other => {
+                    return refusal(Error::new(
+                        ErrorCode::InvalidFormat,
+                        format!("`{other}` is not a semver level"),
+                        "allow_level is patch, minor or major",
+                    ))
+                }
+            };
+            crate::gate::changes(&options)
+                .map(|changes| crate::gate::api::report(&changes, crate::gate::label(&options.against), allowed))
+        } else {
+            crate::gate::check(&options)
+        };
+        match checked {
             Ok(report) if report.exit_status() == 0 => answer(page(&report)),
             Ok(report) => error_answer(page(&report)),
             Err(e) => refusal(e),

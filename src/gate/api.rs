@@ -1,0 +1,391 @@
+//! `saguaro check --api`: the breaking changes to a library's PUBLIC surface between the
+//! old tree and the new one, whoever calls it — for authors whose callers live outside the
+//! repository — and the semver level the change needs.
+//!
+//! The surface, as each language's users reach it (the old side for what was there, the
+//! new side for what is added); what is defined inside a function is never part of it:
+//! - Python: names without a leading `_` (dunders are public) along the whole name path
+//!   and the module path; a module's `__all__`, when it has one, lists its public names;
+//!   a name of a private module that a package's `__init__.py` imports is public there.
+//! - Rust: `pub` items along the name path (a method is as reachable as its type), in
+//!   modules the crate root reaches through `pub mod`, or named by a `pub use` of the root.
+//! - TypeScript/JavaScript: declarations a file exports (`export`, `export { name }`), and
+//!   their members that are not `private` or `#name`. (Which files the package's entry
+//!   points reach is not followed: every exported declaration counts.)
+//!
+//! The level: `major` when a public definition breaks (any breakage but a changed
+//! default), `minor` when public definitions are added or a default changed, `patch`
+//! otherwise. Findings above `--allow-level` fail; the others are notes.
+
+use super::{Changes, CheckReport, Finding};
+use crate::impact::breakage::{ChangedDefinition, Severity};
+use crate::impact::callsites::Confidence;
+use crate::impact::signature::{self, Signature};
+use crate::lang::{Language, Registry};
+use crate::source::SourceText;
+use crate::symbols::{Symbol, SymbolIndex};
+use serde::Serialize;
+
+/// A semver level, least first.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Serialize, clap::ValueEnum)]
+#[serde(rename_all = "snake_case")]
+pub enum Level {
+    Patch,
+    Minor,
+    Major,
+}
+
+impl Level {
+    pub fn as_str(self) -> &'static str {
+        match self {
+            Level::Patch => "patch",
+            Level::Minor => "minor",
+            Level::Major => "major",
+        }
+    }
+}
+
+/// What `--api` adds to the report.
+#[derive(Debug, Clone, Serialize)]
+pub struct ApiVerdict {
+    /// The level the change needs.
+    pub level: Level,
+    /// The level `--allow-level` permits.
+    pub allowed: Level,
+    /// Public definitions the new tree adds (`file: path`).
+    pub added: Vec<String>,
+}
+
+/// The report of `check --api` over `changes`.
+pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport {
+    let registry = Registry::global();
+    let read_old = |path: &str| super::text_at(&changes.top, &changes.old_rev, path);
+    let read_new = |path: &str| {
+        changes
+            .files
+            .iter()
+            .find(|f| f.path == path)
+            .map(|f| f.after.clone())
+            .unwrap_or_else(|| std::fs::read_to_string(changes.top.join(path)).ok())
+    };
+    let mut findings = Vec::new();
+    let mut level = Level::Patch;
+    for def in crate::impact::changed_definitions(&changes.files) {
+        let Some(lang) = registry.for_path(&def.file) else {
+            continue;
+        };
+        let Some(before) = read_old(&def.file) else { continue };
+        let Ok(index) = SymbolIndex::build(SourceText::new(before), &lang.name) else {
+            continue;
+        };
+        let Some(symbol) = index.symbols.iter().find(|s| s.path == def.path) else {
+            continue;
+        };
+        if !public(lang, &def.file, &index, symbol, &read_old) {
+            continue;
+        }
+        let worst = def
+            .breakages
+            .iter()
+            .max_by_key(|b| b.severity)
+            .expect("a change has a breakage");
+        let needs = if def.breakages.iter().all(|b| b.severity == Severity::Low) {
+            Level::Minor
+        } else {
+            Level::Major
+        };
+        level = level.max(needs);
+        findings.push((needs, finding(&def, worst.kind, worst.severity)));
+    }
+    let mut added = Vec::new();
+    for file in &changes.files {
+        let Some(lang) = registry.for_path(&file.path) else {
+            continue;
+        };
+        let Some(after) = &file.after else { continue };
+        let Ok(new) = SymbolIndex::build(SourceText::new(after.clone()), &lang.name) else {
+            continue;
+        };
+        let old = file
+            .before
+            .as_ref()
+            .and_then(|b| SymbolIndex::build(SourceText::new(b.clone()), &lang.name).ok());
+        let was = |path: &str| old.as_ref().is_some_and(|o| o.symbols.iter().any(|s| s.path == path));
+        for symbol in new.symbols.iter().filter(|s| !was(&s.path)) {
+            if public(lang, &file.path, &new, symbol, &read_new) {
+                added.push(format!("{}: {}", file.path, symbol.path));
+            }
+        }
+    }
+    if !added.is_empty() {
+        level = level.max(Level::Minor);
+    }
+    let (mut failures, mut notes) = (Vec::new(), Vec::new());
+    for (needs, mut f) in findings {
+        if needs > allowed {
+            failures.push(f);
+        } else {
+            f.allowed_by = Some(format!("--allow-level {}", allowed.as_str()));
+            notes.push(f);
+        }
+    }
+    CheckReport {
+        kind: "check_report",
+        against,
+        files: changes.files.iter().map(|f| f.path.clone()).collect(),
+        failures,
+        notes,
+        api: Some(ApiVerdict { level, allowed, added }),
+    }
+}
+
+/// A breaking change to the surface, at the definition, with its signature before and after.
+fn finding(def: &ChangedDefinition, kind: &'static str, severity: Severity) -> Finding {
+    let (line, _) = def.new_lines.unwrap_or(def.old_lines);
+    let description = def
+        .breakages
+        .iter()
+        .map(|b| b.description.clone())
+        .collect::<Vec<_>>()
+        .join("; ");
+    let shown = |sig: &Option<Signature>| sig.as_ref().map(|s| written(&def.name, s));
+    let message = match (shown(&def.old), shown(&def.new)) {
+        (Some(old), Some(new)) if old != new => format!("{description} (was `{old}`, now `{new}`)"),
+        (Some(old), _) if def.new.is_none() => format!("{description} (was `{old}`)"),
+        _ => description,
+    };
+    Finding {
+        path: def.file.clone(),
+        line,
+        column: 1,
+        end_column: 1 + def.name.chars().count(),
+        symbol: def.path.clone(),
+        definition: def.file.clone(),
+        kind,
+        severity: severity.as_str(),
+        confidence: Confidence::ImportResolved,
+        message,
+        allowed_by: None,
+    }
+}
+
+/// A signature as one line: `name(a: T = 1, *args) -> R`.
+fn written(name: &str, sig: &Signature) -> String {
+    let mut params: Vec<String> = sig.receiver.iter().cloned().collect();
+    params.extend(sig.params.iter().map(|p| {
+        let mut text = p.name.clone();
+        if let Some(annotation) = &p.annotation {
+            text.push_str(&format!(": {annotation}"));
+        }
+        if let Some(default) = &p.default {
+            text.push_str(&format!(" = {default}"));
+        } else if p.has_default {
+            text.push('?');
+        }
+        text
+    }));
+    let returns = sig.returns.as_deref().map(|r| format!(" -> {r}")).unwrap_or_default();
+    let prefix = if sig.is_async { "async " } else { "" };
+    format!("{prefix}{name}({}){returns}", params.join(", "))
+}
+
+/// Whether `symbol` of `file` is part of the public surface, reading other files of the
+/// same side with `read`.
+fn public(
+    lang: &'static Language,
+    file: &str,
+    index: &SymbolIndex,
+    symbol: &Symbol,
+    read: &dyn Fn(&str) -> Option<String>,
+) -> bool {
+    // The definition and every definition around it.
+    let mut chain = vec![symbol];
+    let mut parent = symbol.parent_path.clone();
+    while let Some(path) = parent {
+        match index.symbols.iter().find(|s| s.path == path) {
+            Some(s) => {
+                chain.push(s);
+                parent = s.parent_path.clone();
+            }
+            None => break,
+        }
+    }
+    // What is defined inside a function is the function's own business.
+    let local = chain[1..].iter().any(|s| {
+        matches!(
+            s.kind.as_str(),
+            "function" | "method" | "constructor" | "getter" | "setter"
+        )
+    });
+    if local {
+        return false;
+    }
+    let top = chain.last().expect("the chain holds the symbol");
+    match lang.name.as_str() {
+        "python" => {
+            let visible = chain.iter().all(|s| signature::is_public(index, lang, s));
+            let listed = match all_names(index.source.text()) {
+                Some(names) => names.contains(&top.name),
+                None => visible,
+            };
+            visible && listed && (module_public(file) || reexported_by_package(file, &top.name, read))
+        }
+        "rust" => {
+            chain.iter().all(|s| signature::is_public(index, lang, s))
+                && (rust_module_public(file, read) || root_reexports(file, &top.name, read))
+        }
+        _ => {
+            let members_visible = chain[..chain.len() - 1]
+                .iter()
+                .all(|s| signature::is_public(index, lang, s));
+            members_visible && signature::exported(index, top)
+        }
+    }
+}
+
+/// A Python module's `__all__` names, when it lists them.
+fn all_names(text: &str) -> Option<Vec<String>> {
+    let at = match text.starts_with("__all__") {
+        true => 0,
+        false => text.find("\n__all__")? + 1,
+    };
+    let rest = &text[at..];
+    let open = rest.find(['[', '('])?;
+    let close = rest[open..].find([']', ')'])? + open;
+    Some(
+        rest[open + 1..close]
+            .split(',')
+            .map(|n| n.trim().trim_matches(['"', '\'']).to_string())
+            .filter(|n| !n.is_empty())
+            .collect(),
+    )
+}
+
+/// Whether no folder or file of a Python module's path is private (`_x`; `__init__` is not).
+fn module_public(file: &str) -> bool {
+    file.trim_end_matches(".py")
+        .split('/')
+        .all(|part| !part.starts_with('_') || (part.starts_with("__") && part.ends_with("__")))
+}
+
+/// Whether an `__init__.py` of a package above `file` imports `name`.
+fn reexported_by_package(file: &str, name: &str, read: &dyn Fn(&str) -> Option<String>) -> bool {
+    let mut dir = std::path::Path::new(file).parent();
+    while let Some(d) = dir {
+        let init = if d.as_os_str().is_empty() {
+            "__init__.py".to_string()
+        } else {
+            format!("{}/__init__.py", d.display())
+        };
+        if read(&init).is_some_and(|text| imports_word(&text, name)) {
+            return true;
+        }
+        dir = d.parent();
+    }
+    false
+}
+
+/// Whether a line of `text` that imports (`import`, `use`) names `word`.
+fn imports_word(text: &str, word: &str) -> bool {
+    text.lines()
+        .filter(|l| l.contains("import") || l.trim_start().starts_with("pub use"))
+        .any(|l| l.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == word))
+}
+
+/// Whether the crate root reaches a Rust file's module through `pub mod` all the way.
+fn rust_module_public(file: &str, read: &dyn Fn(&str) -> Option<String>) -> bool {
+    let path = std::path::Path::new(file);
+    let stem = path.file_stem().and_then(|s| s.to_str()).unwrap_or_default();
+    if matches!(stem, "lib" | "main") {
+        return true;
+    }
+    // The module's own name, and the files that may declare it.
+    let (name, dir) = if stem == "mod" {
+        let dir = path.parent().unwrap_or(path);
+        (
+            dir.file_name().and_then(|s| s.to_str()).unwrap_or_default(),
+            dir.parent(),
+        )
+    } else {
+        (stem, path.parent())
+    };
+    let Some(dir) = dir else { return false };
+    let dir_name = dir.file_name().and_then(|s| s.to_str()).unwrap_or_default();
+    let parents = [
+        dir.join("lib.rs"),
+        dir.join("main.rs"),
+        dir.join("mod.rs"),
+        dir.with_extension("rs"),
+    ];
+    parents.iter().any(|parent| {
+        let parent = parent.to_string_lossy().to_string();
+        let declared = read(&parent).is_some_and(|text| {
+            text.lines().any(|l| {
+                let l = l.trim();
+                l.starts_with("pub mod ") && l["pub mod ".len()..].trim_end_matches([';', '{', ' ']).trim() == name
+            })
+        });
+        // The declaring file is itself reached (a root file, or a module declared `pub`).
+        declared && (dir_name.is_empty() || rust_module_public(&parent, read) || parent.ends_with("lib.rs"))
+    })
+}
+
+/// Whether the crate root (`src/lib.rs`) re-exports `name` with a `pub use`.
+fn root_reexports(file: &str, name: &str, read: &dyn Fn(&str) -> Option<String>) -> bool {
+    let Some(src) = file.find("src/").map(|i| &file[..i + 4]) else {
+        return false;
+    };
+    read(&format!("{src}lib.rs")).is_some_and(|text| {
+        text.lines()
+            .filter(|l| l.trim_start().starts_with("pub use"))
+            .any(|l| l.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == name))
+    })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn python_module_paths_and_all() {
+        assert!(module_public("click/core.py"));
+        assert!(module_public("click/__init__.py"));
+        assert!(!module_public("click/_compat.py"));
+        assert_eq!(
+            all_names("import x\n__all__ = [\"a\", 'b']\n"),
+            Some(vec!["a".to_string(), "b".to_string()])
+        );
+        assert_eq!(all_names("x = 1\n"), None);
+        assert_eq!(all_names("__all__ = (\"a\",)\n"), Some(vec!["a".to_string()]));
+        let init = |p: &str| (p == "pkg/__init__.py").then(|| "from ._impl import helper\n".to_string());
+        assert!(reexported_by_package("pkg/_impl.py", "helper", &init));
+        assert!(!reexported_by_package("pkg/_impl.py", "other", &init));
+    }
+
+    #[test]
+    fn rust_modules_are_public_through_pub_mod_from_the_root() {
+        let tree = |p: &str| match p {
+            "src/lib.rs" => Some("pub mod a;\nmod b;\npub use b::Thing;\n".to_string()),
+            "src/a.rs" => Some("pub mod c;\n".to_string()),
+            _ => None,
+        };
+        assert!(rust_module_public("src/lib.rs", &tree));
+        assert!(rust_module_public("src/a.rs", &tree));
+        assert!(rust_module_public("src/a/c.rs", &tree));
+        assert!(!rust_module_public("src/b.rs", &tree));
+        assert!(root_reexports("src/b.rs", "Thing", &tree));
+        assert!(!root_reexports("src/b.rs", "Other", &tree));
+    }
+
+    #[test]
+    fn a_signature_is_written_on_one_line() {
+        let index = SymbolIndex::build(
+            SourceText::new("def f(a: int, b=1, *args) -> str:\n    pass\n".into()),
+            "python",
+        )
+        .unwrap();
+        let lang = Registry::global().by_name("python").unwrap();
+        let sig = signature::of(&index, lang, &index.symbols[0]).unwrap();
+        assert_eq!(written("f", &sig), "f(a: int, b = 1, args) -> str");
+    }
+}

@@ -1,0 +1,153 @@
+//! `saguaro check --api` on git repositories, one per language: the PUBLIC surface's
+//! breaking changes (with no caller in the repository), the semver level, `--allow-level`,
+//! what is not public (private names, modules the root does not reach, code inside a
+//! function), the four outputs.
+
+mod common;
+
+use common::commits::{git, repo};
+use std::path::Path;
+
+fn change(dir: &Path, name: &str, text: &str) {
+    std::fs::write(dir.join(name), text).unwrap();
+    git(dir, &["add", "-A"]);
+}
+
+fn api(dir: &Path, args: &[&str]) -> (i32, String) {
+    let mut all = vec!["check", "--api", "--staged"];
+    all.extend_from_slice(args);
+    let out = common::saguaro(&all, Some(dir));
+    (
+        out.status.code().unwrap_or(-1),
+        String::from_utf8_lossy(&out.stdout).into_owned(),
+    )
+}
+
+fn level(dir: &Path) -> String {
+    let (_, out) = api(dir, &["--format", "json", "--allow-level", "major"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert!(
+        saguaro::schema::validate(saguaro::schema::Contract::CheckReport, &json).is_ok(),
+        "{json}"
+    );
+    json["api"]["level"].as_str().unwrap().to_string()
+}
+
+#[test]
+fn python_surface() {
+    let files: &[(&str, &str)] = &[
+        ("lib/__init__.py", "from ._impl import helper\n"),
+        ("lib/_impl.py", "def helper(a):\n    return a\n\n\ndef _private(a):\n    return a\n\n\ndef internal(a):\n    return a\n"),
+        ("lib/api.py", "__all__ = [\"run\"]\n\n\ndef run(a):\n    def inner(x):\n        return x\n    return inner(a)\n\n\ndef unlisted(a):\n    return a\n"),
+    ];
+    // A public function (re-exported by the package) gains a required parameter: major,
+    // refused under the default `--allow-level minor`, a note under `major`.
+    let dir = repo(files);
+    change(
+        dir.path(),
+        "lib/_impl.py",
+        "def helper(a, b):\n    return a\n\n\ndef _private(a):\n    return a\n\n\ndef internal(a):\n    return a\n",
+    );
+    let (code, out) = api(dir.path(), &[]);
+    assert_eq!(code, 1, "{out}");
+    assert!(
+        out.contains("lib/_impl.py:1:1: helper:") && out.contains("parameter_added_required"),
+        "{out}"
+    );
+    assert!(out.contains("was `helper(a)`, now `helper(a, b)`"), "{out}");
+    assert!(out.contains("needs a major release"), "{out}");
+    assert_eq!(api(dir.path(), &["--allow-level", "major"]).0, 0);
+    assert_eq!(level(dir.path()), "major");
+    // Private, unlisted by `__all__`, or inside a function: not the surface.
+    let dir = repo(files);
+    change(
+        dir.path(),
+        "lib/_impl.py",
+        "def helper(a):\n    return a\n\n\ndef _private(a, b):\n    return a\n\n\ndef internal(a, b):\n    return a\n",
+    );
+    change(dir.path(), "lib/api.py", "__all__ = [\"run\"]\n\n\ndef run(a):\n    def inner(x, y):\n        return x\n    return inner(a, a)\n\n\ndef unlisted(a, b):\n    return a\n");
+    let (code, out) = api(dir.path(), &[]);
+    assert_eq!((code, level(dir.path()).as_str()), (0, "patch"), "{out}");
+    // A public addition: minor, allowed by default.
+    let dir = repo(files);
+    change(dir.path(), "lib/api.py", "__all__ = [\"run\", \"more\"]\n\n\ndef run(a):\n    return a\n\n\ndef more():\n    return 1\n\n\ndef unlisted(a):\n    return a\n");
+    let (code, out) = api(dir.path(), &[]);
+    assert_eq!(code, 0, "{out}");
+    assert!(out.contains("added: lib/api.py: more"), "{out}");
+    assert_eq!(level(dir.path()), "minor");
+    assert_eq!(api(dir.path(), &["--allow-level", "patch"]).0, 1, "minor exceeds patch");
+}
+
+#[test]
+fn rust_surface() {
+    let files: &[(&str, &str)] = &[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+        ),
+        (
+            "src/lib.rs",
+            "pub mod open;\nmod hidden;\npub use hidden::Reexported;\n\npub fn root(a: u8) -> u8 {\n    a\n}\n",
+        ),
+        (
+            "src/open.rs",
+            "pub struct S;\n\nimpl S {\n    pub fn m(&self) -> u8 {\n        1\n    }\n}\n",
+        ),
+        (
+            "src/hidden.rs",
+            "pub struct Reexported;\n\npub fn unreachable(a: u8) -> u8 {\n    a\n}\n",
+        ),
+    ];
+    let dir = repo(files);
+    change(
+        dir.path(),
+        "src/open.rs",
+        "pub struct S;\n\nimpl S {\n    pub fn m(&self, x: u8) -> u8 {\n        x\n    }\n}\n",
+    );
+    let (code, out) = api(dir.path(), &["--format", "json"]);
+    assert_eq!(code, 1, "{out}");
+    assert!(out.contains("S.m") && out.contains("parameter_added_required"), "{out}");
+    // A module the root does not reach: its `pub` items are not the surface...
+    let dir = repo(files);
+    change(
+        dir.path(),
+        "src/hidden.rs",
+        "pub struct Reexported;\n\npub fn unreachable(a: u8, b: u8) -> u8 {\n    a + b\n}\n",
+    );
+    assert_eq!(level(dir.path()), "patch");
+    // ... but what the root re-exports from it is.
+    let dir = repo(files);
+    change(
+        dir.path(),
+        "src/hidden.rs",
+        "pub fn unreachable(a: u8) -> u8 {\n    a\n}\n",
+    );
+    assert_eq!(level(dir.path()), "major");
+}
+
+#[test]
+fn typescript_surface_and_outputs() {
+    let files: &[(&str, &str)] = &[
+        ("src/index.ts", "export function run(a: string): string {\n  return a;\n}\n\nfunction local(a: string): string {\n  return a;\n}\n\nexport class C {\n  private hidden(a: number): number {\n    return a;\n  }\n}\n"),
+    ];
+    let dir = repo(files);
+    change(dir.path(), "src/index.ts", "export function run(a: string, b: number): string {\n  return a;\n}\n\nfunction local(a: string, b: number): string {\n  return a;\n}\n\nexport class C {\n  private hidden(a: number, b: number): number {\n    return a;\n  }\n}\n");
+    let (code, out) = api(dir.path(), &["--format", "json"]);
+    assert_eq!(code, 1, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let symbols: Vec<&str> = json["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["symbol"].as_str().unwrap())
+        .collect();
+    assert_eq!(symbols, ["run"], "exported only: {out}");
+    let (_, github) = api(dir.path(), &["--format", "github"]);
+    assert!(github.starts_with("::error file=src/index.ts,line=1"), "{github}");
+    let (_, sarif) = api(dir.path(), &["--format", "sarif"]);
+    let sarif: serde_json::Value = serde_json::from_str(&sarif).unwrap();
+    assert_eq!(
+        sarif["runs"][0]["results"][0]["ruleId"],
+        "saguaro/parameter_added_required"
+    );
+}
