@@ -440,6 +440,28 @@ const ROWS: &[Row] = &[
         gated: true,
         broken: Some(1),
     },
+    Row {
+        name: "python: a method's `-> \"Engine\"` made `-> Self` returns the same",
+        files: &[
+            ("m.py", "class Engine:\n    def copy(self) -> \"Engine\":\n        return self\n"),
+            ("a.py", "from m import Engine\n\nEngine().copy()\n"),
+        ],
+        new: ("m.py", "import typing as t\n\n\nclass Engine:\n    def copy(self) -> \"t.Self\":\n        return self\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "typescript: a doc comment that says async does not make a function async",
+        files: &[
+            ("src/m.ts", "export function f(a: number): number {\n  return a;\n}\n"),
+            ("src/a.ts", "import { f } from \"./m\";\n\nf(1) + 1;\n"),
+        ],
+        new: ("src/m.ts", "/** Runs on the async scheduler; a static helper, not public in spirit. */\nexport function f(a: number): number {\n  return a;\n}\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
 ];
 
 #[test]

@@ -591,8 +591,34 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
         generic_names(new.generics.as_deref()),
     );
     // A return narrowed to part of what it gave gives nothing a caller did not take.
+    // `Self` / `this` in a method is its class.
+    let class = path.rsplit('.').nth(1).unwrap_or_default();
+    let own = |ty: &str| -> String {
+        if class.is_empty() || lang.self_types.is_empty() {
+            return ty.to_string();
+        }
+        let plain = plain_names(lang, ty);
+        let mut out = String::new();
+        let mut word = String::new();
+        for c in plain.chars().chain(std::iter::once(' ')) {
+            if c.is_alphanumeric() || c == '_' || c == '.' {
+                word.push(c);
+                continue;
+            }
+            let own = word.rsplit('.').next().unwrap_or_default();
+            out.push_str(if lang.self_types.iter().any(|t| t == own) {
+                class
+            } else {
+                &word
+            });
+            word.clear();
+            out.push(c);
+        }
+        out.pop();
+        out
+    };
     let narrowed_or_same =
-        |was: &str, now: &str| members(lang, now, &generics.1).is_subset(&members(lang, was, &generics.0));
+        |was: &str, now: &str| members(lang, &own(now), &generics.1).is_subset(&members(lang, &own(was), &generics.0));
     if old.returns.is_some()
         && new.returns.is_some()
         && !narrowed_or_same(

@@ -224,12 +224,25 @@ pub fn of(index: &SymbolIndex, lang: &Language, symbol: &Symbol) -> Option<Signa
     })
 }
 
-/// The words written before a definition's name (`pub`, `async`, `static`, `private`).
+/// The words written before a definition's name (`pub`, `async`, `static`, `private`,
+/// `export`): its declaration's and its modifiers' — not its doc comment's nor its
+/// decorators' (a comment that says "async" does not make it so).
 fn words_before_name<'i>(index: &'i SymbolIndex, symbol: &Symbol) -> Vec<&'i str> {
-    index.source.text()[symbol.extent.start_byte..symbol.name_span.start_byte]
-        .split(|c: char| !(c.is_alphanumeric() || c == '_'))
-        .filter(|w| !w.is_empty())
-        .collect()
+    let text = index.source.text();
+    let words = |from: usize, to: usize| {
+        text[from..to.max(from)]
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+    };
+    let start = symbol.declaration.start_byte.min(symbol.name_span.start_byte);
+    let mut out: Vec<&str> = symbol
+        .pieces
+        .iter()
+        .filter(|p| p.kind == crate::lang::Attachment::Modifier)
+        .flat_map(|p| words(p.span.start_byte, p.span.end_byte))
+        .collect();
+    out.extend(words(start, symbol.name_span.start_byte));
+    out
 }
 
 /// Whether a definition is visible outside its module or class: Rust `pub`, a Python name

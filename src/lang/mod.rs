@@ -158,6 +158,10 @@ pub struct Language {
     /// reference aside (`"Context"` is `Context`). Empty: types compared as written.
     #[serde(default)]
     pub type_aliases: std::collections::HashMap<String, String>,
+    /// How a method names its own class's type (`Self`, `this`): compared as the class's
+    /// name, so `-> "Engine"` made `-> Self` is the same return.
+    #[serde(default)]
+    pub self_types: Vec<String>,
     /// An attribute that implements traits for a type (Rust `#[derive(PartialEq)]`), and
     /// the field of a trait impl that names its trait: a method of a hand-written impl
     /// replaced by the derive is still there.
