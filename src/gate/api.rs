@@ -95,7 +95,10 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
             Level::Major
         };
         level = level.max(needs);
-        findings.push((needs, finding(&def, worst.kind, worst.severity)));
+        let mut found = finding(&def, worst.kind, worst.severity);
+        let peers = crate::impact::peers::finding(&def, worst, &lang.name);
+        (found.griffe_kind, found.lint) = (peers.griffe_kind, peers.lint);
+        findings.push((needs, found));
     }
     let mut added = Vec::new();
     for file in &changes.files {
@@ -166,6 +169,8 @@ fn finding(def: &ChangedDefinition, kind: &'static str, severity: Severity) -> F
         confidence: Confidence::ImportResolved,
         message,
         allowed_by: None,
+        griffe_kind: Vec::new(),
+        lint: None,
     }
 }
 
@@ -330,15 +335,28 @@ fn rust_module_public(file: &str, read: &dyn Fn(&str) -> Option<String>) -> bool
     })
 }
 
-/// Whether the crate root (`src/lib.rs`) re-exports `name` with a `pub use`.
+/// Whether the crate root (`src/lib.rs`) re-exports `name` with a `pub use`: by its name,
+/// or every pub item of its module (`pub use self::common::*;` for `src/common.rs`).
 fn root_reexports(file: &str, name: &str, read: &dyn Fn(&str) -> Option<String>) -> bool {
     let Some(src) = file.find("src/").map(|i| &file[..i + 4]) else {
         return false;
     };
+    let path = std::path::Path::new(file);
+    let module = match path.file_stem().and_then(|s| s.to_str()) {
+        Some("mod") => path.parent().and_then(|p| p.file_name()).and_then(|s| s.to_str()),
+        stem => stem,
+    }
+    .unwrap_or_default();
     read(&format!("{src}lib.rs")).is_some_and(|text| {
         text.lines()
-            .filter(|l| l.trim_start().starts_with("pub use"))
-            .any(|l| l.split(|c: char| !(c.is_alphanumeric() || c == '_')).any(|w| w == name))
+            .map(str::trim)
+            .filter(|l| l.starts_with("pub use"))
+            .any(|l| {
+                let words: Vec<&str> = l.split(|c: char| !(c.is_alphanumeric() || c == '_')).collect();
+                let glob_of_module = l.trim_end_matches(';').trim_end().ends_with("::*")
+                    && words.iter().rev().find(|w| !w.is_empty()) == Some(&module);
+                glob_of_module || words.contains(&name)
+            })
     })
 }
 
@@ -365,7 +383,7 @@ mod tests {
     #[test]
     fn rust_modules_are_public_through_pub_mod_from_the_root() {
         let tree = |p: &str| match p {
-            "src/lib.rs" => Some("pub mod a;\nmod b;\npub use b::Thing;\n".to_string()),
+            "src/lib.rs" => Some("pub mod a;\nmod b;\nmod g;\npub use b::Thing;\npub use self::g::*;\n".to_string()),
             "src/a.rs" => Some("pub mod c;\n".to_string()),
             _ => None,
         };
@@ -375,6 +393,11 @@ mod tests {
         assert!(!rust_module_public("src/b.rs", &tree));
         assert!(root_reexports("src/b.rs", "Thing", &tree));
         assert!(!root_reexports("src/b.rs", "Other", &tree));
+        assert!(
+            root_reexports("src/g.rs", "Anything", &tree),
+            "a glob re-exports the module's items"
+        );
+        assert!(root_reexports("src/g/mod.rs", "Anything", &tree));
     }
 
     #[test]

@@ -57,6 +57,11 @@ pub struct Finding {
     /// confidence below `--min-confidence`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub allowed_by: Option<String>,
+    /// `--api`: what griffe (Python) and cargo-semver-checks (Rust) call the breakage.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub griffe_kind: Vec<&'static str>,
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub lint: Option<&'static str>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -269,6 +274,8 @@ pub fn check(options: &CheckOptions) -> Result<CheckReport, Error> {
             confidence: call.confidence,
             message: format!("{}: {}", worst.description, call.reason),
             allowed_by,
+            griffe_kind: Vec::new(),
+            lint: None,
         };
         if finding.allowed_by.is_some() {
             notes.push(finding);
