@@ -462,6 +462,17 @@ const ROWS: &[Row] = &[
         gated: false,
         broken: None,
     },
+    Row {
+        name: "python: unions inside generic arguments are compared by members",
+        files: &[
+            ("m.py", "import typing as t\n\n\ndef env(overrides: t.Optional[t.Mapping[str, t.Optional[str]]] = None) -> t.Mapping[str, t.Optional[str]]:\n    return {}\n"),
+            ("a.py", "from m import env\n\nenv()\n"),
+        ],
+        new: ("m.py", "import collections.abc as cabc\n\n\ndef env(overrides: cabc.Mapping[str, str | None] | None = None) -> cabc.Mapping[str, str | None]:\n    return {}\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
 ];
 
 #[test]

@@ -851,10 +851,32 @@ fn members(lang: &Language, ty: &str, generics: &[String]) -> std::collections::
             pending.push(one);
             pending.extend(unions.none.clone());
         } else {
-            out.insert(canonical(&ty, generics));
+            out.insert(canonical(&with_plain_arguments(lang, &ty, generics), generics));
         }
     }
     out
+}
+
+/// A type whose generic arguments are written one way each: the members of a union in
+/// order (`Mapping[str, Optional[str]]` and `Mapping[str, str | None]` read the same).
+fn with_plain_arguments(lang: &Language, ty: &str, generics: &[String]) -> String {
+    let Some(open) = ty.find(['[', '<']) else {
+        return ty.to_string();
+    };
+    let close = if ty.as_bytes()[open] == b'[' { ']' } else { '>' };
+    let Some(inner) = ty[open + 1..].strip_suffix(close) else {
+        return ty.to_string();
+    };
+    let arguments: Vec<String> = split_top(inner, ",")
+        .iter()
+        .map(|argument| {
+            members(lang, argument, generics)
+                .into_iter()
+                .collect::<Vec<_>>()
+                .join("|")
+        })
+        .collect();
+    format!("{}{}{}{close}", &ty[..open], &ty[open..=open], arguments.join(","))
 }
 
 /// A type written with each name as the language's `type_aliases` reads it: by its own
