@@ -151,3 +151,37 @@ fn typescript_surface_and_outputs() {
         "saguaro/parameter_added_required"
     );
 }
+
+#[test]
+fn typescript_surface_is_what_the_entry_points_export() {
+    let files: &[(&str, &str)] = &[
+        ("package.json", "{\"name\": \"p\", \"main\": \"./dist/index.js\", \"types\": \"./dist/index.d.ts\"}\n"),
+        ("src/index.ts", "export {\n  run,\n} from \"./run\";\nexport * from \"./all\";\n"),
+        ("src/run.ts", "export function run(a: string): string {\n  return a;\n}\n\nexport function notReexported(a: string): string {\n  return a;\n}\n"),
+        ("src/all.ts", "export function every(a: number): number {\n  return a;\n}\n"),
+        ("src/internal.ts", "export function helper(a: number): number {\n  return a;\n}\n"),
+    ];
+    let dir = repo(files);
+    change(dir.path(), "src/run.ts", "export function run(a: string, b: number): string {\n  return a;\n}\n\nexport function notReexported(a: string, b: number): string {\n  return a;\n}\n");
+    change(
+        dir.path(),
+        "src/all.ts",
+        "export function every(a: number, b: number): number {\n  return a;\n}\n",
+    );
+    change(
+        dir.path(),
+        "src/internal.ts",
+        "export function helper(a: number, b: number): number {\n  return a;\n}\n",
+    );
+    let (code, out) = api(dir.path(), &["--format", "json"]);
+    assert_eq!(code, 1, "{out}");
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap();
+    let mut symbols: Vec<&str> = json["failures"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["symbol"].as_str().unwrap())
+        .collect();
+    symbols.sort();
+    assert_eq!(symbols, ["every", "run"], "reached through the barrel only: {out}");
+}

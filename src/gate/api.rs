@@ -9,9 +9,11 @@
 //!   a name of a private module that a package's `__init__.py` imports is public there.
 //! - Rust: `pub` items along the name path (a method is as reachable as its type), in
 //!   modules the crate root reaches through `pub mod`, or named by a `pub use` of the root.
-//! - TypeScript/JavaScript: declarations a file exports (`export`, `export { name }`), and
-//!   their members that are not `private` or `#name`. (Which files the package's entry
-//!   points reach is not followed: every exported declaration counts.)
+//! - TypeScript/JavaScript: what the package's entry points export (`package.json`'s
+//!   `types`, `main`, `module`, `exports`; a built path read as its source under `src/`),
+//!   through barrels (`export * from`, `export { a } from`), and those declarations'
+//!   members that are not `private` or `#name`; without a package.json whose entry points
+//!   are in the tree, every exported declaration counts.
 //!
 //! The level: `major` when a public definition breaks (any breakage but a changed
 //! default), `minor` when public definitions are added or a default changed, `patch`
@@ -68,6 +70,7 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
             .map(|f| f.after.clone())
             .unwrap_or_else(|| std::fs::read_to_string(changes.top.join(path)).ok())
     };
+    let (old_side, new_side) = (Side::new(&read_old), Side::new(&read_new));
     let mut findings = Vec::new();
     let mut level = Level::Patch;
     for def in crate::impact::changed_definitions(&changes.files) {
@@ -81,7 +84,7 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
         let Some(symbol) = index.symbols.iter().find(|s| s.path == def.path) else {
             continue;
         };
-        if !public(lang, &def.file, &index, symbol, &read_old) {
+        if !public(lang, &def.file, &index, symbol, &old_side) {
             continue;
         }
         let worst = def
@@ -115,7 +118,7 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
             .and_then(|b| SymbolIndex::build(SourceText::new(b.clone()), &lang.name).ok());
         let was = |path: &str| old.as_ref().is_some_and(|o| o.symbols.iter().any(|s| s.path == path));
         for symbol in new.symbols.iter().filter(|s| !was(&s.path)) {
-            if public(lang, &file.path, &new, symbol, &read_new) {
+            if public(lang, &file.path, &new, symbol, &new_side) {
                 added.push(format!("{}: {}", file.path, symbol.path));
             }
         }
@@ -196,13 +199,7 @@ fn written(name: &str, sig: &Signature) -> String {
 
 /// Whether `symbol` of `file` is part of the public surface, reading other files of the
 /// same side with `read`.
-fn public(
-    lang: &'static Language,
-    file: &str,
-    index: &SymbolIndex,
-    symbol: &Symbol,
-    read: &dyn Fn(&str) -> Option<String>,
-) -> bool {
+fn public(lang: &'static Language, file: &str, index: &SymbolIndex, symbol: &Symbol, side: &Side<'_>) -> bool {
     // The definition and every definition around it.
     let mut chain = vec![symbol];
     let mut parent = symbol.parent_path.clone();
@@ -233,18 +230,206 @@ fn public(
                 Some(names) => names.contains(&top.name),
                 None => visible,
             };
-            visible && listed && (module_public(file) || reexported_by_package(file, &top.name, read))
+            visible && listed && (module_public(file) || reexported_by_package(file, &top.name, &|p| side.read(p)))
         }
         "rust" => {
             chain.iter().all(|s| signature::is_public(index, lang, s))
-                && (rust_module_public(file, read) || root_reexports(file, &top.name, read))
+                && (rust_module_public(file, &|p| side.read(p)) || root_reexports(file, &top.name, &|p| side.read(p)))
         }
         _ => {
             let members_visible = chain[..chain.len() - 1]
                 .iter()
                 .all(|s| signature::is_public(index, lang, s));
-            members_visible && signature::exported(index, top)
+            members_visible
+                && signature::exported(index, top)
+                && match side.package() {
+                    // What the package's entry points export, through their barrels.
+                    Some(reached) => reached
+                        .get(file)
+                        .is_some_and(|names| names.as_ref().is_none_or(|names| names.contains(&top.name))),
+                    None => true,
+                }
         }
+    }
+}
+
+/// The files a JavaScript/TypeScript package's entry points reach (`package.json`'s
+/// `types`, `typings`, `main`, `module` and every path of `exports`, a built path read as
+/// its source under `src/`), each with the names it gives the package (`None`: every name
+/// it exports), following barrels (`export * from`, `export { a } from`). `None` when there
+/// is no package.json or none of its entry points is in the tree.
+fn package_surface(
+    read: &dyn Fn(&str) -> Option<String>,
+) -> Option<std::collections::HashMap<String, Option<Vec<String>>>> {
+    let manifest: serde_json::Value = serde_json::from_str(&read("package.json")?).ok()?;
+    let mut paths = Vec::new();
+    for key in ["types", "typings", "main", "module"] {
+        if let Some(p) = manifest.get(key).and_then(|v| v.as_str()) {
+            paths.push(p.to_string());
+        }
+    }
+    let mut stack: Vec<&serde_json::Value> = manifest.get("exports").into_iter().collect();
+    while let Some(v) = stack.pop() {
+        match v {
+            serde_json::Value::String(p) => paths.push(p.clone()),
+            serde_json::Value::Object(map) => stack.extend(map.values()),
+            serde_json::Value::Array(items) => stack.extend(items),
+            _ => {}
+        }
+    }
+    let mut reached: std::collections::HashMap<String, Option<Vec<String>>> = std::collections::HashMap::new();
+    let mut queue: Vec<(String, Option<Vec<String>>)> = paths
+        .iter()
+        // A subpath pattern (`./internal/*`) names no one file.
+        .filter(|p| !p.contains('*'))
+        .filter_map(|p| source_of(p.trim_start_matches("./"), read))
+        .map(|f| (f, None))
+        .collect();
+    if queue.is_empty() {
+        return None;
+    }
+    while let Some((file, names)) = queue.pop() {
+        let known = reached.get(&file).cloned();
+        let merged = match (known, names) {
+            (Some(None), _) => continue,
+            (_, None) => None,
+            (Some(Some(mut a)), Some(b)) => {
+                if b.iter().all(|n| a.contains(n)) {
+                    continue;
+                }
+                a.extend(b);
+                Some(a)
+            }
+            (None, Some(b)) => Some(b),
+        };
+        reached.insert(file.clone(), merged.clone());
+        let Some(text) = read(&file) else { continue };
+        let dir = std::path::Path::new(&file)
+            .parent()
+            .map(|d| d.to_string_lossy().to_string())
+            .unwrap_or_default();
+        // Export statements, over as many lines as they take (`export {\n  a,\n  b\n} from`).
+        let flat = text.replace(['\n', '\r'], " ");
+        for (at, _) in flat.match_indices("export ") {
+            let rest = &flat[at..];
+            let Some(from) = rest.find(" from ") else { continue };
+            let statement = &rest[..from];
+            if statement.contains(';') || statement[7..].contains("export ") {
+                continue;
+            }
+            let after = rest[from + 6..].trim_start();
+            let Some(quote) = after.chars().next().filter(|c| *c == '"' || *c == '\'') else {
+                continue;
+            };
+            let Some(specifier) = after[1..].split(quote).next() else {
+                continue;
+            };
+            if !specifier.starts_with('.') {
+                continue;
+            }
+            let Some(target) = source_of(&normalize(&format!("{dir}/{specifier}")), read) else {
+                continue;
+            };
+            // `export * from`: what this file gives, it passes on; `export * as ns`: all of
+            // it; `export { a as b } from`: `a`.
+            let wanted = if statement.contains('*') && !statement.contains(" as ") {
+                merged.clone()
+            } else if statement.contains('*') {
+                None
+            } else {
+                let inner = statement
+                    .split('{')
+                    .nth(1)
+                    .and_then(|r| r.split('}').next())
+                    .unwrap_or_default();
+                let names = inner
+                    .split(',')
+                    .filter_map(|n| n.split_whitespace().find(|w| *w != "type").map(str::to_string));
+                Some(names.collect())
+            };
+            queue.push((target, wanted));
+        }
+    }
+    Some(reached)
+}
+
+/// `a/./b/../c` as `a/c`.
+fn normalize(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            p => parts.push(p),
+        }
+    }
+    parts.join("/")
+}
+
+/// The source file a module path names: itself, with a source extension, its `index`, or
+/// a built file (`dist/x.js`, `lib/x.d.ts`) read as its source under `src/`.
+fn source_of(path: &str, read: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    let stem = path
+        .trim_end_matches(".d.ts")
+        .trim_end_matches(".d.cts")
+        .trim_end_matches(".d.mts")
+        .trim_end_matches(".js")
+        .trim_end_matches(".cjs")
+        .trim_end_matches(".mjs")
+        .trim_end_matches(".ts")
+        .trim_end_matches(".tsx");
+    let built = ["dist/", "lib/", "build/", "out/"]
+        .iter()
+        .find_map(|b| stem.strip_prefix(b))
+        .map(|rest| format!("src/{rest}"));
+    let stems = std::iter::once(stem.to_string()).chain(built);
+    for stem in stems {
+        for candidate in [
+            format!("{stem}.ts"),
+            format!("{stem}.tsx"),
+            format!("{stem}.js"),
+            format!("{stem}/index.ts"),
+            format!("{stem}/index.tsx"),
+            format!("{stem}/index.js"),
+        ] {
+            if read(&candidate).is_some() {
+                return Some(candidate);
+            }
+        }
+    }
+    None
+}
+
+/// One side of the change (the old tree or the new), its files read once each, and its
+/// package's surface found once.
+struct Side<'r> {
+    reader: &'r dyn Fn(&str) -> Option<String>,
+    texts: std::cell::RefCell<std::collections::HashMap<String, Option<String>>>,
+    package: std::cell::OnceCell<Option<std::collections::HashMap<String, Option<Vec<String>>>>>,
+}
+
+impl<'r> Side<'r> {
+    fn new(reader: &'r dyn Fn(&str) -> Option<String>) -> Side<'r> {
+        Side {
+            reader,
+            texts: Default::default(),
+            package: Default::default(),
+        }
+    }
+
+    fn read(&self, path: &str) -> Option<String> {
+        if let Some(known) = self.texts.borrow().get(path) {
+            return known.clone();
+        }
+        let text = (self.reader)(path);
+        self.texts.borrow_mut().insert(path.to_string(), text.clone());
+        text
+    }
+
+    fn package(&self) -> Option<&std::collections::HashMap<String, Option<Vec<String>>>> {
+        self.package.get_or_init(|| package_surface(&|p| self.read(p))).as_ref()
     }
 }
 

@@ -202,9 +202,10 @@ pub fn label(against: &Against) -> String {
     }
 }
 
-/// A file's text in revision `rev` (`None`: not there).
+/// A file's text in revision `rev` (`None`: not there). `cat-file`, not `show`: `show`
+/// reads a path with a `*` as a pattern and succeeds with nothing.
 pub fn text_at(top: &Path, rev: &str, path: &str) -> Option<String> {
-    git(top, &["show", &format!("{rev}:{path}")])
+    git(top, &["cat-file", "-p", &format!("{rev}:{path}")])
         .ok()
         .map(|b| String::from_utf8_lossy(&b).into_owned())
 }
