@@ -473,6 +473,17 @@ const ROWS: &[Row] = &[
         gated: false,
         broken: None,
     },
+    Row {
+        name: "python: async under a decorator that replaces the function is the decorator's business",
+        files: &[
+            ("m.py", "def unique(values):\n    return set(values)\n"),
+            ("a.py", "from m import unique\n\nlen(unique([1]))\n"),
+        ],
+        new: ("m.py", "from helpers import async_variant\n\n\ndef sync_unique(values):\n    return set(values)\n\n\n@async_variant(sync_unique)\nasync def unique(values):\n    return set(values)\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
 ];
 
 #[test]

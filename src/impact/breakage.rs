@@ -513,7 +513,17 @@ fn removed_members(
 pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Signature) -> Vec<Breakage> {
     // `async` where the plain form returned the same future is no change; where it did
     // not, it is `became_async`, and the written types are compared as they are.
-    let became_async = !old.is_async && new.is_async && {
+    // A decorator that replaces the function (`@async_variant(...)`, not one of the
+    // language's `signature_decorators`) decides what a call gives: `async` under it says
+    // nothing of the callers' side.
+    let replaced = |sig: &Signature| {
+        lang.resolve.decorators_replace
+            && sig.decorators.iter().any(|d| {
+                let own = d.rsplit('.').next().unwrap_or(d);
+                !lang.resolve.signature_decorators.iter().any(|k| k == own)
+            })
+    };
+    let became_async = !old.is_async && new.is_async && !replaced(new) && {
         let (was, now) = (plain(lang, old), plain(lang, new));
         now.is_async || was.returns.map(|r| canonical(&r, &[])) != now.returns.map(|r| canonical(&r, &[]))
     };
