@@ -86,12 +86,17 @@ def run(binary: str, old: Path, new: Path, sub: str) -> dict:
             return {"error": (out.stdout + out.stderr)[:300]}
 
 
-def main():
+def arguments():
+    """--bin and --cache, as this script and semver_compare.py take them."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default=str(ROOT / "target/release/saguaro"))
     ap.add_argument("--cache", default="/tmp/saguaro-eval-cache/src")
     args = ap.parse_args()
-    cache = Path(args.cache)
+    return args, Path(args.cache)
+
+
+def main():
+    args, cache = arguments()
     print(f"{'package':<10} {'versions':<18} {'bump':<6} {'saguaro':<8} {'breaking':>8} {'added':>6}  first breaking changes")
     missing = []
     for registry, package, old, new, sub in PAIRS:

@@ -13,7 +13,6 @@ reduced to (lint, item name) and compared on the lints saguaro's model has a nam
 Usage:  python3 scripts/semver_compare.py [--bin target/release/saguaro] [--cache DIR]
 """
 
-import argparse
 import re
 import shutil
 import subprocess
@@ -85,11 +84,7 @@ def saguaro(binary: str, old: Path, new: Path) -> set:
 
 
 def main():
-    ap = argparse.ArgumentParser()
-    ap.add_argument("--bin", default=str(ROOT / "target/release/saguaro"))
-    ap.add_argument("--cache", default="/tmp/saguaro-eval-cache/src")
-    args = ap.parse_args()
-    cache = Path(args.cache)
+    args, cache = api_history.arguments()
     both = Counter()
     only = {"saguaro": Counter(), "semver-checks": Counter()}
     outside = Counter()

@@ -71,20 +71,23 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
             .unwrap_or_else(|| std::fs::read_to_string(changes.top.join(path)).ok())
     };
     let (old_side, new_side) = (Side::new(&read_old), Side::new(&read_new));
+    let mut old_indexes: std::collections::HashMap<String, Option<SymbolIndex>> = std::collections::HashMap::new();
     let mut findings = Vec::new();
     let mut level = Level::Patch;
     for def in crate::impact::changed_definitions(&changes.files) {
         let Some(lang) = registry.for_path(&def.file) else {
             continue;
         };
-        let Some(before) = read_old(&def.file) else { continue };
-        let Ok(index) = SymbolIndex::build(SourceText::new(before), &lang.name) else {
-            continue;
-        };
+        // One index per file, however many of its definitions changed.
+        let index = old_indexes.entry(def.file.clone()).or_insert_with(|| {
+            let before = old_side.read(&def.file)?;
+            SymbolIndex::build(SourceText::new(before), &lang.name).ok()
+        });
+        let Some(index) = index.as_ref() else { continue };
         let Some(symbol) = index.symbols.iter().find(|s| s.path == def.path) else {
             continue;
         };
-        if !public(lang, &def.file, &index, symbol, &old_side) {
+        if !public(lang, &def.file, index, symbol, &old_side) {
             continue;
         }
         let worst = def

@@ -66,6 +66,25 @@ pub struct ChangedDefinition {
 }
 
 impl ChangedDefinition {
+    /// `symbol` of `file` with `breakages`, as it was: no signature, not found again.
+    fn of(file: &str, symbol: &Symbol, breakages: Vec<Breakage>) -> ChangedDefinition {
+        ChangedDefinition {
+            file: file.to_string(),
+            path: symbol.path.clone(),
+            name: symbol.name.clone(),
+            kind: symbol.kind.clone(),
+            parent: symbol.parent_path.clone(),
+            parent_kind: symbol.parent_kind.clone(),
+            old: None,
+            new: None,
+            renamed_to: None,
+            reached_as: None,
+            breakages,
+            old_lines: (symbol.extent.start_line, symbol.extent.end_line),
+            new_lines: None,
+        }
+    }
+
     pub fn severity(&self) -> Option<Severity> {
         self.breakages.iter().map(|b| b.severity).max()
     }
@@ -136,22 +155,13 @@ pub fn compare(file: &str, lang: &'static Language, old: &SymbolIndex, new: &Sym
     let new_facts = std::cell::OnceCell::new();
     for (symbol_key, symbol) in &old_keyed {
         let old_sig = signature::of(old, lang, symbol);
-        let lines = (symbol.extent.start_line, symbol.extent.end_line);
         let base = |breakages: Vec<Breakage>, new_sig: Option<Signature>, renamed_to: Option<String>, new_lines| {
             ChangedDefinition {
-                file: file.to_string(),
-                path: symbol.path.clone(),
-                name: symbol.name.clone(),
-                kind: symbol.kind.clone(),
-                parent: symbol.parent_path.clone(),
-                parent_kind: symbol.parent_kind.clone(),
                 old: old_sig.clone(),
                 new: new_sig,
                 renamed_to,
-                reached_as: None,
-                breakages,
-                old_lines: lines,
                 new_lines,
+                ..ChangedDefinition::of(file, symbol, breakages)
             }
         };
         // Overloads (`@overload`, declaration merging) are several definitions of one path:
@@ -306,26 +316,7 @@ fn removed_values(
         if out.iter().any(|d| d.path == symbol.path) || still_there(file, lang, old, new, symbol, new_facts).is_some() {
             continue;
         }
-        out.push(ChangedDefinition {
-            file: file.to_string(),
-            path: symbol.path.clone(),
-            name: symbol.name.clone(),
-            kind: symbol.kind.clone(),
-            parent: None,
-            parent_kind: None,
-            old: None,
-            new: None,
-            renamed_to: None,
-            reached_as: None,
-            breakages: vec![Breakage {
-                kind: "object_removed",
-                severity: Severity::High,
-                description: format!("the {} `{}` was removed", symbol.kind, symbol.path),
-                parameter: None,
-            }],
-            old_lines: (symbol.extent.start_line, symbol.extent.end_line),
-            new_lines: None,
-        });
+        out.push(gone(file, symbol));
     }
     out
 }
@@ -451,6 +442,20 @@ fn derived(lang: &Language, old: &SymbolIndex, new: &SymbolIndex, symbol: &Symbo
     })
 }
 
+/// A member or a value the new version no longer has (one with no signature to compare).
+fn gone(file: &str, symbol: &Symbol) -> ChangedDefinition {
+    ChangedDefinition::of(
+        file,
+        symbol,
+        vec![Breakage {
+            kind: "object_removed",
+            severity: Severity::High,
+            description: format!("the {} `{}` was removed", symbol.kind, symbol.path),
+            parameter: None,
+        }],
+    )
+}
+
 /// Members (fields, variants, properties, attributes) the new version no longer has: their
 /// uses break (`x.port`, `Config { port }`, `Color::Red`). A member of a removed type or
 /// variant goes with it.
@@ -485,26 +490,7 @@ fn removed_members(
         if holder_gone || out.iter().any(|d| d.path == symbol.path) {
             continue;
         }
-        out.push(ChangedDefinition {
-            file: file.to_string(),
-            path: symbol.path.clone(),
-            name: symbol.name.clone(),
-            kind: symbol.kind.clone(),
-            parent: symbol.parent_path.clone(),
-            parent_kind: symbol.parent_kind.clone(),
-            old: None,
-            new: None,
-            renamed_to: None,
-            reached_as: None,
-            breakages: vec![Breakage {
-                kind: "object_removed",
-                severity: Severity::High,
-                description: format!("the {} `{}` was removed", symbol.kind, symbol.path),
-                parameter: None,
-            }],
-            old_lines: (symbol.extent.start_line, symbol.extent.end_line),
-            new_lines: None,
-        });
+        out.push(gone(file, symbol));
     }
     out
 }
@@ -602,31 +588,8 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
     );
     // A return narrowed to part of what it gave gives nothing a caller did not take.
     // `Self` / `this` in a method is its class.
-    let class = path.rsplit('.').nth(1).unwrap_or_default();
-    let own = |ty: &str| -> String {
-        if class.is_empty() || lang.self_types.is_empty() {
-            return ty.to_string();
-        }
-        let plain = plain_names(lang, ty);
-        let mut out = String::new();
-        let mut word = String::new();
-        for c in plain.chars().chain(std::iter::once(' ')) {
-            if c.is_alphanumeric() || c == '_' || c == '.' {
-                word.push(c);
-                continue;
-            }
-            let own = word.rsplit('.').next().unwrap_or_default();
-            out.push_str(if lang.self_types.iter().any(|t| t == own) {
-                class
-            } else {
-                &word
-            });
-            word.clear();
-            out.push(c);
-        }
-        out.pop();
-        out
-    };
+    let class = path.rsplit('.').nth(1);
+    let own = |ty: &str| plain_names(lang, ty, class);
     let narrowed_or_same =
         |was: &str, now: &str| members(lang, &own(now), &generics.1).is_subset(&members(lang, &own(was), &generics.0));
     if old.returns.is_some()
@@ -839,7 +802,7 @@ fn members(lang: &Language, ty: &str, generics: &[String]) -> std::collections::
         out.insert(canonical(ty, generics));
         return out;
     };
-    let mut pending = vec![plain_names(lang, ty.trim())];
+    let mut pending = vec![plain_names(lang, ty.trim(), None)];
     while let Some(ty) = pending.pop() {
         let parts = split_top(&ty, &unions.separator);
         if parts.len() > 1 {
@@ -889,18 +852,25 @@ fn with_plain_arguments(lang: &Language, ty: &str, generics: &[String]) -> Strin
     format!("{}{}{}{close}", &ty[..open], &ty[open..=open], arguments.join(","))
 }
 
-/// A type written with each name as the language's `type_aliases` reads it: by its own
-/// name (`t.List` is `List`, then `list`), without forward references' quotes. As written
-/// where the language names no aliases.
-fn plain_names(lang: &Language, ty: &str) -> String {
-    if lang.type_aliases.is_empty() {
+/// A type written with each name as the language reads it: by its own name, through
+/// its `type_aliases` (`t.List` is `List`, then `list`), without forward references'
+/// quotes; and, in a method of `class`, its `self_types` (`Self`, `this`) as the class.
+/// As written where the language names neither.
+fn plain_names(lang: &Language, ty: &str, class: Option<&str>) -> String {
+    let aliases = !lang.type_aliases.is_empty();
+    let class = class.filter(|c| !c.is_empty() && !lang.self_types.is_empty());
+    if !aliases && class.is_none() {
         return ty.to_string();
     }
     let mut out = String::new();
     let mut word = String::new();
     let flush = |word: &mut String, out: &mut String| {
         let own = word.rsplit('.').next().unwrap_or_default();
-        out.push_str(lang.type_aliases.get(own).map_or(own, String::as_str));
+        match class {
+            Some(class) if lang.self_types.iter().any(|t| t == own) => out.push_str(class),
+            _ if aliases => out.push_str(lang.type_aliases.get(own).map_or(own, String::as_str)),
+            _ => out.push_str(word),
+        }
         word.clear();
     };
     for c in ty.chars() {
@@ -908,7 +878,7 @@ fn plain_names(lang: &Language, ty: &str) -> String {
             word.push(c);
         } else {
             flush(&mut word, &mut out);
-            if c != '"' && c != '\'' {
+            if !(aliases && (c == '"' || c == '\'')) {
                 out.push(c);
             }
         }

@@ -28,13 +28,7 @@ pub fn bounded(mut answer: Value, field: &str, cursor: usize, max_chars: usize) 
     }
     let next = cursor + kept.len();
     answer[field] = Value::Array(kept);
-    if cursor > 0 || next < total {
-        answer["total"] = json!(total);
-        answer["truncated"] = json!(next < total);
-        if next < total {
-            answer["cursor"] = json!(next);
-        }
-    }
+    mark_page(&mut answer, cursor, next, total);
     cut_diff(answer, max_chars)
 }
 
@@ -90,13 +84,7 @@ pub fn outline<'s>(
     }
     let mut answer = json!({"files": out});
     let next = cursor + kept;
-    if cursor > 0 || next < total {
-        answer["total"] = json!(total);
-        answer["truncated"] = json!(next < total);
-        if next < total {
-            answer["cursor"] = json!(next);
-        }
-    }
+    mark_page(&mut answer, cursor, next, total);
     answer
 }
 
@@ -175,13 +163,7 @@ pub fn rows(mut answer: Value, lists: &[&str], inner: Option<&str>, cursor: usiz
             answer[*name] = Value::Array(items.into_iter().map(|(_, item)| item).collect());
         }
     }
-    if cursor > 0 || next < total {
-        answer["total"] = json!(total);
-        answer["truncated"] = json!(next < total);
-        if next < total {
-            answer["cursor"] = json!(next);
-        }
-    }
+    mark_page(&mut answer, cursor, next, total);
     answer
 }
 
@@ -209,6 +191,13 @@ pub fn lines(mut answer: Value, field: &str, cursor: usize, max_chars: usize) ->
         next += 1;
     }
     answer[field] = json!(kept);
+    mark_page(&mut answer, cursor, next, total);
+    answer
+}
+
+/// Says of a cut answer (or a later page) where it is: `total`, `truncated`, and the
+/// `cursor` of the next page when there is one. A whole answer says nothing.
+fn mark_page(answer: &mut Value, cursor: usize, next: usize, total: usize) {
     if cursor > 0 || next < total {
         answer["total"] = json!(total);
         answer["truncated"] = json!(next < total);
@@ -216,7 +205,6 @@ pub fn lines(mut answer: Value, field: &str, cursor: usize, max_chars: usize) ->
             answer["cursor"] = json!(next);
         }
     }
-    answer
 }
 
 /// The answer with its `diff` cut at a line boundary when the answer is over budget.

@@ -575,17 +575,13 @@ impl Server {
             )
         };
         let checked = if args.api {
-            let allowed = match args.allow_level.as_deref().unwrap_or("minor") {
-                "patch" => crate::gate::api::Level::Patch,
-                "minor" => crate::gate::api::Level::Minor,
-                "major" => crate::gate::api::Level::Major,
-                other => {
-                    return refusal(Error::new(
-                        ErrorCode::InvalidFormat,
-                        format!("`{other}` is not a semver level"),
-                        "allow_level is patch, minor or major",
-                    ))
-                }
+            let level = args.allow_level.as_deref().unwrap_or("minor");
+            let Ok(allowed) = <crate::gate::api::Level as clap::ValueEnum>::from_str(level, true) else {
+                return refusal(Error::new(
+                    ErrorCode::InvalidFormat,
+                    format!("`{level}` is not a semver level"),
+                    "allow_level is patch, minor or major",
+                ));
             };
             crate::gate::changes(&options)
                 .map(|changes| crate::gate::api::report(&changes, crate::gate::label(&options.against), allowed))

@@ -15,6 +15,15 @@ struct Cache {
     entries: VecDeque<(&'static str, SymbolIndex)>,
 }
 
+impl Cache {
+    /// Where the index of `text` in `language` is kept (one per text: `put` replaces).
+    fn position(&self, language: &str, text: &str) -> Option<usize> {
+        self.entries
+            .iter()
+            .position(|(lang, index)| *lang == language && index.source.text() == text)
+    }
+}
+
 fn cache() -> &'static Mutex<Cache> {
     static CACHE: OnceLock<Mutex<Cache>> = OnceLock::new();
     CACHE.get_or_init(|| {
@@ -41,10 +50,7 @@ pub fn take(language: &str, text: &str) -> Option<SymbolIndex> {
     if cache.capacity == 0 {
         return None;
     }
-    let at = cache
-        .entries
-        .iter()
-        .position(|(lang, index)| *lang == language && index.source.text() == text)?;
+    let at = cache.position(language, text)?;
     cache.entries.remove(at).map(|(_, index)| index)
 }
 
@@ -55,12 +61,8 @@ pub fn get(language: &str, text: &str) -> Option<SymbolIndex> {
     if cache.capacity == 0 {
         return None;
     }
-    cache
-        .entries
-        .iter()
-        .rev()
-        .find(|(lang, index)| *lang == language && index.source.text() == text)
-        .map(|(_, index)| index.clone())
+    let at = cache.position(language, text)?;
+    Some(cache.entries[at].1.clone())
 }
 
 /// Keeps `index` (of its own text), when the cache is on.

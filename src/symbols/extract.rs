@@ -699,12 +699,16 @@ impl<'t> Extractor<'_, 't> {
             )?;
         }
         // The interiors of the bodies walked now; the taken over ones came with theirs.
+        let owners_taken: std::collections::HashSet<usize> = taken_over
+            .iter()
+            .filter_map(|b| match b {
+                Block::Interior { owner, .. } => Some(*owner),
+                Block::Whole { .. } => None,
+            })
+            .collect();
         for (i, f) in found.iter().enumerate() {
             let Some(body) = body_of(f) else { continue };
-            if taken_over
-                .iter()
-                .any(|b| matches!(b, Block::Interior { owner, .. } if *owner == i))
-            {
+            if owners_taken.contains(&i) {
                 continue;
             }
             let body = (body.start_byte(), body.end_byte());
