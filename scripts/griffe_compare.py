@@ -51,14 +51,15 @@ def write_tree(root: Path, files: dict[str, str]):
         path.write_text(text)
 
 
-def package_dir(files: dict[str, str], name: str) -> tuple[str, str]:
-    """The importable package's folder and the search path holding it."""
+def package_dir(files: dict[str, str], name: str) -> tuple[str, str] | None:
+    """The importable package's folder and the search path holding it (`None`: the
+    distribution's package is not named after it, or it is a single module)."""
     module = name.replace("-", "_").lower()
     for rel in sorted(files, key=len):
         parts = rel.split("/")
         if parts[-1] == "__init__.py" and parts[-2].lower() == module:
             return "/".join(parts[:-1]), "/".join(parts[:-2]) or "."
-    sys.exit(f"no package {module} in {name}")
+    return None
 
 
 def griffe_side(old, new, pkg, search) -> set:
@@ -150,7 +151,11 @@ def main():
         _, registry, name, old_version, new_version = fields
         old = fetch.source_files("py", registry, name, old_version)
         new = fetch.source_files("py", registry, name, new_version)
-        pkg, search = package_dir(new, name)
+        found = package_dir(new, name)
+        if found is None:
+            print(f"{name} {old_version}->{new_version}: skipped (no package folder named after it)")
+            continue
+        pkg, search = found
         theirs = griffe_side(old, new, pkg, search)
         # griffe names files relative to the search path's parent as given; align on the
         # path inside the package.
@@ -159,6 +164,11 @@ def main():
             inside = file.split(pkg.split("/")[-1] + "/", 1)[-1]
             return inside, obj, kind
         theirs = {key(t) for t in theirs if public(key(t))}
+        # griffe weighs return annotations only where it can tell them apart; saguaro
+        # compares every written one: return changes are counted apart, on both sides.
+        their_returns = {t for t in theirs if t[2] == "return_type_changed"}
+        total.update(griffe_returns=len(their_returns))
+        theirs -= their_returns
         ours_all = {key(o) for o in saguaro_side(args.bin, old, new, pkg)}
         # griffe does not weigh return annotations by default: counted apart.
         returns = {o for o in ours_all if o[2] == "return_type_changed"}
@@ -177,8 +187,9 @@ def main():
     union = total["both"] + total["ours"] + total["theirs"]
     for kind in sorted(set(kinds_both) | set(kinds_ours) | set(kinds_theirs)):
         print(f"  {kind:28} both={kinds_both[kind]} saguaro_only={kinds_ours[kind]} griffe_only={kinds_theirs[kind]}")
-    print(f"(left out of the comparison: {total['returns']} return_type_changed, which griffe does not check by "
-          f"default, and {total['private']} breakages of private objects, which griffe does not check)")
+    print(f"(left out of the comparison: return_type_changed, saguaro {total['returns']} and griffe "
+          f"{total['griffe_returns']} (griffe weighs only returns it can tell apart), and "
+          f"{total['private']} breakages of private objects, which griffe does not check)")
     print(f"griffe_compare: agreement={total['both'] / max(union, 1):.3f} both={total['both']} "
           f"saguaro_only={total['ours']} griffe_only={total['theirs']}")
 

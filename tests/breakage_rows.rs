@@ -484,6 +484,50 @@ const ROWS: &[Row] = &[
         gated: false,
         broken: None,
     },
+    Row {
+        name: "python: an attribute the class now inherits from a base's `__init__` is still there",
+        files: &[
+            ("m.py", "class Element:\n    def __init__(self):\n        self.errmsg = \"\"\n\n\nclass Token(Element):\n    pass\n\n\nclass LineEnd(Token):\n    def __init__(self):\n        super().__init__()\n        self.errmsg = \"end\"\n"),
+            ("a.py", "from m import LineEnd\n\nprint(LineEnd().errmsg)\n"),
+        ],
+        new: ("m.py", "class Element:\n    def __init__(self):\n        self.errmsg = \"\"\n\n\nclass Token(Element):\n    pass\n\n\nclass LineEnd(Token):\n    def __init__(self):\n        super().__init__()\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "python: a method now inherited from overloads breaks only what every overload breaks",
+        files: &[
+            ("m.py", "import typing as t\n\n\nclass Base:\n    @t.overload\n    def to_dict(self) -> dict: ...\n    @t.overload\n    def to_dict(self, flat: bool) -> dict: ...\n    def to_dict(self, flat=True):\n        return {}\n\n\nclass Combined(Base):\n    def to_dict(self, flat=True):\n        return {}\n"),
+            ("a.py", "from m import Combined\n\nCombined().to_dict(flat=False)\n"),
+        ],
+        new: ("m.py", "import typing as t\n\n\nclass Base:\n    @t.overload\n    def to_dict(self) -> dict: ...\n    @t.overload\n    def to_dict(self, flat: bool) -> dict: ...\n    def to_dict(self, flat=True):\n        return {}\n\n\nclass Combined(Base):\n    pass\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "python: a module name now assigned under `if`/`else` is still the module's",
+        files: &[
+            ("m.py", "import sys\n\n\nclass Unix:\n    pass\n\n\nPlatformDirs = Unix\n"),
+            ("a.py", "from m import PlatformDirs\n\nPlatformDirs()\n"),
+        ],
+        new: ("m.py", "import sys\n\n\nclass Unix:\n    pass\n\n\nif sys.platform == \"win32\":\n    PlatformDirs = Unix\nelse:\n    PlatformDirs = Unix\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "python: a module name deleted outright is still removed",
+        files: &[
+            ("m.py", "class Unix:\n    pass\n\n\nPlatformDirs = Unix\n"),
+            ("a.py", "from m import PlatformDirs\n\nPlatformDirs()\n"),
+        ],
+        new: ("m.py", "class Unix:\n    pass\n"),
+        kinds: &["object_removed"],
+        gated: true,
+        broken: None,
+    },
 ];
 
 #[test]

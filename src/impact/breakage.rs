@@ -177,32 +177,11 @@ pub fn compare(file: &str, lang: &'static Language, old: &SymbolIndex, new: &Sym
                     .iter()
                     .filter(|s| callable(s) && s.path == symbol.path)
                     .collect();
-                let each: Vec<(Signature, Vec<Breakage>)> = overloads
-                    .iter()
-                    .filter_map(|o| {
-                        let sig = signature::of(new, lang, o)?;
-                        let breakages = compare_signatures(&symbol.path, lang, old_sig.as_ref()?, &sig);
-                        Some((sig, breakages))
-                    })
-                    .collect();
-                // The last is the implementation (after `@overload` stubs): its breakages,
-                // where every definition breaks the same parameter (or the same way).
-                if let (true, Some((_, last))) = (each.len() == overloads.len(), each.last()) {
-                    let same = |b: &Breakage, c: &Breakage| match &b.parameter {
-                        Some(p) => c.parameter.as_ref() == Some(p),
-                        None => c.kind == b.kind,
-                    };
-                    let common: Vec<Breakage> = last
-                        .iter()
-                        .filter(|b| each.iter().all(|(_, other)| other.iter().any(|c| same(b, c))))
-                        .cloned()
-                        .collect();
-                    if !common.is_empty() {
-                        let lines = overloads.first().zip(overloads.last());
-                        let new_lines = lines.map(|(a, z)| (a.extent.start_line, z.extent.end_line));
-                        let implementation = each.last().map(|(sig, _)| sig.clone());
-                        out.push(base(common, implementation, None, new_lines));
-                    }
+                let found = against_every(&symbol.path, lang, new, old_sig.as_ref(), &overloads);
+                if let Some((common, implementation)) = found.filter(|(common, _)| !common.is_empty()) {
+                    let lines = overloads.first().zip(overloads.last());
+                    let new_lines = lines.map(|(a, z)| (a.extent.start_line, z.extent.end_line));
+                    out.push(base(common, Some(implementation), None, new_lines));
                 }
             }
             continue;
@@ -244,10 +223,14 @@ pub fn compare(file: &str, lang: &'static Language, old: &SymbolIndex, new: &Sym
             None => {
                 // Still reachable at its path: inherited, derived, moved and re-exported.
                 if let Some(there) = still_there(file, lang, old, new, symbol, &new_facts) {
-                    let new_sig = there.and_then(|now| signature::of(new, lang, now));
-                    let breakages = match (&old_sig, &new_sig) {
-                        (Some(a), Some(b)) => compare_signatures(&symbol.path, lang, a, b),
-                        _ => Vec::new(),
+                    // Reached through several definitions (an inherited overloaded method):
+                    // what breaks against every one of them.
+                    let reached: Vec<&Symbol> = there
+                        .map(|now| new.symbols.iter().filter(|s| callable(s) && s.path == now.path).collect())
+                        .unwrap_or_default();
+                    let (breakages, new_sig) = match against_every(&symbol.path, lang, new, old_sig.as_ref(), &reached) {
+                        Some((breakages, sig)) => (breakages, Some(sig)),
+                        None => (Vec::new(), there.and_then(|now| signature::of(new, lang, now))),
                     };
                     if !breakages.is_empty() {
                         let new_lines = there.map(|now| (now.extent.start_line, now.extent.end_line));
@@ -288,9 +271,43 @@ pub fn compare(file: &str, lang: &'static Language, old: &SymbolIndex, new: &Sym
             }
         }
     }
-    out.extend(removed_members(file, old, new, &new_counts, &old_callable));
+    out.extend(removed_members(file, lang, old, new, &new_counts, &old_callable, &new_facts));
     out.extend(removed_values(file, lang, old, new, &new_facts));
     out
+}
+
+/// What breaks a call of `path` (old signature `old`) against every one of `definitions`
+/// (overloads: a call fits one of them, and breaks only when it fits none), with the
+/// last one's signature (after `@overload` stubs, the implementation): the breakages of
+/// the last where every definition breaks the same parameter (or the same way). `None`
+/// when a signature cannot be read; one definition is compared as it is.
+fn against_every(
+    path: &str,
+    lang: &Language,
+    new: &SymbolIndex,
+    old: Option<&Signature>,
+    definitions: &[&Symbol],
+) -> Option<(Vec<Breakage>, Signature)> {
+    let old = old?;
+    let each: Vec<(Signature, Vec<Breakage>)> = definitions
+        .iter()
+        .map(|d| {
+            let sig = signature::of(new, lang, d)?;
+            let breakages = compare_signatures(path, lang, old, &sig);
+            Some((sig, breakages))
+        })
+        .collect::<Option<_>>()?;
+    let (last_sig, last) = each.last()?;
+    let same = |b: &Breakage, c: &Breakage| match &b.parameter {
+        Some(p) => c.parameter.as_ref() == Some(p),
+        None => c.kind == b.kind,
+    };
+    let common: Vec<Breakage> = last
+        .iter()
+        .filter(|b| each.iter().all(|(_, other)| other.iter().any(|c| same(b, c))))
+        .cloned()
+        .collect();
+    Some((common, last_sig.clone()))
 }
 
 /// Kinds of named values a module holds: their importers break when they go.
@@ -360,6 +377,16 @@ fn still_there<'n>(
                 i.local.as_deref() == Some(symbol.name.as_str())
                     && (i.reexport || (i.binds && lang.imports_are_members && at_module(n)))
             });
+            // Still assigned at the module's top where no definition is listed (under `if
+            // TYPE_CHECKING:` / `else:`, in a `try`): the module still has the name.
+            let assigned = lang.imports_are_members
+                && facts
+                    .scopes
+                    .bound_in(0, &symbol.name)
+                    .any(|b| b.kind == crate::refs::scope::BindingKind::Local);
+            if assigned {
+                return Some(None);
+            }
             if !kept {
                 return None;
             }
@@ -461,10 +488,12 @@ fn gone(file: &str, symbol: &Symbol) -> ChangedDefinition {
 /// variant goes with it.
 fn removed_members(
     file: &str,
+    lang: &'static Language,
     old: &SymbolIndex,
     new: &SymbolIndex,
     new_counts: &std::collections::HashMap<&str, usize>,
     old_callable: &std::collections::HashSet<&str>,
+    new_facts: &std::cell::OnceCell<Option<crate::refs::facts::Facts>>,
 ) -> Vec<ChangedDefinition> {
     let member_paths = |index: &'_ SymbolIndex| -> std::collections::HashSet<String> {
         index
@@ -488,6 +517,11 @@ fn removed_members(
             (old_callable.contains(p) && !new_counts.contains_key(p)) || (was.contains(p) && !now.contains(p))
         });
         if holder_gone || out.iter().any(|d| d.path == symbol.path) {
+            continue;
+        }
+        // A member the class now inherits (`self.errmsg` set by a base's `__init__` only)
+        // is still there for its readers, as a method would be.
+        if still_there(file, lang, old, new, symbol, new_facts).is_some() {
             continue;
         }
         out.push(gone(file, symbol));
