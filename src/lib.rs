@@ -40,6 +40,7 @@ pub mod mcp;
 pub mod plan;
 pub mod process;
 pub mod refs;
+pub mod rename;
 pub mod schema;
 pub mod settings;
 pub mod source;

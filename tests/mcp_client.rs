@@ -26,7 +26,7 @@ fn python() -> Result<PathBuf, String> {
 /// The contract each tool's answer keeps (its refusals keep `Refusal`, an apply's `Answer`).
 fn contract(tool: &str, is_error: bool, answer: &Value) -> Contract {
     match tool {
-        "replace_symbol" | "insert_symbol" | "delete_symbol" | "update_docstring" | "apply_patch"
+        "replace_symbol" | "insert_symbol" | "delete_symbol" | "update_docstring" | "rename_symbol" | "apply_patch"
             if answer.get("status").is_some() =>
         {
             Contract::Answer

@@ -29,6 +29,25 @@ pub fn apply(input: &str, options: &Options) -> Answer {
     answer
 }
 
+/// Renames a definition and its references across the root (`saguaro rename`), as one
+/// transaction: the answer of an apply, with the references renamed and left beside it.
+pub fn rename(request: &crate::rename::Request, options: &Options) -> Answer {
+    let run = || -> Result<Answer, Vec<Error>> {
+        let mut tx = Transaction::new(options.workspace().map_err(|e| vec![e])?);
+        let renamed = crate::rename::stage(&mut tx, request)?;
+        let matched = stage::rename_match(&request.file, 0, &renamed, &mut tx);
+        let mut answer = stage::finish(tx, vec![matched], options.dry_run)?;
+        answer.renamed = Some(renamed);
+        Ok(answer)
+    };
+    let mut answer = run().unwrap_or_else(Answer::rejected_all);
+    answer.errors = std::mem::take(&mut answer.errors)
+        .into_iter()
+        .map(|e| e.bounded(options.max_candidates))
+        .collect();
+    answer
+}
+
 fn run(input: &str, options: &Options) -> Result<Answer, Vec<Error>> {
     let format = match options.format {
         Some(format) => format,

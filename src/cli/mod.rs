@@ -10,6 +10,7 @@ mod impact;
 mod mcp;
 mod output;
 mod refs;
+mod rename;
 mod show;
 mod symbols;
 
@@ -53,6 +54,9 @@ enum Command {
     /// Every reference to one definition across the root: calls, imports, re-exports,
     /// type uses, each with how sure saguaro is.
     Refs(refs::Args),
+    /// Rename a definition and every reference to it across the root, as one transaction
+    /// (references matched by name only are listed and left unless --include-uncertain).
+    Rename(rename::Args),
     /// Serve every command as a tool over the Model Context Protocol (stdio), with the
     /// tree kept parsed between calls: the way an agent's host plugs saguaro in.
     Mcp(mcp::Args),
@@ -82,6 +86,7 @@ where
         Command::Impact(args) => impact::run(args),
         Command::Check(args) => check::run(args),
         Command::Refs(args) => refs::run(args),
+        Command::Rename(args) => rename::run(args),
         Command::Mcp(args) => mcp::run(args),
     }
 }

@@ -38,7 +38,7 @@ pub fn run(args: Args) -> i32 {
 
 /// The file as a path relative to the root: as given when it is one, else made relative
 /// from where the command runs; a file outside the root is refused.
-fn relative_file(root: &Path, file: &Path) -> Result<String, Error> {
+pub(super) fn relative_file(root: &Path, file: &Path) -> Result<String, Error> {
     let shown = file.to_string_lossy().replace('\\', "/");
     let climbs = file.components().any(|c| matches!(c, std::path::Component::ParentDir));
     if root.join(file).is_file() && file.is_relative() && !climbs {

@@ -55,6 +55,9 @@ pub enum OpKind {
     Delete,
     UpdateDocstring,
     Rewrite,
+    /// A definition and its references across the root: staged by `rename`, not planned
+    /// here (it reaches beyond the one file a plan edits).
+    Rename,
 }
 
 /// One operation. Which fields it needs depends on `op`; [`Operation::check`] says what is
@@ -83,6 +86,12 @@ pub struct Operation {
     /// doc comment and `export` included), the way to drop one.
     #[serde(default)]
     pub keep_attached: Option<bool>,
+    /// `rename`: the definition's new name.
+    #[serde(default)]
+    pub new_name: Option<String>,
+    /// `rename`: rename references matched by name only too.
+    #[serde(default)]
+    pub include_uncertain: Option<bool>,
 }
 
 /// What one operation did, for the answer's `matches`.
@@ -217,6 +226,7 @@ fn op_name(op: OpKind) -> &'static str {
         OpKind::Delete => "delete",
         OpKind::UpdateDocstring => "update_docstring",
         OpKind::Rewrite => "rewrite",
+        OpKind::Rename => "rename",
     }
 }
 
@@ -224,6 +234,9 @@ fn apply_one(index: &SymbolIndex, lang: &'static Language, op: &Operation) -> Re
     match op.op {
         // The one operation whose symbol is optional.
         OpKind::Rewrite => apply_rewrite(index, lang, op),
+        OpKind::Rename => Err(Error::internal(
+            "a rename reaches beyond one file: it is staged by `rename`, not planned here",
+        )),
         _ => apply_at_symbol(index, lang, op),
     }
 }
@@ -327,7 +340,7 @@ fn apply_at_symbol(index: &SymbolIndex, lang: &'static Language, op: &Operation)
     });
     let content = content.as_deref();
     match op.op {
-        OpKind::Rewrite => apply_rewrite(index, lang, op),
+        OpKind::Rewrite | OpKind::Rename => apply_one(index, lang, op),
         OpKind::Replace => replace(
             index,
             symbol,

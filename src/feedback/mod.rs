@@ -57,6 +57,12 @@ pub enum ErrorCode {
     /// A notice, not a refusal: an operation applied to a file whose text it left as it
     /// was (a replace with the code already there). Nothing was written.
     Unchanged,
+    /// `rename`: the new name is not a name of the language (a keyword, not an
+    /// identifier), or the definition's name is one the language or a trait fixes.
+    InvalidName,
+    /// `rename`: the new name is already bound where a renamed name would land, or is
+    /// already a member of the same class or type.
+    NameConflict,
 }
 
 impl ErrorCode {
@@ -86,6 +92,8 @@ impl ErrorCode {
         ErrorCode::GitUnavailable,
         ErrorCode::UnknownRevision,
         ErrorCode::Unchanged,
+        ErrorCode::InvalidName,
+        ErrorCode::NameConflict,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -113,6 +121,8 @@ impl ErrorCode {
             ErrorCode::GitUnavailable => "git_unavailable",
             ErrorCode::UnknownRevision => "unknown_revision",
             ErrorCode::Unchanged => "unchanged",
+            ErrorCode::InvalidName => "invalid_name",
+            ErrorCode::NameConflict => "name_conflict",
         }
     }
 

@@ -131,6 +131,17 @@ pub struct Language {
     /// is only unannotated.
     #[serde(default)]
     pub unit_return: bool,
+    /// A line where `$NAME` must parse as a name of the language (rename's check of a new
+    /// name: a keyword or a digit first does not).
+    #[serde(default)]
+    pub name_probe: Option<String>,
+    /// Names the language calls by itself (`__*__`, `constructor`; `*` any run of
+    /// characters): a definition so named is never renamed.
+    #[serde(default)]
+    pub special_names: Vec<String>,
+    /// Words the language reserves: never a new name.
+    #[serde(default)]
+    pub keywords: Vec<String>,
     /// Types every value has (`unknown`, `any`, `object`): a parameter widened to one still
     /// takes whatever it took.
     #[serde(default)]
@@ -277,6 +288,14 @@ pub struct Resolve {
     pub keyed_literals: Vec<SyntaxForm>,
     /// Kinds of keys that are also the value's name (`C { port }`): renaming one expands it.
     pub shorthand_keys: Vec<String>,
+    /// {kind, name, object}: a key and value pair with a shorthand (`Config { port: port }`
+    /// is `Config { port }`): a rename that makes the key its value's name writes it short.
+    #[serde(default)]
+    pub shorthand_pairs: Vec<SyntaxForm>,
+    /// Module variables listing the module's exports as strings (`__all__`): a renamed
+    /// name is renamed in them where the module binds it.
+    #[serde(default)]
+    pub export_lists: Vec<String>,
     /// {kind, object}: a node whose `object` field writes the type of the value it holds
     /// (`const x: T = ...`), so that a literal there is of that type.
     pub typed_values: Vec<SyntaxForm>,

@@ -96,6 +96,26 @@ pub struct ReplaceArgs {
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
+pub struct RenameArgs {
+    /// The file that defines the symbol, relative to the root.
+    pub file: String,
+    /// The definition's name path (`Engine.process`, `Config.port`).
+    pub symbol: String,
+    /// The new name: the last segment only (`run`, not `Engine.run`).
+    pub new_name: String,
+    /// Rename the references matched by name only too (else they are listed under
+    /// `uncertain` and left).
+    #[serde(default)]
+    pub include_uncertain: bool,
+    /// The defining file's sha256 as you last read it: refused (`stale_base`) if it changed.
+    #[serde(default)]
+    pub expected_sha256: Option<String>,
+    /// Plan and verify, answer with the diff, write nothing.
+    #[serde(default)]
+    pub dry_run: bool,
+}
+
+#[derive(Debug, Deserialize, JsonSchema)]
 pub struct InsertArgs {
     /// The file, relative to the root.
     pub file: String,
@@ -431,6 +451,32 @@ impl Server {
             op["keep_attached"] = json!(false);
         }
         self.edit(&args.file, op, args.expected_sha256.as_deref(), args.dry_run)
+    }
+
+    #[tool(
+        description = "Rename a definition and every reference to it across the root in one transaction: calls, imports (an `as` alias keeps its local name), re-exports, `__all__`, type uses, attribute accesses, keyword arguments naming a field, shorthands expanded (`Config { port }` -> `Config { new: port }`). References matched by name only are listed under `uncertain` and left unless include_uncertain. Refused, nothing written: invalid_name, name_conflict, syntax_error, symbol_not_found, ambiguous_symbol."
+    )]
+    async fn rename_symbol(&self, Parameters(args): Parameters<RenameArgs>) -> Reply {
+        if let Err(e) = self.workspace().and_then(|w| w.check(&args.file, Access::Write)) {
+            return refusal(e);
+        }
+        if let Some(sha) = args.expected_sha256.as_deref() {
+            if let Err(e) = self.expect(&args.file, sha) {
+                return refusal(e);
+            }
+        }
+        let mut options = match self.options(Some("semantic")) {
+            Ok(options) => options,
+            Err(e) => return refusal(e),
+        };
+        options.dry_run = args.dry_run;
+        let request = crate::rename::Request {
+            file: args.file,
+            symbol: args.symbol,
+            new_name: args.new_name,
+            include_uncertain: args.include_uncertain,
+        };
+        apply_answer(&apply::rename(&request, &options))
     }
 
     #[tool(

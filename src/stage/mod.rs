@@ -11,7 +11,7 @@ mod semantic;
 pub(crate) mod text;
 mod verify;
 
-pub use semantic::{parse_semantic, stage_semantic};
+pub use semantic::{parse_semantic, rename_match, stage_semantic};
 
 use crate::feedback::{Error, ErrorCode};
 use crate::textpatch::TextFormat;
@@ -129,6 +129,9 @@ pub struct Answer {
     /// The `[SESSION CONTEXT]` block, when the apply is part of a session (`--session`).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub session_context: Option<String>,
+    /// A rename's references, renamed and left (`saguaro rename`, INTERFACE.md §5).
+    #[serde(flatten, skip_serializing_if = "Option::is_none")]
+    pub renamed: Option<crate::rename::Renamed>,
 }
 
 impl Answer {
@@ -145,6 +148,7 @@ impl Answer {
             impact: None,
             diff,
             session_context: None,
+            renamed: None,
         }
     }
 
@@ -160,6 +164,7 @@ impl Answer {
             impact: None,
             diff: String::new(),
             session_context: None,
+            renamed: None,
         }
     }
 

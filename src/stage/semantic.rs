@@ -60,15 +60,88 @@ pub fn stage_semantic(patch: &SemanticPatch, tx: &mut Transaction) -> Result<Vec
             .in_file(&shown));
         }
     }
-    let planned = edit::plan(&before, &language.name, &patch.operations).map_err(|e| e.in_file(&shown))?;
-    tx.write(&patch.target_file, planned.text.into_bytes())?;
-    Ok(planned
-        .matches
-        .into_iter()
-        .map(|matched| Match {
-            action: None,
-            file: shown.clone(),
-            matched,
-        })
-        .collect())
+    // A rename reaches beyond the file: the operations around it are planned in runs over
+    // the file as the rename left it, each numbered as in the patch.
+    let mut matches = Vec::new();
+    let mut next = 0;
+    while next < patch.operations.len() {
+        let op = &patch.operations[next];
+        if op.op == edit::OpKind::Rename {
+            matches.push(stage_rename(patch, op, next, tx).map_err(|e| e.at_operation(next))?);
+            next += 1;
+            continue;
+        }
+        let run_end = patch.operations[next..]
+            .iter()
+            .position(|op| op.op == edit::OpKind::Rename)
+            .map_or(patch.operations.len(), |n| next + n);
+        let text = tx
+            .read_text(&patch.target_file)?
+            .ok_or_else(|| Error::file_missing(&shown))?;
+        let planned =
+            edit::plan(&text, &language.name, &patch.operations[next..run_end]).map_err(|e| shifted(e, next).in_file(&shown))?;
+        tx.write(&patch.target_file, planned.text.into_bytes())?;
+        matches.extend(planned.matches.into_iter().map(|mut matched| {
+            matched.operation += next;
+            Match {
+                action: None,
+                file: shown.clone(),
+                matched,
+            }
+        }));
+        next = run_end;
+    }
+    Ok(matches)
+}
+
+/// An operation's error numbered as in the whole patch, not in its run.
+fn shifted(mut error: Error, offset: usize) -> Error {
+    if let Some(n) = error.operation.as_mut() {
+        *n += offset;
+    }
+    error
+}
+
+/// The patch's `rename` operation `index`, staged across the root.
+fn stage_rename(patch: &SemanticPatch, op: &edit::Operation, index: usize, tx: &mut Transaction) -> Result<Match, Error> {
+    let missing = |field: &str| {
+        Error::new(
+            ErrorCode::InvalidFormat,
+            format!("`rename` needs `{field}`"),
+            r#"for example {"op": "rename", "symbol": "Engine.process", "new_name": "run"}"#,
+        )
+    };
+    let symbol = op.symbol.clone().ok_or_else(|| missing("symbol"))?;
+    let new_name = op.new_name.clone().ok_or_else(|| missing("new_name"))?;
+    let request = crate::rename::Request {
+        file: Workspace::shown(&patch.target_file),
+        symbol,
+        new_name,
+        include_uncertain: op.include_uncertain.unwrap_or(false),
+    };
+    let renamed = crate::rename::stage(tx, &request).map_err(|mut errors| errors.remove(0))?;
+    Ok(rename_match(&request.file, index, &renamed, tx))
+}
+
+/// The answer's match for a rename: the definition under its new name.
+pub fn rename_match(file: &str, operation: usize, renamed: &crate::rename::Renamed, tx: &mut Transaction) -> Match {
+    let line = tx
+        .read_text(file)
+        .ok()
+        .flatten()
+        .and_then(|text| crate::symbols::SymbolIndex::build(crate::source::SourceText::new(text), renamed.language).ok())
+        .and_then(|index| index.find(&renamed.new_symbol).first().map(|s| s.name_span.start_line))
+        .unwrap_or(0);
+    Match {
+        action: None,
+        file: file.to_string(),
+        matched: edit::OpMatch::new(
+            operation,
+            edit::OpKind::Rename,
+            renamed.symbol.clone(),
+            "symbol",
+            1.0,
+            (line, line),
+        ),
+    }
 }

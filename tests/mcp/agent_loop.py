@@ -6,7 +6,8 @@ ROOT is a git repository holding one of tests/mcp/shops/*, committed. The loop: 
 list the tools (each with an object input schema), find `process`, read its context, ask the
 impact of adding a required parameter, apply the change together with the caller's update
 through apply_patch, stage it and run check; then a stale expected_sha256 is refused and a
-bad argument answered with a clear error, the tree untouched by both. Every answer is
+bad argument answered with a clear error, the tree untouched by both; last, the method is
+renamed across its files (rename_symbol) and a keyword refused as a new name. Every answer is
 written to OUT.json (`{"tools": [...], "answers": [{"tool", "is_error", "answer"}]}`) for the
 Rust side to check against schemas/. Any failed expectation raises (exit status 1).
 """
@@ -87,7 +88,7 @@ async def loop(binary, root, language, out_path):
             tools = [{"name": t.name, "description": t.description, "input_schema": t.input_schema} for t in listed.tools]
             names = {t["name"] for t in tools}
             wanted = {"symbols", "find_symbol", "show", "refs", "context", "replace_symbol", "insert_symbol",
-                      "delete_symbol", "update_docstring", "apply_patch", "impact", "check"}
+                      "delete_symbol", "update_docstring", "rename_symbol", "apply_patch", "impact", "check"}
             expect(wanted <= names, f"every tool is listed (missing {wanted - names})")
             for tool in tools:
                 expect(tool["input_schema"].get("type") == "object", f"{tool['name']} has an object input schema", tool)
@@ -169,6 +170,18 @@ async def loop(binary, root, language, out_path):
             expect(failed and missing["errors"][0]["code"] == "symbol_not_found" and missing["errors"][0]["hint"],
                    "an unknown name path is symbol_not_found with a hint", missing)
             expect(tree_hash(root) == before, "refusals write nothing")
+
+            # A rename across the files: the definition and its caller, in one transaction.
+            failed, renamed = await call("rename_symbol", {"file": scenario["file"], "symbol": scenario["symbol"], "new_name": "handle"})
+            expect(not failed and renamed["status"] == "applied", "rename_symbol applies", renamed)
+            expect(renamed["new_symbol"] == "Engine.handle", "the answer names the new path", renamed)
+            expect(any(r["path"] == scenario["caller_file"] for r in renamed["references"]), "the caller is renamed", renamed)
+            with open(os.path.join(root, scenario["caller_file"])) as f:
+                expect(scenario["new_call"].replace("process", "handle") in f.read(), "the caller's file reads the new name")
+            before = tree_hash(root)
+            failed, refused = await call("rename_symbol", {"file": scenario["file"], "symbol": "Engine.handle", "new_name": "return"})
+            expect(failed and refused["errors"][0]["code"] == "invalid_name", "a keyword is refused as a new name", refused)
+            expect(tree_hash(root) == before, "a refused rename writes nothing")
 
     with open(out_path, "w") as f:
         json.dump({"tools": tools, "answers": answers}, f)

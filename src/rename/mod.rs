@@ -1,0 +1,522 @@
+//! Rename: a definition and every name that refers to it, across the root, in one
+//! transaction.
+//!
+//! Rename is the references layer ([`crate::refs`]) plus one transaction; it has no way of
+//! its own to find a use. What it renames and what it leaves follows from what a reference
+//! is:
+//!
+//! - the definition's name and every reference the layer binds to it (`import_resolved`,
+//!   `receiver_typed`: calls, imports, re-exports, type uses, attribute accesses, keyword
+//!   arguments naming a field, code in doc-tests) are renamed;
+//! - a reference matched by name only is listed under `uncertain` and left as it is,
+//!   unless the caller asks for them (`include_uncertain`): a guess is never written;
+//! - a use through another name (`E()` after `from m import Engine as E`) names the alias,
+//!   not the definition: it stays, and only the import's `Engine` changes;
+//! - a shorthand keeps what it binds: `Config { port }` becomes `Config { new: port }` when
+//!   the field is renamed, `{ handlers }` becomes `{ handlers: new }` when the value is;
+//! - a string that lists a module's exports (`__all__`) is renamed where the module binds
+//!   the name: it is how `from m import *` reaches it.
+//!
+//! Everything is checked before anything is written: the new name must parse as a name of
+//! the language (`invalid_name`), must not already be bound where a renamed name lands or
+//! be a member of the same class or type (`name_conflict`), and every touched file must
+//! parse as well as it did (`syntax_error`). A definition the language calls by its name
+//! (`__init__`, `constructor`, Rust's `main`) or whose name a trait fixes (a trait impl's
+//! method) is refused: renaming it alone would change what the program does, or break it.
+
+use crate::feedback::{Error, ErrorCode};
+use crate::lang::Language;
+use crate::refs::facts::Facts;
+use crate::refs::project::Project;
+use crate::refs::{self, Confidence, RefKind, Reference};
+use crate::symbols::{NamePath, Symbol};
+use crate::workspace::Transaction;
+use serde::Serialize;
+use std::collections::BTreeMap;
+
+/// What to rename, and how far.
+#[derive(Debug, Clone)]
+pub struct Request {
+    /// The file that defines the symbol, relative to the root.
+    pub file: String,
+    /// The definition's name path (`Engine.process`).
+    pub symbol: String,
+    pub new_name: String,
+    /// Rename the references matched by name only too.
+    pub include_uncertain: bool,
+}
+
+/// What a rename changed and what it left, beside the apply answer's `files`.
+#[derive(Debug, Clone, Serialize)]
+pub struct Renamed {
+    /// The definition's name path before and after.
+    pub symbol: String,
+    pub new_symbol: String,
+    /// Every reference renamed (the definition's own name aside).
+    pub references: Vec<Reference>,
+    /// References matched by name only, left as they are (renamed with
+    /// `include_uncertain`, and then listed under `references`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub uncertain: Vec<Reference>,
+    /// Uses through another name an import binds (`E()` after `import Engine as E`): they
+    /// do not spell the definition's name, so they stay as they are.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub through_aliases: Vec<Reference>,
+    /// The definition's language.
+    #[serde(skip)]
+    pub language: &'static str,
+}
+
+/// One replacement in one file: parsed-text byte range (after any BOM) → new text.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+struct Replacement {
+    range: (usize, usize),
+    text: String,
+}
+
+/// Stages the rename of `request` in `tx` (over what the transaction already holds), or
+/// says why not; nothing is staged on a refusal.
+pub fn stage(tx: &mut Transaction, request: &Request) -> Result<Renamed, Vec<Error>> {
+    let project = project_of(tx);
+    let planned = plan(&project, request)?;
+    for (path, text) in planned.texts {
+        tx.write(&path, text.into_bytes()).map_err(|e| vec![e])?;
+    }
+    Ok(planned.renamed)
+}
+
+/// The files' new texts and what was renamed.
+struct Planned {
+    texts: BTreeMap<String, String>,
+    renamed: Renamed,
+}
+
+/// The root as the transaction has it: the files on disk, with the ones it already
+/// changed (earlier operations of the same patch) as changed.
+fn project_of(tx: &Transaction) -> Project {
+    let scanned = Project::scan(tx.workspace().root());
+    let changes = tx.changes();
+    if changes.is_empty() {
+        return scanned;
+    }
+    let mut texts: BTreeMap<String, String> = scanned
+        .files
+        .iter()
+        .map(|(path, file)| (path.clone(), file.text.as_str().to_string()))
+        .collect();
+    for change in changes {
+        match change.after.and_then(|bytes| std::str::from_utf8(bytes).ok()) {
+            Some(text) => texts.insert(change.path.clone(), text.to_string()),
+            None => texts.remove(&change.path),
+        };
+    }
+    Project::new(&scanned.root, texts.into_iter().collect())
+}
+
+fn plan(project: &Project, request: &Request) -> Result<Planned, Vec<Error>> {
+    let one = |e: Error| vec![e];
+    let answer = refs::answer_in(project, &request.file, &request.symbol).map_err(one)?;
+    let facts = project
+        .facts(&request.file)
+        .ok_or_else(|| one(Error::internal(format!("`{}` could not be parsed", request.file))))?;
+    let symbol = facts
+        .index
+        .resolve(&NamePath::parse(&request.symbol).map_err(one)?)
+        .map_err(|e| one(e.in_file(&request.file)))?;
+    let new_name = request.new_name.trim();
+    check_renamable(facts.lang, symbol, &request.file).map_err(one)?;
+    check_name(facts.lang, symbol, new_name).map_err(one)?;
+
+    let shorthand_keys = &facts.lang.resolve.shorthand_keys;
+    let mut edits: BTreeMap<String, Vec<Replacement>> = BTreeMap::new();
+    edits.entry(request.file.clone()).or_default().push(Replacement {
+        range: facts.name_range(symbol),
+        text: new_name.to_string(),
+    });
+    let (mut renamed, mut uncertain) = (Vec::new(), Vec::new());
+    let named = answer.references.into_iter().chain(answer.documentation);
+    for reference in named {
+        if reference.confidence == Confidence::NameMatch && !request.include_uncertain {
+            uncertain.push(reference);
+            continue;
+        }
+        let Some(file_facts) = project.facts(&reference.path) else {
+            continue;
+        };
+        let text = replacement(&file_facts, shorthand_keys, &reference, symbol, new_name);
+        let range = shortened_pair(&file_facts, &reference, new_name).unwrap_or(reference.range);
+        let file_edits = edits.entry(reference.path.clone()).or_default();
+        file_edits.push(Replacement { range, text });
+        if let Some(alias) = same_name_alias(&file_facts, &reference, &symbol.name) {
+            // `import f as f`: the spelled-out re-export of the name itself, renamed with it.
+            file_edits.push(Replacement {
+                range: alias,
+                text: new_name.to_string(),
+            });
+        }
+        renamed.push(reference);
+    }
+    for path in export_list_files(project, &request.file, symbol, &renamed) {
+        if let Some(file_facts) = project.facts(&path) {
+            for range in export_list_entries(&file_facts, &symbol.name) {
+                edits.entry(path.clone()).or_default().push(Replacement {
+                    range,
+                    text: new_name.to_string(),
+                });
+            }
+        }
+    }
+
+    check_conflicts(project, &facts, symbol, new_name, &renamed).map_err(one)?;
+
+    let mut texts = BTreeMap::new();
+    let mut refused = Vec::new();
+    for (path, mut replacements) in edits {
+        let Some(file_facts) = project.facts(&path) else {
+            continue;
+        };
+        replacements.sort();
+        replacements.dedup();
+        match rewritten(&file_facts, &replacements) {
+            Ok(text) => {
+                texts.insert(path, text);
+            }
+            Err(e) => refused.push(e.in_file(&path)),
+        }
+    }
+    if !refused.is_empty() {
+        return Err(refused);
+    }
+    let new_symbol = match symbol.path.rsplit_once('.') {
+        Some((parent, _)) => format!("{parent}.{new_name}"),
+        None => new_name.to_string(),
+    };
+    Ok(Planned {
+        texts,
+        renamed: Renamed {
+            symbol: symbol.path.clone(),
+            new_symbol,
+            references: renamed,
+            uncertain,
+            through_aliases: answer.through_aliases,
+            language: facts.lang.name.as_str(),
+        },
+    })
+}
+
+/// A definition whose name the language or a trait fixes is not renamed alone.
+fn check_renamable(lang: &Language, symbol: &Symbol, file: &str) -> Result<(), Error> {
+    if lang.special_names.iter().any(|pattern| glob_matches(pattern, &symbol.name)) {
+        return Err(Error::new(
+            ErrorCode::InvalidName,
+            format!(
+                "`{}` is a name {} calls by itself: renamed, it would no longer be called",
+                symbol.path, lang.name
+            ),
+            "rename the class or function that holds it instead",
+        )
+        .in_file(file));
+    }
+    if lang.public_parents.iter().any(|k| k == "trait_impl") && symbol.parent_kind.as_deref() == Some("trait_impl") {
+        return Err(Error::new(
+            ErrorCode::InvalidName,
+            format!("`{}` implements a trait's method: the trait fixes its name", symbol.path),
+            "rename the method in the trait itself; an impl's method cannot be renamed alone",
+        )
+        .in_file(file));
+    }
+    Ok(())
+}
+
+/// A name pattern with at most one `*`, which stands for any run of characters.
+fn glob_matches(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == name,
+        Some((head, tail)) => name.len() >= head.len() + tail.len() && name.starts_with(head) && name.ends_with(tail),
+    }
+}
+
+/// The new name parses as a name of the language, and is not the old one.
+fn check_name(lang: &Language, symbol: &Symbol, new_name: &str) -> Result<(), Error> {
+    if new_name == symbol.name {
+        return Err(Error::new(
+            ErrorCode::InvalidName,
+            format!("`{}` is already named `{new_name}`", symbol.path),
+            "give a name the definition does not have yet",
+        ));
+    }
+    let is_name = !new_name.is_empty()
+        && !new_name.contains(|c: char| c.is_whitespace())
+        && !lang.keywords.iter().any(|k| k == new_name)
+        && match lang.name_probe.as_deref() {
+            Some(probe) => parses_as_name(lang, probe, new_name),
+            None => new_name.chars().all(|c| c == '_' || c.is_alphanumeric()),
+        };
+    if !is_name {
+        return Err(Error::new(
+            ErrorCode::InvalidName,
+            format!("`{new_name}` is not a name {} accepts (a keyword, or not an identifier)", lang.name),
+            "use letters, digits and `_`, not starting with a digit, and not a keyword of the language",
+        ));
+    }
+    Ok(())
+}
+
+/// Whether `name`, put in `probe` for `$NAME`, parses without error as one name node.
+fn parses_as_name(lang: &Language, probe: &str, name: &str) -> bool {
+    let Some(at) = probe.find("$NAME") else {
+        return false;
+    };
+    let text = probe.replacen("$NAME", name, 1);
+    let mut parser = tree_sitter::Parser::new();
+    let Ok(grammar) = lang.grammar() else {
+        return false;
+    };
+    if parser.set_language(grammar).is_err() {
+        return false;
+    }
+    let Some(tree) = parser.parse(&text, None) else {
+        return false;
+    };
+    if tree.root_node().has_error() {
+        return false;
+    }
+    tree.root_node()
+        .descendant_for_byte_range(at, at + name.len())
+        .is_some_and(|node| {
+            node.start_byte() == at
+                && node.end_byte() == at + name.len()
+                && node.child_count() == 0
+                && lang.resolve.names.iter().any(|k| k == node.kind())
+        })
+}
+
+/// What the reference's name becomes: the new name, or for a shorthand the pair that
+/// keeps what it binds.
+fn replacement(facts: &Facts, shorthand_keys: &[String], reference: &Reference, target: &Symbol, new_name: &str) -> String {
+    let old = facts.slice(reference.range);
+    if reference.shorthand {
+        // The key is the renamed member; the value keeps its own name.
+        return format!("{new_name}: {old}");
+    }
+    let is_shorthand = facts.node(reference.range).is_some_and(|node| {
+        [Some(node), node.parent()]
+            .into_iter()
+            .flatten()
+            .any(|n| shorthand_keys.iter().any(|k| k == n.kind()))
+    });
+    if is_shorthand && !target.is_member() && reference.kind != RefKind::Attribute {
+        // The value is the renamed definition; the key is a member that keeps its name.
+        return format!("{old}: {new_name}");
+    }
+    new_name.to_string()
+}
+
+/// A pair whose key is the reference and whose value is a name spelled `new_name`
+/// (`{ timeout: timeout_zz }` renaming `timeout` to `timeout_zz`): its whole range, which the
+/// new name alone writes as the shorthand (`{ timeout_zz }`) — what renaming back after a
+/// shorthand's expansion must give.
+fn shortened_pair(facts: &Facts, reference: &Reference, new_name: &str) -> Option<(usize, usize)> {
+    let key = facts.node(reference.range)?;
+    let pair = key.parent()?;
+    let form = facts.lang.resolve.shorthand_pairs.iter().find(|f| f.kind == pair.kind())?;
+    let written_key = pair.child_by_field_name(form.name.as_deref()?)?;
+    let value = pair.child_by_field_name(form.object.as_deref()?)?;
+    let is_key = written_key.start_byte() == reference.range.0 && written_key.end_byte() == reference.range.1;
+    let value_is_name = value.child_count() == 0 && facts.slice((value.start_byte(), value.end_byte())) == new_name;
+    (is_key && value_is_name).then(|| (pair.start_byte(), pair.end_byte()))
+}
+
+/// The alias of an import that binds the name under itself (`from .m import f as f`, the
+/// explicit re-export typed code writes): where it is written.
+fn same_name_alias(facts: &Facts, reference: &Reference, name: &str) -> Option<(usize, usize)> {
+    if !matches!(reference.kind, RefKind::Import | RefKind::Reexport) {
+        return None;
+    }
+    let import = facts.imports.iter().find(|i| i.name_at == Some(reference.range))?;
+    let local_at = import.local_at.filter(|at| Some(*at) != import.name_at)?;
+    (import.local.as_deref() == Some(name) && facts.slice(local_at) == name).then_some(local_at)
+}
+
+/// Files whose module binds the definition's name at its top (its own, and those that
+/// import or re-export it under its name): where an export list may spell it.
+fn export_list_files(project: &Project, file: &str, symbol: &Symbol, renamed: &[Reference]) -> Vec<String> {
+    if symbol.parent_path.is_some() {
+        return Vec::new();
+    }
+    let mut files = vec![file.to_string()];
+    for r in renamed {
+        if matches!(r.kind, RefKind::Import | RefKind::Reexport) && !files.contains(&r.path) {
+            files.push(r.path.clone());
+        }
+    }
+    files.retain(|f| project.facts(f).is_some_and(|facts| !facts.lang.resolve.export_lists.is_empty()));
+    files
+}
+
+/// The string entries spelling `name` in the file's export lists (`__all__ = [...]`,
+/// `__all__ += [...]`): the ranges of their contents.
+fn export_list_entries(facts: &Facts, name: &str) -> Vec<(usize, usize)> {
+    let lists = &facts.lang.resolve.export_lists;
+    let mut found = Vec::new();
+    let mut stack = vec![facts.root()];
+    while let Some(node) = stack.pop() {
+        let left = node.child_by_field_name("left");
+        let assigns_list = matches!(node.kind(), "assignment" | "augmented_assignment")
+            && left.is_some_and(|l| lists.iter().any(|n| n == facts.slice((l.start_byte(), l.end_byte()))));
+        if assigns_list {
+            if let Some(right) = node.child_by_field_name("right") {
+                collect_strings(facts, right, name, &mut found);
+            }
+            continue;
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.named_children(&mut cursor));
+    }
+    found
+}
+
+fn collect_strings(facts: &Facts, node: tree_sitter::Node<'_>, name: &str, found: &mut Vec<(usize, usize)>) {
+    if node.kind() == "string" {
+        let text = facts.slice((node.start_byte(), node.end_byte()));
+        let quote = text.chars().next().unwrap_or('"');
+        if matches!(quote, '"' | '\'') && text.len() == name.len() + 2 && &text[1..text.len() - 1] == name {
+            found.push((node.start_byte() + 1, node.end_byte() - 1));
+        }
+        return;
+    }
+    let mut cursor = node.walk();
+    for child in node.named_children(&mut cursor) {
+        collect_strings(facts, child, name, found);
+    }
+}
+
+/// `name_conflict` when the new name is already a member beside the definition, already
+/// bound in its module, or already bound where a renamed name is written.
+fn check_conflicts(project: &Project, facts: &Facts, symbol: &Symbol, new_name: &str, renamed: &[Reference]) -> Result<(), Error> {
+    let conflict = |path: &str, line: usize, what: String| {
+        Error::new(
+            ErrorCode::NameConflict,
+            format!("renaming `{}` to `{new_name}` would collide: {what}", symbol.path),
+            "choose another name, or rename the other binding first; nothing was written",
+        )
+        .in_file(path)
+        .with_lines(vec![line])
+    };
+    let sibling = facts
+        .index
+        .symbols
+        .iter()
+        .find(|s| s.name == new_name && s.parent_path == symbol.parent_path);
+    if let Some(other) = sibling {
+        let owner = match &symbol.parent_path {
+            Some(parent) => format!("`{parent}` already has a {} `{new_name}`", other.kind),
+            None => format!("the module already defines a {} `{new_name}`", other.kind),
+        };
+        return Err(conflict(&facts.path, other.name_span.start_line, owner));
+    }
+    if symbol.parent_path.is_none() {
+        let at = facts.name_range(symbol).0;
+        if let Some(binding) = facts.scopes.module_binding(new_name, at) {
+            let line = facts.line_column(binding.at.0).0;
+            return Err(conflict(&facts.path, line, format!("`{new_name}` is already bound in this module")));
+        }
+    }
+    for r in renamed {
+        if r.kind == RefKind::Attribute || r.shorthand {
+            continue;
+        }
+        let Some(file_facts) = project.facts(&r.path) else {
+            continue;
+        };
+        let imported = matches!(r.kind, RefKind::Import | RefKind::Reexport);
+        if !imported && !is_bare(file_facts.text(), r.range.0) {
+            continue;
+        }
+        if let Some(binding) = file_facts.scopes.lookup(new_name, r.range.0) {
+            let line = file_facts.line_column(binding.at.0).0;
+            return Err(conflict(
+                &r.path,
+                line,
+                format!(
+                    "`{new_name}` is already bound at {}:{line}, where the reference at line {} would be renamed",
+                    r.path, r.line
+                ),
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Whether the name at `at` stands alone (not after `.` or `::`): it is looked up in
+/// scopes, where another binding of the new name would capture it.
+fn is_bare(text: &str, at: usize) -> bool {
+    let before = text[..at].trim_end();
+    !(before.ends_with('.') || before.ends_with("::"))
+}
+
+/// The file's text with `replacements` made, proven to parse as well as it did.
+fn rewritten(facts: &Facts, replacements: &[Replacement]) -> Result<String, Error> {
+    let original = facts.index.source.text();
+    let bom = facts.bom();
+    let mut text = original.to_string();
+    let mut end = usize::MAX;
+    for r in replacements.iter().rev() {
+        let (start, stop) = (r.range.0 + bom, r.range.1 + bom);
+        if stop > end || stop > text.len() || start > stop {
+            return Err(Error::internal(format!(
+                "two renamed names overlap at byte {start} of {}",
+                facts.path
+            )));
+        }
+        text.replace_range(start..stop, &r.text);
+        end = start;
+    }
+    crate::edit::verify::reparse(facts.index.clone(), text.clone())?;
+    Ok(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn globs_match_a_run_of_characters() {
+        assert!(glob_matches("__*__", "__init__"));
+        assert!(glob_matches("__*__", "____"));
+        assert!(!glob_matches("__*__", "__init"));
+        assert!(!glob_matches("__*__", "_init__"));
+        assert!(glob_matches("constructor", "constructor"));
+        assert!(!glob_matches("constructor", "constructors"));
+    }
+
+    #[test]
+    fn a_new_name_must_parse_as_a_name_of_the_language() {
+        let registry = crate::lang::Registry::global();
+        let python = registry.by_name("python").unwrap();
+        let rust = registry.by_name("rust").unwrap();
+        let ts = registry.by_name("typescript").unwrap();
+        let probe = |lang: &Language, name: &str| {
+            let symbol = Symbol {
+                name: "old_name".into(),
+                ..crate::symbols::SymbolIndex::build(crate::source::SourceText::new("x = 1\n".into()), "python")
+                    .unwrap()
+                    .symbols[0]
+                    .clone()
+            };
+            check_name(lang, &symbol, name).is_ok()
+        };
+        for (lang, ok, bad) in [
+            (python, ["run_2", "_x", "match", "café"], ["class", "2x", "a-b", "a.b"]),
+            (rust, ["run_2", "_x", "Config", "union"], ["fn", "2x", "self", "match"]),
+            (ts, ["run_2", "$x", "_x", "type"], ["class", "2x", "a-b", "delete"]),
+        ] {
+            for name in ok {
+                assert!(probe(lang, name), "{name} is a {} name", lang.name);
+            }
+            for name in bad {
+                assert!(!probe(lang, name), "{name} is not a {} name", lang.name);
+            }
+        }
+    }
+}

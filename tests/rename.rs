@@ -1,0 +1,422 @@
+//! `saguaro rename`: on the references fixtures (`fixtures/refs/<lang>`, whose lines say in a
+//! comment what they refer to), every line marked `ref: PATH` is renamed, every line marked
+//! `notref: PATH` or `nameonly: PATH` is left, and renaming back gives the tree byte for
+//! byte; on small trees, the shapes a rename must get exactly right (an alias keeps its
+//! local name, `X as X` re-exports, `__all__`, shorthands, keyword arguments of a
+//! dataclass, shadowing locals, look-alikes of another type) and its refusals, each leaving
+//! the tree as it was.
+
+mod common;
+
+use common::tree::snapshot;
+use saguaro::apply::{self, Answer, Options, Status};
+use saguaro::rename::Request;
+use std::path::{Path, PathBuf};
+
+fn rename(root: &Path, file: &str, symbol: &str, new_name: &str) -> Answer {
+    let request = Request {
+        file: file.to_string(),
+        symbol: symbol.to_string(),
+        new_name: new_name.to_string(),
+        include_uncertain: false,
+    };
+    apply::rename(&request, &Options::new(root))
+}
+
+fn copy_tree(from: &Path, to: &Path) {
+    for entry in ignore::WalkBuilder::new(from).hidden(false).build().flatten() {
+        let rel = entry.path().strip_prefix(from).unwrap();
+        let target = to.join(rel);
+        if entry.file_type().is_some_and(|t| t.is_dir()) {
+            std::fs::create_dir_all(&target).unwrap();
+        } else {
+            std::fs::copy(entry.path(), &target).unwrap();
+        }
+    }
+}
+
+/// (path, line) → text of every line marked `tag: symbol`.
+fn marked(root: &Path, tag: &str, symbol: &str) -> Vec<(String, usize, String)> {
+    let wanted = format!("{tag}: {symbol}");
+    let mut out = Vec::new();
+    for entry in ignore::WalkBuilder::new(root).build().flatten() {
+        let Ok(text) = std::fs::read_to_string(entry.path()) else {
+            continue;
+        };
+        let path = entry.path().strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+        for (i, line) in text.lines().enumerate() {
+            let exact = line.match_indices(&wanted).any(|(at, m)| {
+                line[..at].chars().next_back().is_none_or(|c| c == ' ')
+                    && line[at + m.len()..].chars().next().is_none_or(|c| c == ' ')
+            });
+            if exact {
+                out.push((path.clone(), i + 1, line.to_string()));
+            }
+        }
+    }
+    out
+}
+
+fn line_of(root: &Path, path: &str, line: usize) -> String {
+    std::fs::read_to_string(root.join(path))
+        .unwrap()
+        .lines()
+        .nth(line - 1)
+        .unwrap_or_default()
+        .to_string()
+}
+
+/// Renames `symbol` in a copy of the fixture and holds the markers to it, then renames it
+/// back and holds the tree to the original, byte for byte.
+fn sweep(lang: &str, file: &str, symbol: &str) {
+    let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/refs").join(lang);
+    let dir = tempfile::tempdir().unwrap();
+    copy_tree(&fixture, dir.path());
+    let root = dir.path();
+    let before = snapshot(root);
+    let name = symbol.rsplit('.').next().unwrap();
+    let new_name = format!("{name}_zz");
+    let answer = rename(root, file, symbol, &new_name);
+    assert_eq!(answer.status, Status::Applied, "{lang} {symbol}: {:?}", answer.errors);
+    let refs = marked(&fixture, "ref", symbol);
+    assert!(!refs.is_empty(), "{lang} {symbol}: the fixture marks no reference");
+    for (path, line, old) in &refs {
+        let now = line_of(root, path, *line);
+        assert!(
+            now != *old && now.contains(&new_name),
+            "{lang} {symbol}: {path}:{line} not renamed: {now}"
+        );
+    }
+    for tag in ["notref", "nameonly"] {
+        for (path, line, old) in marked(&fixture, tag, symbol) {
+            let now = line_of(root, &path, line);
+            assert_eq!(now, old, "{lang} {symbol}: {path}:{line} ({tag}) changed");
+        }
+    }
+    let new_path = match symbol.rsplit_once('.') {
+        Some((parent, _)) => format!("{parent}.{new_name}"),
+        None => new_name.clone(),
+    };
+    let back = rename(root, file, &new_path, name);
+    assert_eq!(back.status, Status::Applied, "{lang} {symbol} back: {:?}", back.errors);
+    assert!(snapshot(root) == before, "{lang} {symbol}: renaming back does not give the tree");
+}
+
+#[test]
+fn python_renames_follow_aliases_reexports_members_and_leave_look_alikes() {
+    sweep("python", "shop/engine.py", "Engine.process");
+    sweep("python", "shop/engine.py", "Engine");
+    sweep("python", "a/_impl.py", "compute");
+    sweep("python", "shop/model.py", "Order.quantity");
+    sweep("python", "shop/model.py", "Till.total");
+}
+
+#[test]
+fn typescript_renames_follow_aliases_barrels_and_members() {
+    sweep("typescript", "src/shop/engine.ts", "Engine.process");
+    sweep("typescript", "src/shop/engine.ts", "Engine");
+    sweep("typescript", "src/shop/engine.ts", "DEFAULT");
+    sweep("typescript", "src/util/errors.ts", "die");
+    sweep("typescript", "src/util/options.ts", "RetryOptions.timeout");
+    sweep("typescript", "src/util/options.ts", "Level.Low");
+}
+
+#[test]
+fn rust_renames_follow_uses_fields_and_doc_tests() {
+    sweep("rust", "src/shop/engine.rs", "Engine.process");
+    sweep("rust", "src/shop/engine.rs", "Engine");
+    sweep("rust", "src/shop/engine.rs", "Describe.describe");
+}
+
+fn write(root: &Path, files: &[(&str, &str)]) {
+    for (path, text) in files {
+        let full = root.join(path);
+        std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+        std::fs::write(full, text).unwrap();
+    }
+}
+
+fn read(root: &Path, path: &str) -> String {
+    std::fs::read_to_string(root.join(path)).unwrap()
+}
+
+const PY_ENGINE: &str = "\
+from dataclasses import dataclass
+
+
+@dataclass
+class Config:
+    retries: int = 3
+
+
+class Engine:
+    def process(self, order):
+        return order
+
+    def stop(self):
+        return None
+
+
+class Ledger:
+    def process(self, order):
+        return order
+
+
+def make():
+    return Engine()
+";
+
+const PY_INIT: &str = "\
+from shop.engine import Engine as Engine
+from shop.engine import make
+
+__all__ = [\"Engine\", \"make\"]
+";
+
+const PY_MAIN: &str = "\
+from shop.engine import Engine as E, Config
+from shop import make
+
+
+def run(items):
+    e = E()
+    e.process(items)
+    make().process(items)
+    Ledger().process(items)
+    return Config(retries=5).retries
+
+
+def build(make):
+    return make()
+";
+
+fn python_shop() -> tempfile::TempDir {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("shop/__init__.py", PY_INIT),
+            ("shop/engine.py", PY_ENGINE),
+            ("main.py", PY_MAIN),
+        ],
+    );
+    dir
+}
+
+#[test]
+fn python_a_function_renamed_through_a_package_and_all_but_not_a_parameter_of_its_name() {
+    let dir = python_shop();
+    let answer = rename(dir.path(), "shop/engine.py", "make", "create");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert_eq!(
+        read(dir.path(), "shop/__init__.py"),
+        PY_INIT.replace("import make", "import create").replace("\"make\"", "\"create\"")
+    );
+    assert_eq!(
+        read(dir.path(), "main.py"),
+        PY_MAIN
+            .replace("from shop import make", "from shop import create")
+            .replace("    make().process", "    create().process")
+    );
+    assert!(read(dir.path(), "shop/engine.py").contains("def create():"));
+}
+
+#[test]
+fn python_a_class_renamed_keeps_an_alias_and_renames_a_same_name_reexport() {
+    let dir = python_shop();
+    let answer = rename(dir.path(), "shop/engine.py", "Engine", "Motor");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert_eq!(
+        read(dir.path(), "shop/__init__.py"),
+        PY_INIT
+            .replace("import Engine as Engine", "import Motor as Motor")
+            .replace("\"Engine\"", "\"Motor\"")
+    );
+    // `E` is the alias's own name: its uses stay; the import names the class anew.
+    assert_eq!(
+        read(dir.path(), "main.py"),
+        PY_MAIN.replace("import Engine as E,", "import Motor as E,")
+    );
+    let renamed = answer.renamed.expect("the answer lists the references");
+    assert!(renamed.through_aliases.iter().any(|r| r.through.as_deref() == Some("E")));
+}
+
+#[test]
+fn python_a_method_renamed_leaves_a_look_alike_and_a_field_renames_its_keywords() {
+    let dir = python_shop();
+    let answer = rename(dir.path(), "shop/engine.py", "Engine.process", "handle");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert_eq!(
+        read(dir.path(), "main.py"),
+        PY_MAIN
+            .replace("e.process(items)", "e.handle(items)")
+            .replace("make().process(items)", "make().handle(items)")
+    );
+    assert!(read(dir.path(), "shop/engine.py").contains("class Ledger:\n    def process(self, order):"));
+
+    let answer = rename(dir.path(), "shop/engine.py", "Config.retries", "attempts");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert!(read(dir.path(), "main.py").contains("return Config(attempts=5).attempts\n"));
+    assert!(read(dir.path(), "shop/engine.py").contains("    attempts: int = 3\n"));
+}
+
+#[test]
+fn refusals_name_the_reason_and_leave_the_tree_as_it_was() {
+    let dir = python_shop();
+    let before = snapshot(dir.path());
+    for (symbol, new_name, code) in [
+        ("make", "Engine", "name_conflict"),
+        ("Engine.process", "stop", "name_conflict"),
+        ("make", "class", "invalid_name"),
+        ("make", "2x", "invalid_name"),
+        ("make", "a-b", "invalid_name"),
+        ("make", "make", "invalid_name"),
+        ("Engine.__init__", "setup", "symbol_not_found"),
+        ("Missing", "other", "symbol_not_found"),
+    ] {
+        let answer = rename(dir.path(), "shop/engine.py", symbol, new_name);
+        assert_eq!(answer.status, Status::Rejected, "{symbol} -> {new_name}");
+        assert_eq!(answer.errors[0].code.as_str(), code, "{symbol} -> {new_name}: {:?}", answer.errors);
+        assert!(!answer.errors[0].hint.is_empty());
+        assert!(snapshot(dir.path()) == before, "{symbol} -> {new_name} changed the tree");
+    }
+    // A name bound where a renamed reference lands: `build`'s parameter would capture it.
+    write(dir.path(), &[("use.py", "from shop.engine import make\n\n\ndef go(create):\n    return make()\n")]);
+    let before = snapshot(dir.path());
+    let answer = rename(dir.path(), "shop/engine.py", "make", "create");
+    assert_eq!(answer.errors[0].code.as_str(), "name_conflict", "{:?}", answer.errors);
+    assert!(snapshot(dir.path()) == before);
+}
+
+#[test]
+fn a_name_the_language_calls_is_not_renamed() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("m.py", "class A:\n    def __init__(self):\n        pass\n"),
+            ("m.ts", "export class A {\n  constructor() {}\n}\n"),
+            (
+                "Cargo.toml",
+                "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+            ),
+            (
+                "src/lib.rs",
+                "pub struct S;\n\npub trait T {\n    fn m(&self);\n}\n\nimpl T for S {\n    fn m(&self) {}\n}\n",
+            ),
+        ],
+    );
+    for (file, symbol) in [("m.py", "A.__init__"), ("m.ts", "A.constructor"), ("src/lib.rs", "S.m")] {
+        let answer = rename(dir.path(), file, symbol, "other");
+        assert_eq!(answer.status, Status::Rejected, "{symbol}");
+        assert_eq!(answer.errors[0].code.as_str(), "invalid_name", "{symbol}: {:?}", answer.errors);
+    }
+}
+
+#[test]
+fn rust_a_field_renamed_expands_shorthands_and_a_function_keeps_its_alias() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = "pub mod engine;\n\npub use engine::make;\n";
+    let engine = "\
+pub struct Config {
+    pub port: u16,
+}
+
+pub fn make(port: u16) -> Config {
+    Config { port }
+}
+
+pub fn read(config: &Config) -> u16 {
+    let Config { port } = config;
+    *port + config.port
+}
+";
+    let app = "\
+use crate::engine::make as build;
+
+pub fn go() -> u16 {
+    let make = 2;
+    build(make).port
+}
+";
+    write(
+        dir.path(),
+        &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", &format!("{lib}pub mod app;\n")),
+            ("src/engine.rs", engine),
+            ("src/app.rs", app),
+        ],
+    );
+    let answer = rename(dir.path(), "src/engine.rs", "Config.port", "listen");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert_eq!(
+        read(dir.path(), "src/engine.rs"),
+        engine
+            .replace("pub port: u16", "pub listen: u16")
+            .replace("Config { port }\n", "Config { listen: port }\n")
+            .replace("let Config { port }", "let Config { listen: port }")
+            .replace("config.port", "config.listen")
+    );
+    assert_eq!(read(dir.path(), "src/app.rs"), app.replace(".port", ".listen"));
+
+    let answer = rename(dir.path(), "src/engine.rs", "make", "create");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert_eq!(read(dir.path(), "src/lib.rs"), format!("{}pub mod app;\n", lib.replace("engine::make", "engine::create")));
+    // The alias `build` and the local `make` stay.
+    assert_eq!(
+        read(dir.path(), "src/app.rs"),
+        app.replace(".port", ".listen").replace("engine::make as", "engine::create as")
+    );
+}
+
+#[test]
+fn typescript_a_value_renamed_in_a_shorthand_keeps_the_key() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = "export function make(): number {\n  return 1;\n}\n";
+    let main = "import { make } from \"./engine\";\n\nexport const handlers = { make };\nexport const n = make();\n";
+    write(dir.path(), &[("src/engine.ts", engine), ("src/main.ts", main)]);
+    let answer = rename(dir.path(), "src/engine.ts", "make", "create");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert_eq!(
+        read(dir.path(), "src/main.ts"),
+        "import { create } from \"./engine\";\n\nexport const handlers = { make: create };\nexport const n = create();\n"
+    );
+}
+
+#[test]
+fn a_dry_run_writes_nothing_and_says_what_it_would_do() {
+    let dir = python_shop();
+    let before = snapshot(dir.path());
+    let request = Request {
+        file: "shop/engine.py".into(),
+        symbol: "make".into(),
+        new_name: "create".into(),
+        include_uncertain: false,
+    };
+    let mut options = Options::new(dir.path());
+    options.dry_run = true;
+    let answer = apply::rename(&request, &options);
+    assert_eq!(answer.status, Status::DryRun);
+    assert!(answer.diff.contains("+from shop import create"), "{}", answer.diff);
+    assert!(snapshot(dir.path()) == before);
+}
+
+#[test]
+fn the_semantic_patch_op_rename_reaches_other_files() {
+    let dir = python_shop();
+    let patch = serde_json::json!({
+        "type": "patch",
+        "target_file": "shop/engine.py",
+        "operations": [
+            {"op": "rename", "symbol": "make", "new_name": "create"},
+            {"op": "update_docstring", "symbol": "create", "content": "Make an engine."}
+        ]
+    });
+    let answer = apply::apply(&patch.to_string(), &Options::new(dir.path()));
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert!(read(dir.path(), "main.py").contains("from shop import create\n"));
+    assert!(read(dir.path(), "shop/engine.py").contains("def create():\n    \"\"\"Make an engine.\"\"\""));
+    assert_eq!(answer.matches.len(), 2);
+    assert_eq!(answer.matches[1].matched.operation, 1);
+}
