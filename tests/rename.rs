@@ -420,3 +420,82 @@ fn the_semantic_patch_op_rename_reaches_other_files() {
     assert_eq!(answer.matches.len(), 2);
     assert_eq!(answer.matches[1].matched.operation, 1);
 }
+
+fn move_file(root: &Path, old: &str, new: &str) -> Answer {
+    let action = serde_json::json!({
+        "kind": "file_rename",
+        "details": {"old_path": old, "new_path": new, "update_imports": true}
+    });
+    let mut options = Options::new(root);
+    options.approvals = saguaro::settings::Approvals::from_args(&["all".to_string()]);
+    apply::apply(&action.to_string(), &options)
+}
+
+#[test]
+fn a_typescript_file_moved_rewrites_the_specifiers_that_name_it_in_their_form() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("src/util/errors.ts", "import { fmt } from \"./format\";\nexport function die(m: string): never {\n  throw new Error(fmt(m));\n}\n"),
+            ("src/util/format.ts", "export function fmt(m: string): string {\n  return m;\n}\n"),
+            ("src/main.ts", "import { die } from \"./util/errors\";\nimport * as e from \"./util/errors.js\";\nimport { fmt } from \"./util/format\";\nexport const x = () => die(fmt(\"a\")) || e.die(\"b\");\n"),
+        ],
+    );
+    let answer = move_file(dir.path(), "src/util/errors.ts", "src/errors/index.ts");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert!(!dir.path().join("src/util/errors.ts").exists());
+    // The moved file's own relative import, from its new place; a folder's index implicit
+    // where it was, a written extension kept; an import of another file untouched.
+    assert!(read(dir.path(), "src/errors/index.ts").starts_with("import { fmt } from \"../util/format\";\n"));
+    assert_eq!(
+        read(dir.path(), "src/main.ts"),
+        "import { die } from \"./errors\";\nimport * as e from \"./errors/index.js\";\nimport { fmt } from \"./util/format\";\nexport const x = () => die(fmt(\"a\")) || e.die(\"b\");\n"
+    );
+}
+
+#[test]
+fn a_python_module_moved_rewrites_absolute_relative_and_package_imports() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("pkg/__init__.py", ""),
+            ("pkg/sub/__init__.py", ""),
+            ("pkg/core.py", "from .util import one\n\n\ndef helper():\n    return one()\n"),
+            ("pkg/util.py", "def one():\n    return 1\n"),
+            ("pkg/api.py", "from .core import helper\n\n\ndef run():\n    return helper()\n"),
+            ("main.py", "import pkg.core\nfrom pkg import core\nfrom pkg.core import helper\n\nprint(pkg.core.helper(), core.helper(), helper())\n"),
+        ],
+    );
+    let answer = move_file(dir.path(), "pkg/core.py", "pkg/sub/engine.py");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert_eq!(
+        read(dir.path(), "main.py"),
+        "import pkg.sub.engine\nfrom pkg.sub import engine as core\nfrom pkg.sub.engine import helper\n\nprint(pkg.sub.engine.helper(), core.helper(), helper())\n"
+    );
+    assert_eq!(
+        read(dir.path(), "pkg/api.py"),
+        "from .sub.engine import helper\n\n\ndef run():\n    return helper()\n"
+    );
+    assert!(read(dir.path(), "pkg/sub/engine.py").starts_with("from ..util import one\n"));
+}
+
+#[test]
+fn a_move_whose_import_cannot_be_written_in_its_form_is_refused_whole() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("tsconfig.json", "{\"compilerOptions\": {\"baseUrl\": \".\", \"paths\": {\"@util/*\": [\"src/util/*\"]}}}\n"),
+            ("src/util/errors.ts", "export function die(): void {}\n"),
+            ("src/main.ts", "import { die } from \"@util/errors\";\ndie();\n"),
+        ],
+    );
+    let before = snapshot(dir.path());
+    let answer = move_file(dir.path(), "src/util/errors.ts", "src/errors.ts");
+    assert_eq!(answer.status, Status::Rejected);
+    assert_eq!(answer.errors[0].code.as_str(), "conflict", "{:?}", answer.errors);
+    assert!(answer.errors[0].message.contains("path mapping"));
+    assert!(snapshot(dir.path()) == before);
+}

@@ -227,6 +227,10 @@ pub struct FileRename {
     pub new_path: String,
     #[serde(default)]
     pub overwrite: bool,
+    /// Rewrite the imports that name the file (a Python module, a TypeScript or
+    /// JavaScript file) for its new place.
+    #[serde(default)]
+    pub update_imports: bool,
 }
 
 #[derive(Debug, Clone, Deserialize)]
@@ -464,7 +468,12 @@ fn stage_other(action: &Action, tx: &mut Transaction, matches: &mut Vec<Match>) 
             if tx.read(&details.new_path)?.is_some() && !details.overwrite {
                 return Err(exists(&details.new_path, "already exists"));
             }
-            tx.rename(&details.old_path, &details.new_path)?;
+            if details.update_imports {
+                crate::rename::module::stage_move(tx, &details.old_path, &details.new_path)
+                    .map_err(|mut errors| errors.remove(0))?;
+            } else {
+                tx.rename(&details.old_path, &details.new_path)?;
+            }
             Ok(Staged::default())
         }
         Action::FileDelete(details) => {

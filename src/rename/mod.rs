@@ -24,6 +24,8 @@
 //! (`__init__`, `constructor`, Rust's `main`) or whose name a trait fixes (a trait impl's
 //! method) is refused: renaming it alone would change what the program does, or break it.
 
+pub mod module;
+
 use crate::feedback::{Error, ErrorCode};
 use crate::lang::Language;
 use crate::refs::facts::Facts;
