@@ -325,3 +325,103 @@ fn a_removed_member_breaks_its_uses() {
         assert_eq!(found, marked(&repo(lang), "ref", symbol), "{lang} {symbol}");
     }
 }
+
+/// The confidence of the references to `symbol` of `file`, by line, in a tree of `files`.
+fn found_in(files: &[(&str, &str)], file: &str, symbol: &str) -> Vec<(String, usize, Confidence)> {
+    let dir = tempfile::tempdir().unwrap();
+    for (path, text) in files {
+        let full = dir.path().join(path);
+        std::fs::create_dir_all(full.parent().unwrap()).unwrap();
+        std::fs::write(full, text).unwrap();
+    }
+    let project = Project::scan(dir.path());
+    let answer = refs::answer_in(&project, file, symbol).unwrap();
+    answer
+        .references
+        .iter()
+        .map(|r| (r.path.clone(), r.line, r.confidence))
+        .collect()
+}
+
+/// Receivers typed by what the code writes around them: a name read in the value it is
+/// bound to means the binding before (`b = b.plain() if b else b`); a parameter's type
+/// is read where the function is (`box: box.Box` names the module, not the parameter); a
+/// choice between values has their one type (`None` aside); a list literal holds its
+/// elements' one type.
+#[test]
+fn receivers_typed_through_rebindings_choices_and_list_literals() {
+    let shapes =
+        "class Box:\n    def plain(self) -> \"Box\":\n        return self\n\n    def row(self):\n        return 1\n";
+    let table = "\
+from typing import Optional
+import shapes as box
+
+
+class Table:
+    def __init__(self, box: Optional[box.Box] = None):
+        self.box = box
+
+    def render(self, show):
+        b = (
+            self.box.plain()
+            if self.box
+            else None
+        )
+        b = b.plain() if b and show else b
+        lines = [box.Box()]
+        line = lines[0]
+        return b.row() + line.row()
+";
+    let found = found_in(&[("shapes.py", shapes), ("table.py", table)], "shapes.py", "Box.row");
+    assert_eq!(
+        found,
+        vec![
+            ("table.py".to_string(), 18, Confidence::ReceiverTyped),
+            ("table.py".to_string(), 18, Confidence::ReceiverTyped)
+        ]
+    );
+    // A conditional of two types says nothing: a name match.
+    let other = "class Other:\n    def row(self):\n        return 2\n";
+    let mixed = "from shapes import Box\nfrom other import Other\n\n\ndef f(c):\n    x = Box() if c else Other()\n    return x.row()\n";
+    let found = found_in(
+        &[("shapes.py", shapes), ("other.py", other), ("mixed.py", mixed)],
+        "shapes.py",
+        "Box.row",
+    );
+    assert_eq!(found, vec![("mixed.py".to_string(), 7, Confidence::NameMatch)]);
+}
+
+/// Inside a macro's tokens, a closure's bars do not pair with another closure's: a call
+/// between them is a call, not a parameter.
+#[test]
+fn a_call_between_two_closures_in_a_macro_is_found() {
+    let lib = "\
+fn set(v: &[u8]) -> usize {
+    v.len()
+}
+
+macro_rules! check {
+    ($($t:tt)*) => { $($t)* };
+}
+
+check! {
+    fn a(v: Vec<u8>) -> bool {
+        v.iter().all(|&k| k > 0);
+        let n = set(&v);
+        v.iter().any(|k| *k as usize == n)
+    }
+}
+";
+    let found = found_in(
+        &[
+            (
+                "Cargo.toml",
+                "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+            ),
+            ("src/lib.rs", lib),
+        ],
+        "src/lib.rs",
+        "set",
+    );
+    assert_eq!(found, vec![("src/lib.rs".to_string(), 12, Confidence::ImportResolved)]);
+}

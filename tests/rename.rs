@@ -43,7 +43,12 @@ fn marked(root: &Path, tag: &str, symbol: &str) -> Vec<(String, usize, String)> 
         let Ok(text) = std::fs::read_to_string(entry.path()) else {
             continue;
         };
-        let path = entry.path().strip_prefix(root).unwrap().to_string_lossy().replace('\\', "/");
+        let path = entry
+            .path()
+            .strip_prefix(root)
+            .unwrap()
+            .to_string_lossy()
+            .replace('\\', "/");
         for (i, line) in text.lines().enumerate() {
             let exact = line.match_indices(&wanted).any(|(at, m)| {
                 line[..at].chars().next_back().is_none_or(|c| c == ' ')
@@ -69,7 +74,9 @@ fn line_of(root: &Path, path: &str, line: usize) -> String {
 /// Renames `symbol` in a copy of the fixture and holds the markers to it, then renames it
 /// back and holds the tree to the original, byte for byte.
 fn sweep(lang: &str, file: &str, symbol: &str) {
-    let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("fixtures/refs").join(lang);
+    let fixture = PathBuf::from(env!("CARGO_MANIFEST_DIR"))
+        .join("fixtures/refs")
+        .join(lang);
     let dir = tempfile::tempdir().unwrap();
     copy_tree(&fixture, dir.path());
     let root = dir.path();
@@ -99,7 +106,10 @@ fn sweep(lang: &str, file: &str, symbol: &str) {
     };
     let back = rename(root, file, &new_path, name);
     assert_eq!(back.status, Status::Applied, "{lang} {symbol} back: {:?}", back.errors);
-    assert!(snapshot(root) == before, "{lang} {symbol}: renaming back does not give the tree");
+    assert!(
+        snapshot(root) == before,
+        "{lang} {symbol}: renaming back does not give the tree"
+    );
 }
 
 #[test]
@@ -210,7 +220,9 @@ fn python_a_function_renamed_through_a_package_and_all_but_not_a_parameter_of_it
     assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
     assert_eq!(
         read(dir.path(), "shop/__init__.py"),
-        PY_INIT.replace("import make", "import create").replace("\"make\"", "\"create\"")
+        PY_INIT
+            .replace("import make", "import create")
+            .replace("\"make\"", "\"create\"")
     );
     assert_eq!(
         read(dir.path(), "main.py"),
@@ -238,7 +250,10 @@ fn python_a_class_renamed_keeps_an_alias_and_renames_a_same_name_reexport() {
         PY_MAIN.replace("import Engine as E,", "import Motor as E,")
     );
     let renamed = answer.renamed.expect("the answer lists the references");
-    assert!(renamed.through_aliases.iter().any(|r| r.through.as_deref() == Some("E")));
+    assert!(renamed
+        .through_aliases
+        .iter()
+        .any(|r| r.through.as_deref() == Some("E")));
 }
 
 #[test]
@@ -276,12 +291,26 @@ fn refusals_name_the_reason_and_leave_the_tree_as_it_was() {
     ] {
         let answer = rename(dir.path(), "shop/engine.py", symbol, new_name);
         assert_eq!(answer.status, Status::Rejected, "{symbol} -> {new_name}");
-        assert_eq!(answer.errors[0].code.as_str(), code, "{symbol} -> {new_name}: {:?}", answer.errors);
+        assert_eq!(
+            answer.errors[0].code.as_str(),
+            code,
+            "{symbol} -> {new_name}: {:?}",
+            answer.errors
+        );
         assert!(!answer.errors[0].hint.is_empty());
-        assert!(snapshot(dir.path()) == before, "{symbol} -> {new_name} changed the tree");
+        assert!(
+            snapshot(dir.path()) == before,
+            "{symbol} -> {new_name} changed the tree"
+        );
     }
     // A name bound where a renamed reference lands: `build`'s parameter would capture it.
-    write(dir.path(), &[("use.py", "from shop.engine import make\n\n\ndef go(create):\n    return make()\n")]);
+    write(
+        dir.path(),
+        &[(
+            "use.py",
+            "from shop.engine import make\n\n\ndef go(create):\n    return make()\n",
+        )],
+    );
     let before = snapshot(dir.path());
     let answer = rename(dir.path(), "shop/engine.py", "make", "create");
     assert_eq!(answer.errors[0].code.as_str(), "name_conflict", "{:?}", answer.errors);
@@ -309,7 +338,12 @@ fn a_name_the_language_calls_is_not_renamed() {
     for (file, symbol) in [("m.py", "A.__init__"), ("m.ts", "A.constructor"), ("src/lib.rs", "S.m")] {
         let answer = rename(dir.path(), file, symbol, "other");
         assert_eq!(answer.status, Status::Rejected, "{symbol}");
-        assert_eq!(answer.errors[0].code.as_str(), "invalid_name", "{symbol}: {:?}", answer.errors);
+        assert_eq!(
+            answer.errors[0].code.as_str(),
+            "invalid_name",
+            "{symbol}: {:?}",
+            answer.errors
+        );
     }
 }
 
@@ -342,7 +376,10 @@ pub fn go() -> u16 {
     write(
         dir.path(),
         &[
-            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            (
+                "Cargo.toml",
+                "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+            ),
             ("src/lib.rs", &format!("{lib}pub mod app;\n")),
             ("src/engine.rs", engine),
             ("src/app.rs", app),
@@ -362,11 +399,15 @@ pub fn go() -> u16 {
 
     let answer = rename(dir.path(), "src/engine.rs", "make", "create");
     assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
-    assert_eq!(read(dir.path(), "src/lib.rs"), format!("{}pub mod app;\n", lib.replace("engine::make", "engine::create")));
+    assert_eq!(
+        read(dir.path(), "src/lib.rs"),
+        format!("{}pub mod app;\n", lib.replace("engine::make", "engine::create"))
+    );
     // The alias `build` and the local `make` stay.
     assert_eq!(
         read(dir.path(), "src/app.rs"),
-        app.replace(".port", ".listen").replace("engine::make as", "engine::create as")
+        app.replace(".port", ".listen")
+            .replace("engine::make as", "engine::create as")
     );
 }
 
@@ -487,7 +528,10 @@ fn a_move_whose_import_cannot_be_written_in_its_form_is_refused_whole() {
     write(
         dir.path(),
         &[
-            ("tsconfig.json", "{\"compilerOptions\": {\"baseUrl\": \".\", \"paths\": {\"@util/*\": [\"src/util/*\"]}}}\n"),
+            (
+                "tsconfig.json",
+                "{\"compilerOptions\": {\"baseUrl\": \".\", \"paths\": {\"@util/*\": [\"src/util/*\"]}}}\n",
+            ),
             ("src/util/errors.ts", "export function die(): void {}\n"),
             ("src/main.ts", "import { die } from \"@util/errors\";\ndie();\n"),
         ],

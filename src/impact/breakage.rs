@@ -226,9 +226,15 @@ pub fn compare(file: &str, lang: &'static Language, old: &SymbolIndex, new: &Sym
                     // Reached through several definitions (an inherited overloaded method):
                     // what breaks against every one of them.
                     let reached: Vec<&Symbol> = there
-                        .map(|now| new.symbols.iter().filter(|s| callable(s) && s.path == now.path).collect())
+                        .map(|now| {
+                            new.symbols
+                                .iter()
+                                .filter(|s| callable(s) && s.path == now.path)
+                                .collect()
+                        })
                         .unwrap_or_default();
-                    let (breakages, new_sig) = match against_every(&symbol.path, lang, new, old_sig.as_ref(), &reached) {
+                    let (breakages, new_sig) = match against_every(&symbol.path, lang, new, old_sig.as_ref(), &reached)
+                    {
                         Some((breakages, sig)) => (breakages, Some(sig)),
                         None => (Vec::new(), there.and_then(|now| signature::of(new, lang, now))),
                     };
@@ -271,7 +277,15 @@ pub fn compare(file: &str, lang: &'static Language, old: &SymbolIndex, new: &Sym
             }
         }
     }
-    out.extend(removed_members(file, lang, old, new, &new_counts, &old_callable, &new_facts));
+    out.extend(removed_members(
+        file,
+        lang,
+        old,
+        new,
+        &new_counts,
+        &old_callable,
+        &new_facts,
+    ));
     out.extend(removed_values(file, lang, old, new, &new_facts));
     out
 }

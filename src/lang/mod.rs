@@ -262,6 +262,13 @@ pub struct Resolve {
     pub promise_members: Vec<String>,
     pub tries: Vec<String>,
     pub casts: Vec<SyntaxForm>,
+    /// {kind, object}: an expression whose value is one of its parts (`a if c else b`,
+    /// `c ? a : b`); `object` the condition's field (absent: the middle of three parts).
+    #[serde(default)]
+    pub choices: Vec<SyntaxForm>,
+    /// Literals of a collection whose elements are written in them (`[a, b]`).
+    #[serde(default)]
+    pub element_literals: Vec<String>,
     pub self_kinds: Vec<String>,
     pub self_type: Vec<String>,
     pub type_wrappers: Vec<String>,

@@ -894,7 +894,9 @@ fn bound_in_macro(facts: &Facts, name: &str, at: Range) -> bool {
     let patterns = [
         format!(r"\blet\s+(?:mut\s+)?{n}\b"),
         format!(r"\bfor\s+[^;{{}}]*\b{n}\b[^;{{}}]*\bin\b"),
-        format!(r"\|[^|]*\b{n}\b[^|]*\|"),
+        // A closure's parameters sit between two bars with no statement or block between
+        // them: the closing bar of one closure and the opening bar of the next are not.
+        format!(r"\|[^|;{{}}\n]*\b{n}\b[^|;{{}}\n]*\|"),
         format!(r"[(,]\s*(?:mut\s+)?{n}\s*:[^:]"),
     ];
     patterns

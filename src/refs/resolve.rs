@@ -53,7 +53,7 @@ pub struct Memo {
 }
 
 /// How deep a chain of imports, re-exports or inferred types is followed.
-pub const MAX_DEPTH: usize = 24;
+pub const MAX_DEPTH: usize = 40;
 
 thread_local! {
     /// The module members being worked out on this thread: a cycle of re-exports ends here.

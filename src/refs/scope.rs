@@ -314,10 +314,15 @@ impl Scopes {
         while let Some(id) = scope {
             let s = &self.scopes[id];
             if s.kind != ScopeKind::Class || id == innermost {
+                // A name read inside the value it is being bound to (`x = f(x)`) or in the
+                // type declared for it (`box: box.Box`) means another binding: this one is
+                // made once its value is, and its type is read where it is declared.
+                let inside = |range: Option<(usize, usize)>| range.is_some_and(|(start, end)| start <= at && at < end);
                 let here = candidates
                     .iter()
                     .map(|&i| &self.bindings[i])
-                    .filter(|b| b.scope == id && b.visible_from <= at.max(s.start));
+                    .filter(|b| b.scope == id && b.visible_from <= at.max(s.start))
+                    .filter(|b| !inside(b.value) && !inside(b.declared_type));
                 // The latest binding made before `at`, else (a name bound later in the
                 // scope, seen throughout it) the first.
                 let mut before = None;

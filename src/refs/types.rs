@@ -150,6 +150,45 @@ fn inner(node: Node<'_>) -> Option<Node<'_>> {
 }
 
 impl Resolver<'_> {
+    /// The type of a choice between values (`a if c else b`, `c ? a : b`): the one type its
+    /// values have, a `None`/`null` among them aside (a member read on it can only be the
+    /// other's); unknown when they differ.
+    fn choice_type(&self, facts: &Facts, node: Node<'_>, condition: Option<&str>, depth: usize) -> Ty {
+        let condition = match condition {
+            Some(field) => node.child_by_field_name(field).map(|c| c.id()),
+            None => (node.named_child_count() == 3)
+                .then(|| node.named_child(1).map(|c| c.id()))
+                .flatten(),
+        };
+        self.one_type(facts, node, condition, depth)
+    }
+
+    /// The one type the parts of `node` have (its condition `skip` aside, a `None`/`null`
+    /// aside), or why there is none.
+    fn one_type(&self, facts: &Facts, node: Node<'_>, skip: Option<usize>, depth: usize) -> Ty {
+        let mut cursor = node.walk();
+        let parts: Vec<Node<'_>> = node
+            .named_children(&mut cursor)
+            .filter(|c| !c.kind().contains("comment"))
+            .collect();
+        let condition = skip;
+        let mut found: Option<Ty> = None;
+        for value in parts
+            .iter()
+            .filter(|p| Some(p.id()) != condition && !is_nothing(facts, **p))
+        {
+            let ty = self.type_of(facts, *value, depth + 1);
+            if let Ty::Unknown(_) = ty {
+                return ty;
+            }
+            match &found {
+                Some(seen) if *seen != ty => return Ty::Unknown("values of several types"),
+                _ => found = Some(ty),
+            }
+        }
+        found.unwrap_or(Ty::Unknown("no value of a known type"))
+    }
+
     /// The type of the expression `node` of `facts`.
     pub fn type_of(&self, facts: &Facts, node: Node<'_>, depth: usize) -> Ty {
         if depth > MAX_DEPTH {
@@ -190,6 +229,16 @@ impl Resolver<'_> {
             return match written {
                 Some(t) => self.annotation(facts, t, depth + 1),
                 None => Ty::Unknown("a cast without a type"),
+            };
+        }
+        if let Some(form) = Resolve::form(&r.choices, kind) {
+            return self.choice_type(facts, node, form.object.as_deref(), depth + 1);
+        }
+        if r.element_literals.iter().any(|k| k == kind) {
+            // `[_Line(..)]`: a collection of the one type its written elements have.
+            return match self.one_type(facts, node, None, depth + 1) {
+                Ty::Unknown(why) => Ty::Unknown(why),
+                element => Ty::Elements(Box::new(element)),
             };
         }
         if let Some(form) = Resolve::form(&r.indexes, kind) {

@@ -208,7 +208,11 @@ fn plan(project: &Project, request: &Request) -> Result<Planned, Vec<Error>> {
 
 /// A definition whose name the language or a trait fixes is not renamed alone.
 fn check_renamable(lang: &Language, symbol: &Symbol, file: &str) -> Result<(), Error> {
-    if lang.special_names.iter().any(|pattern| glob_matches(pattern, &symbol.name)) {
+    if lang
+        .special_names
+        .iter()
+        .any(|pattern| glob_matches(pattern, &symbol.name))
+    {
         return Err(Error::new(
             ErrorCode::InvalidName,
             format!(
@@ -222,7 +226,10 @@ fn check_renamable(lang: &Language, symbol: &Symbol, file: &str) -> Result<(), E
     if lang.public_parents.iter().any(|k| k == "trait_impl") && symbol.parent_kind.as_deref() == Some("trait_impl") {
         return Err(Error::new(
             ErrorCode::InvalidName,
-            format!("`{}` implements a trait's method: the trait fixes its name", symbol.path),
+            format!(
+                "`{}` implements a trait's method: the trait fixes its name",
+                symbol.path
+            ),
             "rename the method in the trait itself; an impl's method cannot be renamed alone",
         )
         .in_file(file));
@@ -257,7 +264,10 @@ fn check_name(lang: &Language, symbol: &Symbol, new_name: &str) -> Result<(), Er
     if !is_name {
         return Err(Error::new(
             ErrorCode::InvalidName,
-            format!("`{new_name}` is not a name {} accepts (a keyword, or not an identifier)", lang.name),
+            format!(
+                "`{new_name}` is not a name {} accepts (a keyword, or not an identifier)",
+                lang.name
+            ),
             "use letters, digits and `_`, not starting with a digit, and not a keyword of the language",
         ));
     }
@@ -295,7 +305,13 @@ fn parses_as_name(lang: &Language, probe: &str, name: &str) -> bool {
 
 /// What the reference's name becomes: the new name, or for a shorthand the pair that
 /// keeps what it binds.
-fn replacement(facts: &Facts, shorthand_keys: &[String], reference: &Reference, target: &Symbol, new_name: &str) -> String {
+fn replacement(
+    facts: &Facts,
+    shorthand_keys: &[String],
+    reference: &Reference,
+    target: &Symbol,
+    new_name: &str,
+) -> String {
     let old = facts.slice(reference.range);
     if reference.shorthand {
         // The key is the renamed member; the value keeps its own name.
@@ -321,7 +337,12 @@ fn replacement(facts: &Facts, shorthand_keys: &[String], reference: &Reference, 
 fn shortened_pair(facts: &Facts, reference: &Reference, new_name: &str) -> Option<(usize, usize)> {
     let key = facts.node(reference.range)?;
     let pair = key.parent()?;
-    let form = facts.lang.resolve.shorthand_pairs.iter().find(|f| f.kind == pair.kind())?;
+    let form = facts
+        .lang
+        .resolve
+        .shorthand_pairs
+        .iter()
+        .find(|f| f.kind == pair.kind())?;
     let written_key = pair.child_by_field_name(form.name.as_deref()?)?;
     let value = pair.child_by_field_name(form.object.as_deref()?)?;
     let is_key = written_key.start_byte() == reference.range.0 && written_key.end_byte() == reference.range.1;
@@ -352,7 +373,11 @@ fn export_list_files(project: &Project, file: &str, symbol: &Symbol, renamed: &[
             files.push(r.path.clone());
         }
     }
-    files.retain(|f| project.facts(f).is_some_and(|facts| !facts.lang.resolve.export_lists.is_empty()));
+    files.retain(|f| {
+        project
+            .facts(f)
+            .is_some_and(|facts| !facts.lang.resolve.export_lists.is_empty())
+    });
     files
 }
 
@@ -395,7 +420,13 @@ fn collect_strings(facts: &Facts, node: tree_sitter::Node<'_>, name: &str, found
 
 /// `name_conflict` when the new name is already a member beside the definition, already
 /// bound in its module, or already bound where a renamed name is written.
-fn check_conflicts(project: &Project, facts: &Facts, symbol: &Symbol, new_name: &str, renamed: &[Reference]) -> Result<(), Error> {
+fn check_conflicts(
+    project: &Project,
+    facts: &Facts,
+    symbol: &Symbol,
+    new_name: &str,
+    renamed: &[Reference],
+) -> Result<(), Error> {
     let conflict = |path: &str, line: usize, what: String| {
         Error::new(
             ErrorCode::NameConflict,
@@ -421,7 +452,11 @@ fn check_conflicts(project: &Project, facts: &Facts, symbol: &Symbol, new_name: 
         let at = facts.name_range(symbol).0;
         if let Some(binding) = facts.scopes.module_binding(new_name, at) {
             let line = facts.line_column(binding.at.0).0;
-            return Err(conflict(&facts.path, line, format!("`{new_name}` is already bound in this module")));
+            return Err(conflict(
+                &facts.path,
+                line,
+                format!("`{new_name}` is already bound in this module"),
+            ));
         }
     }
     for r in renamed {

@@ -174,7 +174,10 @@ fn node_import(
 /// its extension written or not, a folder's `index` implicit or not.
 fn node_specifier(old_spec: &str, to: &str, from_dir: &str) -> String {
     let old_tail = old_spec.rsplit('/').next().unwrap_or(old_spec);
-    let written_ext = old_tail.rfind('.').map(|dot| &old_tail[dot..]).filter(|ext| ext.len() > 1);
+    let written_ext = old_tail
+        .rfind('.')
+        .map(|dot| &old_tail[dot..])
+        .filter(|ext| ext.len() > 1);
     let stem = strip_ext(to);
     let target = match written_ext {
         Some(ext) => format!("{stem}{ext}"),
@@ -274,11 +277,19 @@ fn python_import(
     if !names_moved && !relative_in_moved {
         return Ok(Vec::new());
     }
-    let to = if names_moved { new.to_string() } else { target.file.clone() };
+    let to = if names_moved {
+        new.to_string()
+    } else {
+        target.file.clone()
+    };
     if target.is_folder() {
         return Ok(Vec::new());
     }
-    let from_dir = if moved_file { parent_dir(new) } else { parent_dir(importer) };
+    let from_dir = if moved_file {
+        parent_dir(new)
+    } else {
+        parent_dir(importer)
+    };
     let written = python_specifier(project, spec, &target.file, &to, from_dir)
         .ok_or_else(|| cannot(import, facts, "absolutely, and its new place is under no import root"))?;
     if written == spec {
@@ -317,12 +328,7 @@ fn python_from_package(
     } else {
         new_name
     };
-    let shares_statement = facts
-        .imports
-        .iter()
-        .filter(|i| i.statement == import.statement)
-        .count()
-        > 1;
+    let shares_statement = facts.imports.iter().filter(|i| i.statement == import.statement).count() > 1;
     if shares_statement {
         return Err(cannot(import, facts, "beside other names of its package"));
     }
@@ -362,7 +368,11 @@ fn python_module_node(facts: &Facts, import: &Import) -> Option<(usize, usize)> 
 }
 
 /// The attribute chains spelling `dotted` (`a.b.c`) in the file, outside `statement`.
-fn dotted_uses<'f>(facts: &'f Facts, dotted: &'f str, statement: (usize, usize)) -> impl Iterator<Item = (usize, usize)> + 'f {
+fn dotted_uses<'f>(
+    facts: &'f Facts,
+    dotted: &'f str,
+    statement: (usize, usize),
+) -> impl Iterator<Item = (usize, usize)> + 'f {
     let mut found = Vec::new();
     let mut stack = vec![facts.root()];
     while let Some(node) = stack.pop() {

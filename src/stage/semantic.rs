@@ -78,8 +78,8 @@ pub fn stage_semantic(patch: &SemanticPatch, tx: &mut Transaction) -> Result<Vec
         let text = tx
             .read_text(&patch.target_file)?
             .ok_or_else(|| Error::file_missing(&shown))?;
-        let planned =
-            edit::plan(&text, &language.name, &patch.operations[next..run_end]).map_err(|e| shifted(e, next).in_file(&shown))?;
+        let planned = edit::plan(&text, &language.name, &patch.operations[next..run_end])
+            .map_err(|e| shifted(e, next).in_file(&shown))?;
         tx.write(&patch.target_file, planned.text.into_bytes())?;
         matches.extend(planned.matches.into_iter().map(|mut matched| {
             matched.operation += next;
@@ -103,7 +103,12 @@ fn shifted(mut error: Error, offset: usize) -> Error {
 }
 
 /// The patch's `rename` operation `index`, staged across the root.
-fn stage_rename(patch: &SemanticPatch, op: &edit::Operation, index: usize, tx: &mut Transaction) -> Result<Match, Error> {
+fn stage_rename(
+    patch: &SemanticPatch,
+    op: &edit::Operation,
+    index: usize,
+    tx: &mut Transaction,
+) -> Result<Match, Error> {
     let missing = |field: &str| {
         Error::new(
             ErrorCode::InvalidFormat,
@@ -129,7 +134,9 @@ pub fn rename_match(file: &str, operation: usize, renamed: &crate::rename::Renam
         .read_text(file)
         .ok()
         .flatten()
-        .and_then(|text| crate::symbols::SymbolIndex::build(crate::source::SourceText::new(text), renamed.language).ok())
+        .and_then(|text| {
+            crate::symbols::SymbolIndex::build(crate::source::SourceText::new(text), renamed.language).ok()
+        })
         .and_then(|index| index.find(&renamed.new_symbol).first().map(|s| s.name_span.start_line))
         .unwrap_or(0);
     Match {
