@@ -543,3 +543,69 @@ fn a_move_whose_import_cannot_be_written_in_its_form_is_refused_whole() {
     assert!(answer.errors[0].message.contains("path mapping"));
     assert!(snapshot(dir.path()) == before);
 }
+
+#[test]
+fn a_parameter_renamed_renames_its_uses_and_keywords_but_not_a_shadowing_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let engine = "\
+class Engine:
+    def __init__(self, order=None):
+        self.order = order
+
+    def process(self, order, times=1):
+        total = order * times
+
+        def inner(order):
+            return order
+
+        other(order=order)
+        return inner(total) + self.order
+
+
+def other(order):
+    return order
+";
+    let main = "from engine import Engine\n\nEngine().process(order=2, times=3)\nEngine().process(3)\nother_order = dict(order=1)\n";
+    write(dir.path(), &[("engine.py", engine), ("main.py", main)]);
+    let answer = rename(dir.path(), "engine.py", "Engine.process(order)", "qty");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert_eq!(
+        read(dir.path(), "engine.py"),
+        engine
+            .replace("def process(self, order, times=1):", "def process(self, qty, times=1):")
+            .replace("total = order * times", "total = qty * times")
+            .replace("other(order=order)", "other(order=qty)")
+    );
+    assert_eq!(
+        read(dir.path(), "main.py"),
+        main.replace("process(order=2", "process(qty=2")
+    );
+    let before = snapshot(dir.path());
+    for (symbol, new_name, code) in [
+        ("Engine.process(qty)", "times", "name_conflict"),
+        ("Engine.process(nope)", "x", "symbol_not_found"),
+        ("Engine.process(qty)", "def", "invalid_name"),
+    ] {
+        let answer = rename(dir.path(), "engine.py", symbol, new_name);
+        assert_eq!(answer.errors[0].code.as_str(), code, "{symbol}: {:?}", answer.errors);
+    }
+    assert!(snapshot(dir.path()) == before);
+    // Rust: a closure's own parameter of the same name stays.
+    let rs = "pub fn f(a: u8) -> u8 {\n    let c = |a: u8| a + 1;\n    c(a) + a\n}\n";
+    write(
+        dir.path(),
+        &[
+            (
+                "Cargo.toml",
+                "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+            ),
+            ("src/lib.rs", rs),
+        ],
+    );
+    let answer = rename(dir.path(), "src/lib.rs", "f(a)", "first");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert_eq!(
+        read(dir.path(), "src/lib.rs"),
+        "pub fn f(first: u8) -> u8 {\n    let c = |a: u8| a + 1;\n    c(first) + first\n}\n"
+    );
+}

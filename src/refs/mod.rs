@@ -40,6 +40,7 @@ pub mod doc;
 pub mod facts;
 pub mod modules;
 mod occurrence;
+pub(crate) use occurrence::not_a_name;
 pub mod project;
 pub mod resolve;
 pub mod scope;

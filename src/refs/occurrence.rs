@@ -615,7 +615,7 @@ fn qualified_form<'r>(r: &'r Resolve, parent: Node<'_>, node: Node<'_>) -> Optio
 }
 
 /// Whether `node` sits where a name is not a reference (`f(name=1)`).
-fn not_a_name(r: &Resolve, parent: Node<'_>, node: Node<'_>) -> bool {
+pub(crate) fn not_a_name(r: &Resolve, parent: Node<'_>, node: Node<'_>) -> bool {
     r.not_names.iter().any(|entry| {
         let (kind, field) = entry.split_once('.').unwrap_or((entry, ""));
         parent.kind() == kind && parent.child_by_field_name(field).is_some_and(|n| n.id() == node.id())

@@ -116,6 +116,9 @@ fn project_of(tx: &Transaction) -> Project {
 }
 
 fn plan(project: &Project, request: &Request) -> Result<Planned, Vec<Error>> {
+    if let Some((function, parameter)) = parameter_path(&request.symbol) {
+        return plan_parameter(project, request, function, parameter);
+    }
     let one = |e: Error| vec![e];
     let answer = refs::answer_in(project, &request.file, &request.symbol).map_err(one)?;
     let facts = project
@@ -171,24 +174,7 @@ fn plan(project: &Project, request: &Request) -> Result<Planned, Vec<Error>> {
 
     check_conflicts(project, &facts, symbol, new_name, &renamed).map_err(one)?;
 
-    let mut texts = BTreeMap::new();
-    let mut refused = Vec::new();
-    for (path, mut replacements) in edits {
-        let Some(file_facts) = project.facts(&path) else {
-            continue;
-        };
-        replacements.sort();
-        replacements.dedup();
-        match rewritten(&file_facts, &replacements) {
-            Ok(text) => {
-                texts.insert(path, text);
-            }
-            Err(e) => refused.push(e.in_file(&path)),
-        }
-    }
-    if !refused.is_empty() {
-        return Err(refused);
-    }
+    let texts = rewrite_all(project, edits)?;
     let new_symbol = match symbol.path.rsplit_once('.') {
         Some((parent, _)) => format!("{parent}.{new_name}"),
         None => new_name.to_string(),
@@ -204,6 +190,242 @@ fn plan(project: &Project, request: &Request) -> Result<Planned, Vec<Error>> {
             language: facts.lang.name.as_str(),
         },
     })
+}
+
+/// `Engine.process(order)`: the function's path and the parameter's name.
+fn parameter_path(symbol: &str) -> Option<(&str, &str)> {
+    let (function, rest) = symbol.trim().split_once('(')?;
+    let parameter = rest.strip_suffix(')')?.trim();
+    (!parameter.is_empty() && !function.is_empty()).then_some((function.trim(), parameter))
+}
+
+/// A parameter renamed: where the function's parameter list binds it, every use the
+/// function's scopes take to that binding (a local or inner parameter of the same name
+/// shadows it, and stays), and the keyword arguments naming it at the function's calls
+/// the references layer binds to it (`f(order=1)`; name matches are listed, not renamed).
+fn plan_parameter(
+    project: &Project,
+    request: &Request,
+    function: &str,
+    parameter: &str,
+) -> Result<Planned, Vec<Error>> {
+    let one = |e: Error| vec![e];
+    let facts = project
+        .facts(&request.file)
+        .ok_or_else(|| one(Error::file_missing(&request.file)))?;
+    let symbol = facts
+        .index
+        .resolve(&NamePath::parse(function).map_err(one)?)
+        .map_err(|e| one(e.in_file(&request.file)))?;
+    let new_name = request.new_name.trim();
+    let declaration = facts.declaration(symbol);
+    let body_start = facts.body_range(symbol).map_or(declaration.1, |b| b.0);
+    let binding = facts
+        .scopes
+        .bindings
+        .iter()
+        .find(|b| b.name == parameter && b.at.0 >= declaration.0 && b.at.1 <= body_start)
+        .ok_or_else(|| {
+            one(Error::new(
+                ErrorCode::SymbolNotFound,
+                format!("`{}` has no parameter `{parameter}`", symbol.path),
+                "name one of the parameters its signature lists, as `Function(parameter)`",
+            )
+            .in_file(&request.file))
+        })?;
+    if new_name == parameter {
+        return Err(one(Error::new(
+            ErrorCode::InvalidName,
+            format!("the parameter is already named `{new_name}`"),
+            "give a name the parameter does not have yet",
+        )));
+    }
+    check_name(facts.lang, symbol, new_name).map_err(one)?;
+    let conflict = |line: usize, what: String| {
+        one(Error::new(
+            ErrorCode::NameConflict,
+            format!(
+                "renaming the parameter `{parameter}` of `{}` to `{new_name}` would collide: {what}",
+                symbol.path
+            ),
+            "choose another name; nothing was written",
+        )
+        .in_file(&request.file)
+        .with_lines(vec![line]))
+    };
+    let mut edits = vec![Replacement {
+        range: binding.at,
+        text: new_name.to_string(),
+    }];
+    // Uses: names in the function the scopes take to the parameter.
+    let mut stack = vec![facts.node(declaration).unwrap_or_else(|| facts.root())];
+    let names = &facts.lang.resolve.names;
+    while let Some(node) = stack.pop() {
+        let range = (node.start_byte(), node.end_byte());
+        if range.1 <= declaration.0 || range.0 >= declaration.1 {
+            continue;
+        }
+        if node.child_count() == 0
+            && names.iter().any(|k| k == node.kind())
+            && facts.slice(range) == parameter
+            && range != binding.at
+            && reads_a_name(&facts.lang.resolve, node)
+            && facts.scopes.binding_at(parameter, range).is_none()
+        {
+            let bound = facts.scopes.lookup(parameter, range.0).map(|b| b.id);
+            if bound == Some(binding.id) {
+                if let Some(other) = facts.scopes.lookup(new_name, range.0) {
+                    let line = facts.line_column(other.at.0).0;
+                    return Err(conflict(
+                        line,
+                        format!("`{new_name}` is already bound where the parameter is used"),
+                    ));
+                }
+                edits.push(Replacement {
+                    range,
+                    text: new_name.to_string(),
+                });
+            }
+            continue;
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.named_children(&mut cursor));
+    }
+    if let Some(other) = facts.scopes.lookup(new_name, body_start) {
+        if other.at.0 >= declaration.0 && other.at.1 <= declaration.1 {
+            let line = facts.line_column(other.at.0).0;
+            return Err(conflict(line, format!("`{}` already binds `{new_name}`", symbol.path)));
+        }
+    }
+    let mut by_file: BTreeMap<String, Vec<Replacement>> = BTreeMap::new();
+    by_file.insert(request.file.clone(), edits);
+    // Keyword arguments at the calls.
+    let (mut renamed, mut uncertain) = (Vec::new(), Vec::new());
+    if facts.lang.keyword_arguments {
+        let target = refs::Target::for_symbol(&facts, symbol);
+        for reference in refs::find(project, &target).references {
+            if reference.kind != RefKind::Call {
+                continue;
+            }
+            let Some(file_facts) = project.facts(&reference.path) else {
+                continue;
+            };
+            let keywords = keyword_arguments(&file_facts, reference.range, parameter);
+            if keywords.is_empty() {
+                continue;
+            }
+            if reference.confidence == Confidence::NameMatch && !request.include_uncertain {
+                uncertain.push(reference);
+                continue;
+            }
+            let file_edits = by_file.entry(reference.path.clone()).or_default();
+            file_edits.extend(keywords.into_iter().map(|range| Replacement {
+                range,
+                text: new_name.to_string(),
+            }));
+            renamed.push(reference);
+        }
+    }
+    let texts = rewrite_all(project, by_file)?;
+    Ok(Planned {
+        texts,
+        renamed: Renamed {
+            symbol: format!("{}({parameter})", symbol.path),
+            new_symbol: format!("{}({new_name})", symbol.path),
+            references: renamed,
+            uncertain,
+            through_aliases: Vec::new(),
+            language: facts.lang.name.as_str(),
+        },
+    })
+}
+
+/// Whether a name node is read as a name where it is (not a member's name after a `.`, not
+/// a key, not a keyword argument's name).
+fn reads_a_name(r: &crate::lang::Resolve, node: tree_sitter::Node<'_>) -> bool {
+    if r.member_names.iter().any(|k| k == node.kind()) {
+        return false;
+    }
+    let Some(parent) = node.parent() else {
+        return true;
+    };
+    let member_name = r.members.iter().any(|form| {
+        form.kind == parent.kind()
+            && form
+                .name
+                .as_deref()
+                .and_then(|f| parent.child_by_field_name(f))
+                .is_some_and(|n| n.id() == node.id())
+    });
+    !member_name && !refs::not_a_name(r, parent, node)
+}
+
+/// The names of the keyword arguments `parameter=` of the call whose callee's name is at
+/// `callee`.
+fn keyword_arguments(facts: &Facts, callee: (usize, usize), parameter: &str) -> Vec<(usize, usize)> {
+    let r = &facts.lang.resolve;
+    let Some(mut node) = facts.node(callee) else {
+        return Vec::new();
+    };
+    let call = loop {
+        if let Some(form) = r.calls.iter().find(|f| f.kind == node.kind()) {
+            break (node, form);
+        }
+        match node.parent() {
+            Some(parent) => node = parent,
+            None => return Vec::new(),
+        }
+    };
+    let (call, form) = call;
+    // The callee must be this name's: `f(g(order=1))` is `g`'s keyword.
+    let callee_node = form.callee.as_deref().and_then(|f| call.child_by_field_name(f));
+    if !callee_node.is_some_and(|c| c.start_byte() <= callee.0 && callee.1 <= c.end_byte()) {
+        return Vec::new();
+    }
+    let Some(arguments) = form.arguments.as_deref().and_then(|f| call.child_by_field_name(f)) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    let mut cursor = arguments.walk();
+    for argument in arguments.named_children(&mut cursor) {
+        let Some(keyword) = r.keyword_keys.iter().find(|k| k.kind == argument.kind()) else {
+            continue;
+        };
+        if let Some(name) = keyword.name.as_deref().and_then(|f| argument.child_by_field_name(f)) {
+            let range = (name.start_byte(), name.end_byte());
+            if facts.slice(range) == parameter {
+                found.push(range);
+            }
+        }
+    }
+    found
+}
+
+/// Every file's text with its replacements made, or every file that would not parse.
+fn rewrite_all(
+    project: &Project,
+    edits: BTreeMap<String, Vec<Replacement>>,
+) -> Result<BTreeMap<String, String>, Vec<Error>> {
+    let mut texts = BTreeMap::new();
+    let mut refused = Vec::new();
+    for (path, mut replacements) in edits {
+        let Some(file_facts) = project.facts(&path) else {
+            continue;
+        };
+        replacements.sort();
+        replacements.dedup();
+        match rewritten(&file_facts, &replacements) {
+            Ok(text) => {
+                texts.insert(path, text);
+            }
+            Err(e) => refused.push(e.in_file(&path)),
+        }
+    }
+    if refused.is_empty() {
+        Ok(texts)
+    } else {
+        Err(refused)
+    }
 }
 
 /// A definition whose name the language or a trait fixes is not renamed alone.

@@ -29,25 +29,7 @@ use std::collections::BTreeMap;
 /// answers the files whose imports changed (their paths after the move).
 pub fn stage_move(tx: &mut Transaction, old: &str, new: &str) -> Result<Vec<String>, Vec<Error>> {
     let project = super::project_of(tx);
-    let edits = plan(&project, old, new)?;
-    let mut texts = BTreeMap::new();
-    let mut refused = Vec::new();
-    for (path, mut replacements) in edits {
-        let Some(facts) = project.facts(&path) else {
-            continue;
-        };
-        replacements.sort();
-        replacements.dedup();
-        match super::rewritten(&facts, &replacements) {
-            Ok(text) => {
-                texts.insert(path, text);
-            }
-            Err(e) => refused.push(e.in_file(&path)),
-        }
-    }
-    if !refused.is_empty() {
-        return Err(refused);
-    }
+    let texts = super::rewrite_all(&project, plan(&project, old, new)?)?;
     tx.rename(old, new).map_err(|e| vec![e])?;
     let mut changed = Vec::new();
     for (path, text) in texts {
