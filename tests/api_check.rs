@@ -123,6 +123,30 @@ fn rust_surface() {
         "pub fn unreachable(a: u8) -> u8 {\n    a\n}\n",
     );
     assert_eq!(level(dir.path()), "major");
+    // A method of an `impl` written in a private module is as public as its type, which the
+    // root defines or re-exports.
+    let impl_apart: &[(&str, &str)] = &[
+        ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+        ("src/lib.rs", "mod inherent;\nmod hidden;\npub use hidden::Reexported;\n\npub struct Bitmap;\n"),
+        ("src/inherent.rs", "use crate::{Bitmap, Reexported};\n\nimpl Bitmap {\n    pub fn push(&mut self, v: u32) -> bool {\n        v > 0\n    }\n}\n\nimpl Reexported {\n    pub fn len(&self) -> usize {\n        0\n    }\n}\n"),
+        ("src/hidden.rs", "pub struct Reexported;\n\npub struct Hidden;\n\nimpl Hidden {\n    pub fn gone(&self) {}\n}\n"),
+    ];
+    for (file, text) in [
+        ("src/inherent.rs", "use crate::{Bitmap, Reexported};\n\nimpl Reexported {\n    pub fn len(&self) -> usize {\n        0\n    }\n}\n"),
+        ("src/inherent.rs", "use crate::{Bitmap, Reexported};\n\nimpl Bitmap {\n    pub fn push(&mut self, v: u32) -> bool {\n        v > 0\n    }\n}\n"),
+    ] {
+        let dir = repo(impl_apart);
+        change(dir.path(), file, text);
+        assert_eq!(level(dir.path()), "major", "{text}");
+    }
+    // A type the root does not name: its methods are not the surface.
+    let dir = repo(impl_apart);
+    change(
+        dir.path(),
+        "src/hidden.rs",
+        "pub struct Reexported;\n\npub struct Hidden;\n",
+    );
+    assert_eq!(level(dir.path()), "patch");
 }
 
 #[test]

@@ -518,6 +518,50 @@ const ROWS: &[Row] = &[
         broken: None,
     },
     Row {
+        name: "python: a name the module's __getattr__ still answers (a deprecation shim) is still there",
+        files: &[
+            ("m.py", "class Command:\n    pass\n\n\nclass BaseCommand(Command):\n    pass\n"),
+            ("a.py", "from m import BaseCommand\n\nBaseCommand()\n"),
+        ],
+        new: ("m.py", "import warnings\n\n\nclass Command:\n    pass\n\n\ndef __getattr__(name):\n    if name == \"BaseCommand\":\n        warnings.warn(\"use Command\", DeprecationWarning)\n        return Command\n    raise AttributeError(name)\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "python: a __getattr__ that does not spell the name does not keep it",
+        files: &[
+            ("m.py", "class Command:\n    pass\n\n\nclass BaseCommand(Command):\n    pass\n"),
+            ("a.py", "from m import BaseCommand\n\nBaseCommand()\n"),
+        ],
+        new: ("m.py", "class Command:\n    pass\n\n\ndef __getattr__(name):\n    raise AttributeError(name)\n"),
+        kinds: &["object_removed"],
+        gated: true,
+        broken: None,
+    },
+    Row {
+        name: "python: `__x` parameters are positional-only (PEP 484): spelled with `/` they are the same",
+        files: &[
+            ("m.py", "class Context:\n    def forward(__self, __cmd, *args, **kwargs):\n        return 1\n"),
+            ("a.py", "from m import Context\n\nContext().forward(None, 1)\n"),
+        ],
+        new: ("m.py", "class Context:\n    def forward(self, cmd, /, *args, **kwargs):\n        return 1\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "python: a parameter of a method the language calls renamed breaks no call",
+        files: &[
+            ("m.py", "class Undefined:\n    def __getattr__(self, _):\n        return self\n"),
+            ("a.py", "from m import Undefined\n\nUndefined().x\n"),
+        ],
+        new: ("m.py", "class Undefined:\n    def __getattr__(self, name):\n        return self\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
         name: "python: a module name deleted outright is still removed",
         files: &[
             ("m.py", "class Unix:\n    pass\n\n\nPlatformDirs = Unix\n"),

@@ -236,8 +236,15 @@ fn public(lang: &'static Language, file: &str, index: &SymbolIndex, symbol: &Sym
             visible && listed && (module_public(file) || reexported_by_package(file, &top.name, &|p| side.read(p)))
         }
         "rust" => {
-            chain.iter().all(|s| signature::is_public(index, lang, s))
-                && (rust_module_public(file, &|p| side.read(p)) || root_reexports(file, &top.name, &|p| side.read(p)))
+            let read = |p: &str| side.read(p);
+            let reached = rust_module_public(file, &read) || root_reexports(file, &top.name, &read);
+            // A method of an `impl` written apart from its type (`impl RoaringBitmap` in a
+            // private module): as reachable as the type, which the crate root names.
+            let type_elsewhere = match (&top.parent_path, chain.len()) {
+                (Some(ty), 1) => root_names_public_type(file, ty, &read),
+                _ => false,
+            };
+            chain.iter().all(|s| signature::is_public(index, lang, s)) && (reached || type_elsewhere)
         }
         _ => {
             let members_visible = chain[..chain.len() - 1]
@@ -520,6 +527,28 @@ fn rust_module_public(file: &str, read: &dyn Fn(&str) -> Option<String>) -> bool
         });
         // The declaring file is itself reached (a root file, or a module declared `pub`).
         declared && (dir_name.is_empty() || rust_module_public(&parent, read) || parent.ends_with("lib.rs"))
+    })
+}
+
+/// Whether the crate root (`src/lib.rs`) makes the type `name` public: it defines it
+/// `pub`, or re-exports it with a `pub use` that names it.
+fn root_names_public_type(file: &str, name: &str, read: &dyn Fn(&str) -> Option<String>) -> bool {
+    let Some(src) = file.find("src/").map(|i| &file[..i + 4]) else {
+        return false;
+    };
+    let name = name.rsplit('.').next().unwrap_or(name);
+    read(&format!("{src}lib.rs")).is_some_and(|text| {
+        text.lines().map(str::trim).any(|l| {
+            let words: Vec<&str> = l
+                .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                .filter(|w| !w.is_empty())
+                .collect();
+            let defines = words.len() >= 3
+                && words[0] == "pub"
+                && matches!(words[1], "struct" | "enum" | "union" | "trait" | "type")
+                && words[2] == name;
+            defines || (l.starts_with("pub use") && words.contains(&name))
+        })
     })
 }
 

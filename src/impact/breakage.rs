@@ -398,7 +398,7 @@ fn still_there<'n>(
                     .scopes
                     .bound_in(0, &symbol.name)
                     .any(|b| b.kind == crate::refs::scope::BindingKind::Local);
-            if assigned {
+            if assigned || served_by_fallback(lang, new, &symbol.name) {
                 return Some(None);
             }
             if !kept {
@@ -411,6 +411,25 @@ fn still_there<'n>(
             Some(moved)
         }
     }
+}
+
+/// Whether the module's fallback for names it does not define (Python's `__getattr__`,
+/// PEP 562: the language's `module_fallback`) spells `name` as a string: a name kept
+/// importable that way (a deprecation shim: `if name == "BaseCommand": warn(..); return
+/// Command`) is still there for its importers.
+fn served_by_fallback(lang: &Language, new: &SymbolIndex, name: &str) -> bool {
+    let Some(fallback) = lang.module_fallback.as_deref() else {
+        return false;
+    };
+    let Some(getattr) = new
+        .symbols
+        .iter()
+        .find(|s| s.parent_path.is_none() && s.name == fallback && s.kind == "function")
+    else {
+        return false;
+    };
+    let body = new.source_of(getattr);
+    ['"', '\''].iter().any(|q| body.contains(&format!("{q}{name}{q}")))
 }
 
 /// The definition `class.name` resolves to through the bases `class` names, when they are
@@ -751,7 +770,14 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
             }
             (None, Some(np)) => {
                 renamed_new.push(&np.name);
-                if lang.keyword_arguments && op.by_name() {
+                // A method the language calls by itself (`__getattr__(self, name)`) is
+                // called by position: its parameters' names reach no caller.
+                let own_name = path.rsplit('.').next().unwrap_or(path);
+                let called_by_language = lang
+                    .special_names
+                    .iter()
+                    .any(|p| crate::lang::name_matches(p, own_name));
+                if lang.keyword_arguments && op.by_name() && !called_by_language {
                     push(
                         "parameter_renamed",
                         Severity::Medium,

@@ -196,6 +196,18 @@ pub fn of(index: &SymbolIndex, lang: &Language, symbol: &Symbol) -> Option<Signa
                 .map(|n| node_text(*n).trim_start_matches(':').trim().to_string()),
         });
     }
+    // The older spelling of positional-only (PEP 484): leading parameters named `__x` (not
+    // dunders) can only be passed by position, as those before a `/`.
+    if let Some(prefix) = lang.positional_only_prefix.as_deref() {
+        for p in params
+            .iter_mut()
+            .take_while(|p| p.name.starts_with(prefix) && !p.name.ends_with(prefix))
+        {
+            if p.kind == ParamKind::PositionalOrKeyword {
+                p.kind = ParamKind::PositionalOnly;
+            }
+        }
+    }
     // The return type sits beside the parameters (on the function, or on the declared type).
     let returns = parameters
         .parent()

@@ -142,6 +142,14 @@ pub struct Language {
     /// Words the language reserves: never a new name.
     #[serde(default)]
     pub keywords: Vec<String>,
+    /// A module-level function that answers the names the module does not define
+    /// (Python's `__getattr__`, PEP 562).
+    #[serde(default)]
+    pub module_fallback: Option<String>,
+    /// Leading parameters named with this prefix (and not ending with it) are positional-only
+    /// (Python's `__x`, PEP 484's spelling before `/`).
+    #[serde(default)]
+    pub positional_only_prefix: Option<String>,
     /// Types every value has (`unknown`, `any`, `object`): a parameter widened to one still
     /// takes whatever it took.
     #[serde(default)]
@@ -592,6 +600,15 @@ impl Registry {
             .iter()
             .flat_map(|l| l.extensions.iter().map(|e| format!(".{e}")))
             .collect()
+    }
+}
+
+/// Whether `name` matches a name pattern of the language's data (`__*__`: at most one `*`,
+/// any run of characters).
+pub fn name_matches(pattern: &str, name: &str) -> bool {
+    match pattern.split_once('*') {
+        None => pattern == name,
+        Some((head, tail)) => name.len() >= head.len() + tail.len() && name.starts_with(head) && name.ends_with(tail),
     }
 }
 

@@ -433,7 +433,7 @@ fn check_renamable(lang: &Language, symbol: &Symbol, file: &str) -> Result<(), E
     if lang
         .special_names
         .iter()
-        .any(|pattern| glob_matches(pattern, &symbol.name))
+        .any(|pattern| crate::lang::name_matches(pattern, &symbol.name))
     {
         return Err(Error::new(
             ErrorCode::InvalidName,
@@ -457,14 +457,6 @@ fn check_renamable(lang: &Language, symbol: &Symbol, file: &str) -> Result<(), E
         .in_file(file));
     }
     Ok(())
-}
-
-/// A name pattern with at most one `*`, which stands for any run of characters.
-fn glob_matches(pattern: &str, name: &str) -> bool {
-    match pattern.split_once('*') {
-        None => pattern == name,
-        Some((head, tail)) => name.len() >= head.len() + tail.len() && name.starts_with(head) && name.ends_with(tail),
-    }
 }
 
 /// The new name parses as a name of the language, and is not the old one.
@@ -740,13 +732,14 @@ mod tests {
     use super::*;
 
     #[test]
-    fn globs_match_a_run_of_characters() {
-        assert!(glob_matches("__*__", "__init__"));
-        assert!(glob_matches("__*__", "____"));
-        assert!(!glob_matches("__*__", "__init"));
-        assert!(!glob_matches("__*__", "_init__"));
-        assert!(glob_matches("constructor", "constructor"));
-        assert!(!glob_matches("constructor", "constructors"));
+    fn name_patterns_match_a_run_of_characters() {
+        use crate::lang::name_matches;
+        assert!(name_matches("__*__", "__init__"));
+        assert!(name_matches("__*__", "____"));
+        assert!(!name_matches("__*__", "__init"));
+        assert!(!name_matches("__*__", "_init__"));
+        assert!(name_matches("constructor", "constructor"));
+        assert!(!name_matches("constructor", "constructors"));
     }
 
     #[test]
