@@ -425,3 +425,32 @@ check! {
     );
     assert_eq!(found, vec![("src/lib.rs".to_string(), 12, Confidence::ImportResolved)]);
 }
+
+/// A module path segment spelled like the function the import takes from it is the module,
+/// not the function; a value's own name read from a function inside it is the value.
+#[test]
+fn a_module_named_like_its_function_and_a_value_read_from_inside_itself() {
+    let found = found_in(
+        &[
+            ("tests/__init__.py", ""),
+            ("tests/frame.py", "def frame():\n    return 1\n"),
+            ("tests/test_a.py", "from .frame import frame\n\nframe()\n"),
+        ],
+        "tests/frame.py",
+        "frame",
+    );
+    let columns: Vec<(usize, Confidence)> = found.iter().map(|(_, line, c)| (*line, *c)).collect();
+    assert_eq!(
+        columns,
+        vec![(1, Confidence::ImportResolved), (3, Confidence::ImportResolved)]
+    );
+    let found = found_in(
+        &[(
+            "src/p.ts",
+            "export const provider = {\n  now(): number {\n    return provider.delegate ?? 0;\n  },\n  delegate: undefined as number | undefined,\n};\n",
+        )],
+        "src/p.ts",
+        "provider",
+    );
+    assert_eq!(found, vec![("src/p.ts".to_string(), 3, Confidence::ImportResolved)]);
+}

@@ -10,7 +10,7 @@ use super::project::Project;
 use super::resolve::{Entity, Resolver};
 use super::types::{part, Ty};
 use super::{Arguments, CallShape, Confidence, Found, RefKind, Reference, Target, Unresolved};
-use crate::lang::{Resolve, SyntaxForm};
+use crate::lang::{ModuleSystem, Resolve, SyntaxForm};
 use tree_sitter::Node;
 
 /// Every reference to `target` in `project`: the occurrences of its name, then those of
@@ -244,6 +244,21 @@ pub(super) fn judge_name(
     }
     if facts.imports.iter().any(|imp| imp.local_at == Some(at)) {
         // `import x as NAME`: a new name for something else.
+        return None;
+    }
+    // A segment of the module path an import names (`additional_frame` of `from
+    // .additional_frame import additional_frame`): a module, never the definition, though
+    // the import binds a name spelled the same.
+    let in_module_path = facts
+        .imports
+        .iter()
+        .any(|imp| imp.statement.0 <= at.0 && at.1 <= imp.statement.1 && !imp.submodule && imp.name.is_some())
+        && !facts
+            .imports
+            .iter()
+            .any(|imp| imp.name_at == Some(at) || imp.local_at == Some(at));
+    if in_module_path && !matches!(target.kind.as_str(), "module") && facts.lang.resolve.modules == ModuleSystem::Python
+    {
         return None;
     }
     if let Some(export) = facts.exports.iter().find(|e| e.local_at == at) {

@@ -317,7 +317,11 @@ impl Scopes {
                 // A name read inside the value it is being bound to (`x = f(x)`) or in the
                 // type declared for it (`box: box.Box`) means another binding: this one is
                 // made once its value is, and its type is read where it is declared.
-                let inside = |range: Option<(usize, usize)>| range.is_some_and(|(start, end)| start <= at && at < end);
+                // Read from a function inside the value (`x = { f() { return x } }`), it
+                // runs later, once the binding is made: this one.
+                let inside = |range: Option<(usize, usize)>| {
+                    id == innermost && range.is_some_and(|(start, end)| start <= at && at < end)
+                };
                 let here = candidates
                     .iter()
                     .map(|&i| &self.bindings[i])
