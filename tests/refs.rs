@@ -20,32 +20,10 @@ fn repo(lang: &str) -> PathBuf {
 
 /// (path, line) of every line marked `tag: symbol`.
 fn marked(root: &Path, tag: &str, symbol: &str) -> BTreeSet<(String, usize)> {
-    let mut out = BTreeSet::new();
-    let wanted = format!("{tag}: {symbol}");
-    for entry in ignore::WalkBuilder::new(root).build().flatten() {
-        if !entry.file_type().is_some_and(|t| t.is_file()) {
-            continue;
-        }
-        let Ok(text) = std::fs::read_to_string(entry.path()) else {
-            continue;
-        };
-        let path = entry
-            .path()
-            .strip_prefix(root)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        for (i, line) in text.lines().enumerate() {
-            // A marker ends at the next space: `ref: Engine` is not `ref: Engine.process`.
-            if line.match_indices(&wanted).any(|(at, m)| {
-                line[..at].chars().next_back().is_none_or(|c| c == ' ')
-                    && line[at + m.len()..].chars().next().is_none_or(|c| c == ' ')
-            }) {
-                out.insert((path.clone(), i + 1));
-            }
-        }
-    }
-    out
+    common::markers::marked_lines(root, tag, symbol)
+        .into_iter()
+        .map(|(path, line, _)| (path, line))
+        .collect()
 }
 
 /// Checks the references to `symbol` (defined in `file`) against the markers.

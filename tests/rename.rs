@@ -35,33 +35,6 @@ fn copy_tree(from: &Path, to: &Path) {
     }
 }
 
-/// (path, line) → text of every line marked `tag: symbol`.
-fn marked(root: &Path, tag: &str, symbol: &str) -> Vec<(String, usize, String)> {
-    let wanted = format!("{tag}: {symbol}");
-    let mut out = Vec::new();
-    for entry in ignore::WalkBuilder::new(root).build().flatten() {
-        let Ok(text) = std::fs::read_to_string(entry.path()) else {
-            continue;
-        };
-        let path = entry
-            .path()
-            .strip_prefix(root)
-            .unwrap()
-            .to_string_lossy()
-            .replace('\\', "/");
-        for (i, line) in text.lines().enumerate() {
-            let exact = line.match_indices(&wanted).any(|(at, m)| {
-                line[..at].chars().next_back().is_none_or(|c| c == ' ')
-                    && line[at + m.len()..].chars().next().is_none_or(|c| c == ' ')
-            });
-            if exact {
-                out.push((path.clone(), i + 1, line.to_string()));
-            }
-        }
-    }
-    out
-}
-
 fn line_of(root: &Path, path: &str, line: usize) -> String {
     std::fs::read_to_string(root.join(path))
         .unwrap()
@@ -85,7 +58,7 @@ fn sweep(lang: &str, file: &str, symbol: &str) {
     let new_name = format!("{name}_zz");
     let answer = rename(root, file, symbol, &new_name);
     assert_eq!(answer.status, Status::Applied, "{lang} {symbol}: {:?}", answer.errors);
-    let refs = marked(&fixture, "ref", symbol);
+    let refs = common::markers::marked_lines(&fixture, "ref", symbol);
     assert!(!refs.is_empty(), "{lang} {symbol}: the fixture marks no reference");
     for (path, line, old) in &refs {
         let now = line_of(root, path, *line);
@@ -95,7 +68,7 @@ fn sweep(lang: &str, file: &str, symbol: &str) {
         );
     }
     for tag in ["notref", "nameonly"] {
-        for (path, line, old) in marked(&fixture, tag, symbol) {
+        for (path, line, old) in common::markers::marked_lines(&fixture, tag, symbol) {
             let now = line_of(root, &path, line);
             assert_eq!(now, old, "{lang} {symbol}: {path}:{line} ({tag}) changed");
         }

@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod commits;
+pub mod markers;
 pub mod tree;
 pub mod venv;
 
