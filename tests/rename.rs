@@ -582,3 +582,39 @@ def other(order):
         "pub fn f(first: u8) -> u8 {\n    let c = |a: u8| a + 1;\n    c(first) + first\n}\n"
     );
 }
+
+#[test]
+fn typescript_and_rust_conflicts_are_refused_with_the_tree_untouched() {
+    let dir = tempfile::tempdir().unwrap();
+    write(
+        dir.path(),
+        &[
+            ("src/engine.ts", "export class Engine {\n  process(): number {\n    return 1;\n  }\n\n  stop(): void {}\n}\n\nexport function make(): Engine {\n  return new Engine();\n}\n"),
+            ("src/main.ts", "import { make } from \"./engine\";\n\nexport function run(create: number): number {\n  return make().process() + create;\n}\n"),
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "pub struct Config {\n    pub port: u16,\n    pub host: u16,\n}\n\npub fn make() -> u16 {\n    1\n}\n\npub fn run(build: u16) -> u16 {\n    make() + build\n}\n"),
+        ],
+    );
+    let before = snapshot(dir.path());
+    for (file, symbol, new_name) in [
+        ("src/engine.ts", "Engine.process", "stop"),
+        ("src/engine.ts", "make", "Engine"),
+        ("src/engine.ts", "make", "create"),
+        ("src/lib.rs", "Config.port", "host"),
+        ("src/lib.rs", "make", "run"),
+        ("src/lib.rs", "make", "build"),
+    ] {
+        let answer = rename(dir.path(), file, symbol, new_name);
+        assert_eq!(answer.status, Status::Rejected, "{symbol} -> {new_name}");
+        assert_eq!(
+            answer.errors[0].code.as_str(),
+            "name_conflict",
+            "{symbol} -> {new_name}: {:?}",
+            answer.errors
+        );
+        assert!(
+            snapshot(dir.path()) == before,
+            "{symbol} -> {new_name} changed the tree"
+        );
+    }
+}
