@@ -432,3 +432,49 @@ fn a_module_named_like_its_function_and_a_value_read_from_inside_itself() {
     );
     assert_eq!(found, vec![("src/p.ts".to_string(), 3, Confidence::ImportResolved)]);
 }
+
+/// A `match` gives the one type of its arms' values, a diverging arm (`panic!()`) aside.
+#[test]
+fn a_receiver_typed_by_the_arms_of_a_match() {
+    let lib = "\
+pub struct Entry;
+
+impl Entry {
+    pub fn key(&self) -> u8 {
+        1
+    }
+}
+
+pub struct Other;
+
+impl Other {
+    pub fn key(&self) -> u8 {
+        2
+    }
+}
+
+pub fn f(x: Option<u8>) -> u8 {
+    let e = match x {
+        Some(_) => Entry,
+        None => panic!(),
+    };
+    let o = match x {
+        Some(_) => Other,
+        None => unreachable!(),
+    };
+    e.key() + o.key()
+}
+";
+    let found = found_in(
+        &[
+            (
+                "Cargo.toml",
+                "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+            ),
+            ("src/lib.rs", lib),
+        ],
+        "src/lib.rs",
+        "Entry.key",
+    );
+    assert_eq!(found, vec![("src/lib.rs".to_string(), 26, Confidence::ReceiverTyped)]);
+}

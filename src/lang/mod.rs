@@ -272,11 +272,17 @@ pub struct Resolve {
     pub casts: Vec<SyntaxForm>,
     /// {kind, object}: an expression whose value is one of its parts (`a if c else b`,
     /// `c ? a : b`); `object` the condition's field (absent: the middle of three parts).
+    /// With `arguments` and `name`: the values are the `name` field of each `arguments`
+    /// node inside (`match x { A => a }`: each `match_arm`'s `value`).
     #[serde(default)]
     pub choices: Vec<SyntaxForm>,
     /// Literals of a collection whose elements are written in them (`[a, b]`).
     #[serde(default)]
     pub element_literals: Vec<String>,
+    /// Expressions (node kinds, or macro names) that never give a value (`panic!()`,
+    /// `return x`): a choice's value is among the others.
+    #[serde(default)]
+    pub diverging: Vec<String>,
     pub self_kinds: Vec<String>,
     pub self_type: Vec<String>,
     pub type_wrappers: Vec<String>,

@@ -14,7 +14,7 @@
 use super::facts::{captured, Facts, Range};
 use super::modules::ModuleId;
 use super::resolve::{DefId, Entity, Resolver, MAX_DEPTH};
-use crate::lang::{ModuleSystem, Resolve};
+use crate::lang::{ModuleSystem, Resolve, SyntaxForm};
 use std::collections::HashMap;
 use tree_sitter::{Node, QueryCursor, StreamingIterator};
 
@@ -153,29 +153,48 @@ impl Resolver<'_> {
     /// The type of a choice between values (`a if c else b`, `c ? a : b`): the one type its
     /// values have, a `None`/`null` among them aside (a member read on it can only be the
     /// other's); unknown when they differ.
-    fn choice_type(&self, facts: &Facts, node: Node<'_>, condition: Option<&str>, depth: usize) -> Ty {
-        let condition = match condition {
-            Some(field) => node.child_by_field_name(field).map(|c| c.id()),
-            None => (node.named_child_count() == 3)
-                .then(|| node.named_child(1).map(|c| c.id()))
-                .flatten(),
+    fn choice_type(&self, facts: &Facts, node: Node<'_>, form: &SyntaxForm, depth: usize) -> Ty {
+        let values: Vec<Node<'_>> = match (form.arguments.as_deref(), form.name.as_deref()) {
+            // `match x { A => a, B => b }`: each arm's value.
+            (Some(arm), Some(value)) => {
+                let mut arms = Vec::new();
+                let mut stack = vec![node];
+                while let Some(n) = stack.pop() {
+                    if n.kind() == arm {
+                        arms.extend(n.child_by_field_name(value));
+                        continue;
+                    }
+                    let mut cursor = n.walk();
+                    stack.extend(n.named_children(&mut cursor));
+                }
+                arms
+            }
+            // `a if c else b`, `c ? a : b`: the parts but the condition.
+            _ => {
+                let condition = match form.object.as_deref() {
+                    Some(field) => node.child_by_field_name(field).map(|c| c.id()),
+                    None => (node.named_child_count() == 3)
+                        .then(|| node.named_child(1).map(|c| c.id()))
+                        .flatten(),
+                };
+                let mut cursor = node.walk();
+                let parts: Vec<Node<'_>> = node
+                    .named_children(&mut cursor)
+                    .filter(|c| !c.kind().contains("comment") && Some(c.id()) != condition)
+                    .collect();
+                parts
+            }
         };
-        self.one_type(facts, node, condition, depth)
+        self.one_type(facts, &values, depth)
     }
 
-    /// The one type the parts of `node` have (its condition `skip` aside, a `None`/`null`
-    /// aside), or why there is none.
-    fn one_type(&self, facts: &Facts, node: Node<'_>, skip: Option<usize>, depth: usize) -> Ty {
-        let mut cursor = node.walk();
-        let parts: Vec<Node<'_>> = node
-            .named_children(&mut cursor)
-            .filter(|c| !c.kind().contains("comment"))
-            .collect();
-        let condition = skip;
+    /// The one type `values` have (a `None`/`null` and what never gives a value — `panic!()`,
+    /// `return` — aside), or why there is none.
+    fn one_type(&self, facts: &Facts, values: &[Node<'_>], depth: usize) -> Ty {
         let mut found: Option<Ty> = None;
-        for value in parts
+        for value in values
             .iter()
-            .filter(|p| Some(p.id()) != condition && !is_nothing(facts, **p))
+            .filter(|v| !is_nothing(facts, **v) && !diverges(facts, **v))
         {
             let ty = self.type_of(facts, *value, depth + 1);
             if let Ty::Unknown(_) = ty {
@@ -232,11 +251,16 @@ impl Resolver<'_> {
             };
         }
         if let Some(form) = Resolve::form(&r.choices, kind) {
-            return self.choice_type(facts, node, form.object.as_deref(), depth + 1);
+            return self.choice_type(facts, node, form, depth + 1);
         }
         if r.element_literals.iter().any(|k| k == kind) {
             // `[_Line(..)]`: a collection of the one type its written elements have.
-            return match self.one_type(facts, node, None, depth + 1) {
+            let mut cursor = node.walk();
+            let elements: Vec<Node<'_>> = node
+                .named_children(&mut cursor)
+                .filter(|c| !c.kind().contains("comment"))
+                .collect();
+            return match self.one_type(facts, &elements, depth + 1) {
                 Ty::Unknown(why) => Ty::Unknown(why),
                 element => Ty::Elements(Box::new(element)),
             };
@@ -1375,6 +1399,19 @@ fn function_node(node: Node<'_>) -> Node<'_> {
 }
 
 /// A union member that stands for no value (`None`, `undefined`, `null`).
+/// Whether an expression never gives a value (`panic!()`, `return x`): the language's
+/// `diverging` node kinds and macro names.
+fn diverges(facts: &Facts, node: Node<'_>) -> bool {
+    let diverging = &facts.lang.resolve.diverging;
+    if diverging.iter().any(|k| k == node.kind()) {
+        return true;
+    }
+    let macro_name = node
+        .child_by_field_name("macro")
+        .map(|m| facts.slice((m.start_byte(), m.end_byte())));
+    macro_name.is_some_and(|name| diverging.iter().any(|k| k == name))
+}
+
 fn is_nothing(facts: &Facts, node: Node<'_>) -> bool {
     let r = &facts.lang.resolve;
     let text = facts.slice((node.start_byte(), node.end_byte()));
