@@ -139,6 +139,15 @@ fn rust_surface() {
         change(dir.path(), file, text);
         assert_eq!(level(dir.path()), "major", "{text}");
     }
+    // A `pub(crate)` method is the crate's own, wherever its impl is
+    let dir = repo(impl_apart);
+    change(
+        dir.path(),
+        "src/inherent.rs",
+        "use crate::{Bitmap, Reexported};\n\nimpl Bitmap {\n    pub fn push(&mut self, v: u32) -> bool {\n        v > 0\n    }\n}\n\nimpl Reexported {\n    pub fn len(&self) -> usize {\n        0\n    }\n}\n\nimpl Bitmap {\n    pub(crate) fn inner(&self) {}\n}\n",
+    );
+    // (added, it is no public addition: the level stays patch)
+    assert_eq!(level(dir.path()), "patch");
     // A type the root does not name: its methods are not the surface.
     let dir = repo(impl_apart);
     change(

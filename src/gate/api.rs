@@ -244,7 +244,15 @@ fn public(lang: &'static Language, file: &str, index: &SymbolIndex, symbol: &Sym
                 (Some(ty), 1) => root_names_public_type(file, ty, &read),
                 _ => false,
             };
-            chain.iter().all(|s| signature::is_public(index, lang, s)) && (reached || type_elsewhere)
+            // `pub(crate)`, `pub(super)`, `pub(in path)`: visible inside the crate only.
+            let restricted = chain.iter().any(|s| {
+                index
+                    .source
+                    .text()
+                    .get(s.declaration.start_byte..s.name_span.start_byte)
+                    .is_some_and(|head| head.replace(' ', "").contains("pub("))
+            });
+            !restricted && chain.iter().all(|s| signature::is_public(index, lang, s)) && (reached || type_elsewhere)
         }
         _ => {
             let members_visible = chain[..chain.len() - 1]
