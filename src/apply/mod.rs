@@ -35,7 +35,7 @@ pub fn rename(request: &crate::rename::Request, options: &Options) -> Answer {
     let run = || -> Result<Answer, Vec<Error>> {
         let mut tx = Transaction::new(options.workspace().map_err(|e| vec![e])?);
         let renamed = crate::rename::stage(&mut tx, request)?;
-        let matched = stage::rename_match(&request.file, 0, &renamed, &mut tx);
+        let matched = stage::rename_match(&request.file, 0, &renamed);
         let mut answer = stage::finish(tx, vec![matched], options.dry_run)?;
         answer.renamed = Some(renamed);
         Ok(answer)

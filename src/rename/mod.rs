@@ -64,9 +64,9 @@ pub struct Renamed {
     /// do not spell the definition's name, so they stay as they are.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub through_aliases: Vec<Reference>,
-    /// The definition's language.
+    /// The line the definition's name is written on (a rename does not move it).
     #[serde(skip)]
-    pub language: &'static str,
+    pub line: usize,
 }
 
 /// One replacement in one file: parsed-text byte range (after any BOM) → new text.
@@ -187,7 +187,7 @@ fn plan(project: &Project, request: &Request) -> Result<Planned, Vec<Error>> {
             references: renamed,
             uncertain,
             through_aliases: answer.through_aliases,
-            language: facts.lang.name.as_str(),
+            line: symbol.name_span.start_line,
         },
     })
 }
@@ -335,7 +335,7 @@ fn plan_parameter(
             references: renamed,
             uncertain,
             through_aliases: Vec::new(),
-            language: facts.lang.name.as_str(),
+            line: symbol.name_span.start_line,
         },
     })
 }

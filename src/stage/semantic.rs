@@ -125,20 +125,13 @@ fn stage_rename(
         include_uncertain: op.include_uncertain.unwrap_or(false),
     };
     let renamed = crate::rename::stage(tx, &request).map_err(|mut errors| errors.remove(0))?;
-    Ok(rename_match(&request.file, index, &renamed, tx))
+    Ok(rename_match(&request.file, index, &renamed))
 }
 
 /// The answer's match for a rename: the definition under its new name.
-pub fn rename_match(file: &str, operation: usize, renamed: &crate::rename::Renamed, tx: &mut Transaction) -> Match {
-    let line = tx
-        .read_text(file)
-        .ok()
-        .flatten()
-        .and_then(|text| {
-            crate::symbols::SymbolIndex::build(crate::source::SourceText::new(text), renamed.language).ok()
-        })
-        .and_then(|index| index.find(&renamed.new_symbol).first().map(|s| s.name_span.start_line))
-        .unwrap_or(0);
+pub fn rename_match(file: &str, operation: usize, renamed: &crate::rename::Renamed) -> Match {
+    // A rename rewrites the name where it stands: the line does not move.
+    let line = renamed.line;
     Match {
         action: None,
         file: file.to_string(),
