@@ -12,6 +12,12 @@
 ;                            the pattern takes apart)
 ;   @local.iterable          (same match) what a loop takes the name's value from, one element
 ;                            at a time (`for x in xs`)
+;   @local.entered           (same match) a context manager whose enter method's return
+;                            the name is bound to (`with open(p) as f`)
+;   @local.narrowed          a name a test makes an instance of @local.narrowed.type in
+;                            @local.narrowed.scope (`if isinstance(x, C):` and its block),
+;                            or in the rest of the block after @local.narrowed.after
+;                            (`assert isinstance(x, C)`)
 ;   @local.global            a name this scope takes from the module (`global`, `nonlocal`)
 ; Imports bind names too; they come from imports.scm.
 
@@ -42,8 +48,34 @@
 (named_expression name: (identifier) @local.definition value: (_) @local.value)
 (for_statement left: (_) @local.definition.pattern right: (_) @local.iterable)
 (for_in_clause left: (_) @local.definition.pattern right: (_) @local.iterable)
-(with_item value: (as_pattern (as_pattern_target (identifier) @local.definition)))
+(with_item value: (as_pattern (_) @local.entered (as_pattern_target (identifier) @local.definition)))
 (except_clause (as_pattern (as_pattern_target (identifier) @local.definition)))
 
 (global_statement (identifier) @local.global)
 (nonlocal_statement (identifier) @local.global)
+
+; `isinstance(x, C)` guarding a block, alone or first of an `and`, or asserted.
+(if_statement
+  condition: [
+    (call function: (identifier) @_test
+      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))
+    (boolean_operator
+      left: (call function: (identifier) @_test
+        arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))
+      operator: "and")]
+  consequence: (block) @local.narrowed.scope
+  (#eq? @_test "isinstance"))
+(elif_clause
+  condition: [
+    (call function: (identifier) @_test
+      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))
+    (boolean_operator
+      left: (call function: (identifier) @_test
+        arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))
+      operator: "and")]
+  consequence: (block) @local.narrowed.scope
+  (#eq? @_test "isinstance"))
+(assert_statement
+  . (call function: (identifier) @_test
+      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))
+  (#eq? @_test "isinstance")) @local.narrowed.after

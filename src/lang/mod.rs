@@ -298,6 +298,9 @@ pub struct Resolve {
     pub wrapping: Vec<String>,
     pub unwrap_methods: Vec<String>,
     pub same_methods: Vec<String>,
+    /// Methods whose return is what a context manager gives the name it binds
+    /// (`with open(p) as f`: `__enter__`), tried in order.
+    pub enter_methods: Vec<String>,
     /// A capitalized name in a pattern is a constant or a variant, not a new binding (Rust
     /// `None`).
     pub capitalized_constants: bool,

@@ -77,9 +77,21 @@ pub struct Binding {
     pub value: Option<(usize, usize)>,
     /// The destructuring pattern the name is part of (`(a, b)`, `Some(x)`, `{ a }`), if any.
     pub pattern: Option<(usize, usize)>,
-    /// `value` is a collection the name takes each element of (a loop).
-    pub iterated: bool,
+    /// How the name takes its value from `value`.
+    pub taken: Taken,
     pub kind: BindingKind,
+}
+
+/// How a binding's name takes its value from the value node.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub enum Taken {
+    /// The value itself (`x = v`).
+    #[default]
+    Whole,
+    /// Each element of a collection (a loop: `for x in xs`).
+    Element,
+    /// What a context manager's enter method returns (`with open(p) as f`).
+    Entered,
 }
 
 /// The scopes of a file (the first is the file itself) and every binding in them.
@@ -87,7 +99,21 @@ pub struct Binding {
 pub struct Scopes {
     pub scopes: Vec<Scope>,
     pub bindings: Vec<Binding>,
+    /// Where a test makes a name an instance of a class.
+    pub narrowings: Vec<Narrowing>,
     by_name: HashMap<String, Vec<usize>>,
+}
+
+/// `if isinstance(x, C):`, `x instanceof C ? .. : ..`: within `within`, the name is an
+/// instance of the class `class` names — as long as it is the binding the test read.
+#[derive(Debug, Clone)]
+pub struct Narrowing {
+    pub name: String,
+    /// Where the test reads the name.
+    pub test: usize,
+    pub within: (usize, usize),
+    /// The class expression.
+    pub class: (usize, usize),
 }
 
 impl Scopes {
@@ -118,17 +144,23 @@ impl Scopes {
             global: bool,
             declared_type: Option<(usize, usize)>,
             value: Option<(usize, usize)>,
-            iterated: bool,
+            taken: Taken,
         }
         let mut found: Vec<Found> = Vec::new();
         let mut cursor = QueryCursor::new();
         let mut matches = cursor.matches(query, root, text.as_bytes());
         while let Some(m) = matches.next() {
             let mut definition = None;
-            let (mut declared_type, mut value, mut iterated) = (None, None, false);
+            let (mut declared_type, mut value, mut taken) = (None, None, Taken::Whole);
+            let (mut narrowed, mut class, mut within) = (None, None, None);
             for c in m.captures() {
                 let range = (c.node.start_byte(), c.node.end_byte());
                 match names[c.index as usize] {
+                    "local.narrowed" => narrowed = Some(range),
+                    "local.narrowed.type" => class = Some(range),
+                    "local.narrowed.scope" => within = Some(range),
+                    // The rest of the block the statement stands in.
+                    "local.narrowed.after" => within = c.node.parent().map(|p| (range.1, p.end_byte())),
                     "local.scope" | "local.scope.module" | "local.scope.class" => {
                         let kind = match names[c.index as usize] {
                             "local.scope.module" => ScopeKind::Module,
@@ -149,10 +181,22 @@ impl Scopes {
                     "local.value" => value = Some(range),
                     "local.iterable" => {
                         value = Some(range);
-                        iterated = true;
+                        taken = Taken::Element;
+                    }
+                    "local.entered" => {
+                        value = Some(range);
+                        taken = Taken::Entered;
                     }
                     _ => {}
                 }
+            }
+            if let (Some(name), Some(class), Some(within)) = (narrowed, class, within) {
+                out.narrowings.push(Narrowing {
+                    name: text[name.0..name.1].to_string(),
+                    test: name.0,
+                    within,
+                    class,
+                });
             }
             if let Some((node, pattern, item, global)) = definition {
                 found.push(Found {
@@ -162,7 +206,7 @@ impl Scopes {
                     global,
                     declared_type,
                     value,
-                    iterated,
+                    taken,
                 });
             }
         }
@@ -226,7 +270,7 @@ impl Scopes {
                     declared_type: f.declared_type,
                     value: f.value,
                     pattern: (f.pattern && at != f.node).then_some(f.node),
-                    iterated: f.iterated,
+                    taken: f.taken,
                     kind,
                 });
             }
@@ -247,7 +291,7 @@ impl Scopes {
             declared_type: None,
             value: None,
             pattern: None,
-            iterated: false,
+            taken: Taken::Whole,
             kind,
         });
     }
@@ -266,7 +310,9 @@ impl Scopes {
             b.declared_type = b.declared_type.or(binding.declared_type);
             b.value = b.value.or(binding.value);
             b.pattern = b.pattern.or(binding.pattern);
-            b.iterated |= binding.iterated;
+            if b.taken == Taken::Whole {
+                b.taken = binding.taken;
+            }
             return;
         }
         let id = self.bindings.len();
@@ -307,6 +353,16 @@ impl Scopes {
     }
 
     /// The binding a name written at byte `at` means, if it is bound in this file.
+    /// The innermost narrowing of `name` around `at` that reads the binding `at` reads.
+    pub fn narrowed(&self, name: &str, at: usize) -> Option<&Narrowing> {
+        let here = self.lookup(name, at).map(|b| b.id);
+        self.narrowings
+            .iter()
+            .filter(|n| n.name == name && n.within.0 <= at && at < n.within.1)
+            .filter(|n| self.lookup(name, n.test).map(|b| b.id) == here)
+            .min_by_key(|n| n.within.1 - n.within.0)
+    }
+
     pub fn lookup(&self, name: &str, at: usize) -> Option<&Binding> {
         let candidates = self.by_name.get(name)?;
         let innermost = self.scope_at(at);

@@ -325,6 +325,12 @@ impl Resolver<'_> {
                     return self.enclosing_type(facts, node.start_byte(), text == "self", depth);
                 }
             }
+            if let Some(narrowing) = facts.scopes.narrowed(text, node.start_byte()) {
+                // Tested to be an instance of a class the tree defines: that class.
+                if let Some(Ty::Class(c)) = facts.node(narrowing.class).map(|n| self.type_of(facts, n, depth + 1)) {
+                    return Ty::Instance(c);
+                }
+            }
             let entity = self.name(facts, text, node.start_byte(), depth + 1);
             return self.entity_type(&entity, depth + 1);
         }
@@ -629,7 +635,7 @@ impl Resolver<'_> {
                 }
                 if let Some(v) = b.value.and_then(|r| facts.node(r)) {
                     let ty = self.type_of(&facts, v, depth + 1);
-                    return if b.iterated { element_of(ty) } else { ty };
+                    return self.taken_from(&facts, ty, b.taken, depth + 1);
                 }
                 if let Some(ty) = self.callback_element(&facts, b.at, depth + 1) {
                     return ty;
@@ -641,6 +647,30 @@ impl Resolver<'_> {
             // crate, made by a macro): not known, rather than foreign.
             Entity::Missing => Ty::Unknown("a member saguaro does not find"),
             Entity::Unknown(why) => Ty::Unknown(why),
+        }
+    }
+
+    /// The type a name takes from a value of type `ty` the way `taken` says: the value, an
+    /// element, or what the manager's enter method returns (a manager whose type has none
+    /// of the language's `enter_methods` gives an unknown, never the manager itself).
+    fn taken_from(&self, facts: &Facts, ty: Ty, taken: super::scope::Taken, depth: usize) -> Ty {
+        use super::scope::Taken;
+        match taken {
+            Taken::Whole => ty,
+            Taken::Element => element_of(ty),
+            Taken::Entered => {
+                if let Ty::Unknown(why) = ty {
+                    return Ty::Unknown(why);
+                }
+                for method in &facts.lang.resolve.enter_methods {
+                    match self.member(&ty, method, depth + 1) {
+                        Entity::Missing => continue,
+                        Entity::External => return Ty::External,
+                        _ => return self.method_call_type(facts, &ty, method, depth + 1),
+                    }
+                }
+                Ty::Unknown("a context manager whose enter method saguaro does not find")
+            }
         }
     }
 
@@ -722,7 +752,7 @@ impl Resolver<'_> {
         let (Some(pattern), name) = (binding.pattern, binding.at) else {
             return Ty::Unknown("a binding saguaro lost");
         };
-        let (declared, value, iterated) = (binding.declared_type, binding.value, binding.iterated);
+        let (declared, value, taken) = (binding.declared_type, binding.value, binding.taken);
         let Some(mut node) = facts.node(name) else {
             return Ty::Unknown("a binding saguaro lost");
         };
@@ -737,8 +767,10 @@ impl Resolver<'_> {
         }
         let mut ty = match (declared.and_then(|r| facts.node(r)), value.and_then(|r| facts.node(r))) {
             (Some(t), _) => self.annotation(facts, t, depth + 1),
-            (None, Some(v)) if iterated => element_of(self.type_of(facts, v, depth + 1)),
-            (None, Some(v)) => self.type_of(facts, v, depth + 1),
+            (None, Some(v)) => {
+                let ty = self.type_of(facts, v, depth + 1);
+                self.taken_from(facts, ty, taken, depth + 1)
+            }
             (None, None) => Ty::Unknown("a pattern whose value saguaro does not see"),
         };
         let upto = upto.map(|n| n.id());
