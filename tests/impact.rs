@@ -205,3 +205,91 @@ fn configured_checks_run_in_a_scratch_copy_with_the_patch() {
         "checks never run in the user's tree"
     );
 }
+
+/// An argument that a parameter inserted ahead of it pushes onto another parameter breaks
+/// the call in meaning. Where the new place takes what the old one did, the checker lets the
+/// call through: it is listed apart (`shifted_callsites`), and the gate still refuses it;
+/// where it does not, the call is a type error like any other (`callsites`).
+#[test]
+fn an_argument_pushed_onto_another_parameter_is_listed_apart_when_it_still_type_checks() {
+    // (files, the definition's file, its new text, (file:line → the list it must be in))
+    type Case = (
+        &'static [(&'static str, &'static str)],
+        &'static str,
+        &'static str,
+        &'static [(&'static str, &'static str)],
+    );
+    const CASES: &[Case] = &[
+        (
+            &[(
+                "gen.py",
+                "def start(frame, node=None):\n    return frame\n\n\nstart(1, 2)\nstart(1)\nstart(1, node=2)\n",
+            )],
+            "gen.py",
+            "def start(frame, extra, node=None):\n    return frame\n\n\nstart(1, 2)\nstart(1)\nstart(1, node=2)\n",
+            // `start(1, 2)` now passes 2 as `extra` (it takes anything); the other two lack it.
+            &[("gen.py:5", "shifted"), ("gen.py:6", "callsites"), ("gen.py:7", "callsites")],
+        ),
+        (
+            &[(
+                "m.ts",
+                "export function merge(concurrent: number = 1): number {\n  return concurrent;\n}\n\nmerge(2);\n",
+            )],
+            "m.ts",
+            "export function merge(extra: number, concurrent: number = 1): number {\n  return concurrent;\n}\n\nmerge(2);\n",
+            &[("m.ts:5", "shifted")],
+        ),
+        (
+            &[(
+                "m.ts",
+                "export function merge(concurrent: number = 1): number {\n  return concurrent;\n}\n\nmerge(2);\n",
+            )],
+            "m.ts",
+            "export function merge(extra: string, concurrent: number = 1): number {\n  return concurrent;\n}\n\nmerge(2);\n",
+            // A number where a string is now wanted: the checker rejects it.
+            &[("m.ts:5", "callsites")],
+        ),
+    ];
+    for (files, file, after, wanted) in CASES {
+        let dir = tempfile::tempdir().unwrap();
+        for (path, text) in *files {
+            std::fs::write(dir.path().join(path), text).unwrap();
+        }
+        let before = files.iter().find(|(p, _)| p == file).unwrap().1;
+        let patch = similar::TextDiff::from_lines(before, *after)
+            .unified_diff()
+            .header(&format!("a/{file}"), &format!("b/{file}"))
+            .to_string();
+        let report = impact::report(&patch, &Options::new(dir.path())).unwrap();
+        let value = serde_json::to_value(&report).unwrap();
+        assert!(schema::validate(Contract::ImpactReport, &value).is_ok(), "{value}");
+        let change = &report.breaking_changes[0];
+        let at = |list: &[impact::callsites::Callsite]| -> BTreeSet<String> {
+            list.iter().map(|c| format!("{}:{}", c.path, c.line)).collect()
+        };
+        for (place, list) in *wanted {
+            let (shifted, rejected) = (at(&change.shifted_callsites), at(&change.callsites));
+            let (inside, outside) = match *list {
+                "shifted" => (&shifted, &rejected),
+                _ => (&rejected, &shifted),
+            };
+            assert!(inside.contains(*place), "{file}: {place} not in {list}: {value}");
+            assert!(!outside.contains(*place), "{file}: {place} listed twice: {value}");
+        }
+        let listed = change.callsites.len() + change.shifted_callsites.len();
+        assert_eq!(listed, wanted.len(), "{file}: {value}");
+        if change.callsites.is_empty() {
+            // Only calls that still type-check: the report says so, the gate still refuses.
+            assert!(
+                change.description.contains("still type-check"),
+                "{}",
+                change.description
+            );
+        }
+        assert!(
+            report.gate(impact::breakage::Severity::High).is_some(),
+            "{file}: not gated"
+        );
+        assert!(change.shifted_callsites.iter().all(|c| c.reason.contains("instead of")));
+    }
+}

@@ -55,6 +55,7 @@ pub fn render(report: &ImpactReport) -> String {
         for c in change
             .callsites
             .iter()
+            .chain(&change.shifted_callsites)
             .chain(&change.conditional_callsites)
             .chain(&change.doc_callsites)
         {

@@ -7,6 +7,12 @@
 //! use of a removed definition breaks where it is written. The confidence tier is the
 //! layer's; a removed definition reached past a re-export is a `name_match` at the
 //! importer, because the re-export is where it breaks.
+//!
+//! Two ways a call breaks are kept apart, because only one of them is ever reported by the
+//! language's checker: a call the checker rejects, and a call that still type-checks but
+//! means something else, an argument pushed onto another parameter whose type takes it
+//! (a parameter inserted or removed ahead of it). The second is the quieter break, so it is
+//! reported too, as such (`in_meaning_only`), never passed off as a type error.
 
 use super::breakage::ChangedDefinition;
 use super::signature::{Param, ParamKind, Signature};
@@ -31,6 +37,10 @@ pub struct Callsite {
     pub reason: String,
     #[serde(skip)]
     pub breaks: bool,
+    /// Breaks what the call means, not whether it type-checks: its arguments now go to
+    /// other parameters than before, of types that take them (the checker lets it through).
+    #[serde(skip)]
+    pub in_meaning_only: bool,
     /// In documentation code (a doc-test, a doctest): checked by the tests, not the build.
     #[serde(skip)]
     pub in_doc: bool,
@@ -100,22 +110,22 @@ pub fn find(root: &std::path::Path, files: Vec<Source>, changed: &[ChangedDefini
                 // A name an import binds breaks at the import: there the checkers report it,
                 // and there the fix starts; its uses are affected.
                 _ if gone_now && reference.bound_by_import => (
-                    false,
+                    Breaks::No,
                     format!("uses `{}` as its import binds it; the import breaks", def.name),
                 ),
                 (Some(call), RefKind::Call | RefKind::Doc) => verdict(lang, def, call),
-                _ if gone_now => (true, gone(def, reference.kind)),
+                _ if gone_now => (Breaks::Yes, gone(def, reference.kind)),
                 // Handed on as a callback: the call that breaks is wherever it is called,
                 // which saguaro does not see; shown, not counted.
                 _ if reference.value_use && changes_arity(def) => (
-                    false,
+                    Breaks::No,
                     format!(
                         "passes `{}` on as a value; wherever it is called as before breaks ({})",
                         def.name,
                         def.breakages.iter().map(|b| b.kind).collect::<Vec<_>>().join(", ")
                     ),
                 ),
-                _ => (false, format!("{} it without calling it", reference.kind.as_str())),
+                _ => (Breaks::No, format!("{} it without calling it", reference.kind.as_str())),
             };
             let reason = if reference.kind == RefKind::Doc {
                 format!("in documentation code: {reason}")
@@ -129,7 +139,8 @@ pub fn find(root: &std::path::Path, files: Vec<Source>, changed: &[ChangedDefini
                 confidence,
                 symbol: def.path.clone(),
                 reason,
-                breaks,
+                breaks: breaks != Breaks::No,
+                in_meaning_only: breaks == Breaks::InMeaning,
                 in_doc: reference.kind == RefKind::Doc,
                 conditional: reference.conditional,
             });
@@ -166,8 +177,38 @@ fn gone(def: &ChangedDefinition, kind: RefKind) -> String {
     format!("{verb} `{}`, which the change {what}", def.name)
 }
 
+/// Whether a call breaks.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Breaks {
+    No,
+    /// The language's checker rejects it (or the language has none to ask).
+    Yes,
+    /// It still type-checks, but an argument now goes to another parameter: it means
+    /// something else, silently.
+    InMeaning,
+}
+
+/// Whether an argument that fitted parameter `was` still type-checks at `now`, which takes
+/// its place: `now` writes no type (it takes anything), writes the same type as `was`, or
+/// the argument's text is known to fit `now`'s. Anything else counts as a type error.
+fn still_type_checks(arg: &str, was: &Param, now: &Param) -> bool {
+    let spaced = |a: &Option<String>| a.as_deref().map(|t| t.split_whitespace().collect::<String>());
+    match (spaced(&was.annotation), spaced(&now.annotation)) {
+        (_, None) => true,
+        (Some(old), Some(new)) if old == new => true,
+        (old, Some(_)) => {
+            fits(
+                arg,
+                was.annotation.as_deref().unwrap_or_default(),
+                now.annotation.as_deref().unwrap_or_default(),
+            ) == Some(true)
+                && old.is_some()
+        }
+    }
+}
+
 /// Whether a call with `args` still fits the definition's new signature.
-fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool, String) {
+fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (Breaks, String) {
     let args = &call.arguments;
     let Some(new) = &def.new else {
         let what = def
@@ -175,7 +216,7 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
             .as_deref()
             .map(|r| format!("renamed to `{r}`"))
             .unwrap_or_else(|| "removed".to_string());
-        return (true, format!("calls `{}`, which the change {what}", def.path));
+        return (Breaks::Yes, format!("calls `{}`, which the change {what}", def.path));
     };
     // A decorator whose wrapper is called otherwise (`@lru_cache`) hides the parameters from
     // the call: nothing says how it binds, so it is not checked.
@@ -185,7 +226,7 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
         lang.resolve.decorators_replace && !decorators.iter().any(|k| k == last)
     }) {
         return (
-            false,
+            Breaks::No,
             format!("called through `@{d}`, whose wrapper takes its own arguments"),
         );
     }
@@ -193,7 +234,7 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
     // that uses the value as before, unawaited, breaks.
     if call.used_unawaited && def.breakages.iter().any(|b| b.kind == "became_async") {
         return (
-            true,
+            Breaks::Yes,
             format!("uses the value of `{}` without awaiting it; it is now async", def.name),
         );
     }
@@ -205,7 +246,7 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
                 true => ("an instance", "static: it is called on the class"),
                 false => ("the class", "no longer static: it is called on an instance"),
             };
-            return (true, format!("calls `{}` on {on}; it is now {now}", def.name));
+            return (Breaks::Yes, format!("calls `{}` on {on}; it is now {now}", def.name));
         }
     }
     // A call the change breaks fitted the old definition: one that did not calls another
@@ -218,7 +259,7 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
         }
         if bind(lang, before.params, &old_args, args).is_err() {
             return (
-                false,
+                Breaks::No,
                 "does not fit the old signature either: it calls another definition of that name".to_string(),
             );
         }
@@ -229,20 +270,21 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
         args_left.remove(0);
     }
     if let Err(why) = bind(lang, params.params, &args_left, args) {
-        return (true, why);
+        return (Breaks::Yes, why);
     }
     // Arguments that fit by count may still land on other parameters than before (a
     // parameter inserted or removed ahead of them).
+    let mut shifted = None;
     if let (Some(old), false) = (&def.old, args.spread) {
         let old_params = explicit(lang, def, old, call);
         // The parameter each position goes to; past the last, the `*args`/`...rest` that
         // takes the others, if any.
-        let slot = |ps: &[Param], i: usize| -> Option<String> {
+        let slot = |ps: &[Param], i: usize| -> Option<Param> {
             ps.iter()
                 .filter(|p| p.by_position())
                 .nth(i)
                 .or_else(|| ps.iter().find(|p| p.kind == ParamKind::VarPositional))
-                .map(|p| p.name.clone())
+                .cloned()
         };
         let same_slot = |name: &str| {
             def.breakages.iter().any(|b| {
@@ -251,14 +293,20 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
         };
         for (i, arg) in args_left.iter().enumerate() {
             if let (Some(was), Some(now)) = (slot(old_params.params, i), slot(params.params, i)) {
-                if was != now && !same_slot(&was) {
-                    return (
-                        true,
-                        format!(
-                            "passes `{arg}` at position {}, which now goes to `{now}` instead of `{was}`",
-                            i + 1
-                        ),
+                if was.name != now.name && !same_slot(&was.name) {
+                    let reason = format!(
+                        "passes `{arg}` at position {}, which now goes to `{}` instead of `{}`",
+                        i + 1,
+                        now.name,
+                        was.name
                     );
+                    // The checker lets it through when the new place takes what the old one
+                    // did; else it is a type error like any other.
+                    match still_type_checks(arg, &was, &now) {
+                        true => shifted = Some(format!("{reason}; it still type-checks")),
+                        false => return (Breaks::Yes, reason),
+                    }
+                    break;
                 }
             }
         }
@@ -287,7 +335,7 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
             let (was, now) = (element_type(old_annotation), element_type(new_annotation));
             if let Some(arg) = args_left.iter().skip(i).find(|arg| fits(arg, was, now) == Some(false)) {
                 return (
-                    true,
+                    Breaks::Yes,
                     format!(
                         "passes `{arg}` where each of `{}` (was `{was}`) now is `{now}`",
                         new_param.name
@@ -299,7 +347,7 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
         if let Some(arg) = args_left.get(i) {
             if fits(arg, old_annotation, new_annotation) == Some(false) {
                 return (
-                    true,
+                    Breaks::Yes,
                     format!(
                         "passes `{arg}` where `{}` (was `{}`) now wants `{}`",
                         new_param.name,
@@ -310,8 +358,11 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (bool,
             }
         }
     }
+    if let Some(reason) = shifted {
+        return (Breaks::InMeaning, reason);
+    }
     let kinds: Vec<&str> = def.breakages.iter().map(|b| b.kind).collect();
-    (false, format!("fits the new signature ({})", kinds.join(", ")))
+    (Breaks::No, format!("fits the new signature ({})", kinds.join(", ")))
 }
 
 /// The type of each element of a rest parameter's array type (`T[]`, `Array<T>`), or the

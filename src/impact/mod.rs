@@ -48,6 +48,11 @@ pub struct BreakingChange {
     /// off: another feature set, target or compiler): other builds break there.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub conditional_callsites: Vec<Callsite>,
+    /// The calls it breaks in meaning only: they still type-check, but an argument now goes
+    /// to another parameter than before (one inserted or removed ahead of it). No checker
+    /// reports them, so they are listed apart; the gate refuses them like any other.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub shifted_callsites: Vec<Callsite>,
     /// Calls that still fit the new signature.
     pub affected_callsites: Vec<Callsite>,
     /// Each breakage apart, with griffe's and cargo-semver-checks' names for it.
@@ -79,6 +84,14 @@ pub struct ImpactReport {
     pub fuzzy_match: bool,
 }
 
+impl BreakingChange {
+    /// The calls of the checked build it leaves broken: those a checker rejects and those
+    /// that still type-check but mean something else.
+    pub fn broken_calls(&self) -> impl Iterator<Item = &Callsite> {
+        self.callsites.iter().chain(&self.shifted_callsites)
+    }
+}
+
 impl ImpactReport {
     /// The most severe breakage, if any.
     pub fn worst(&self) -> Option<Severity> {
@@ -92,8 +105,8 @@ impl ImpactReport {
         let worst: Vec<String> = self
             .breaking_changes
             .iter()
-            .filter(|c| c.severity >= least && !c.callsites.is_empty())
-            .map(|c| format!("{} ({}; {} callsite(s))", c.symbol, c.kind, c.callsites.len()))
+            .filter(|c| c.severity >= least && c.broken_calls().next().is_some())
+            .map(|c| format!("{} ({}; {} callsite(s))", c.symbol, c.kind, c.broken_calls().count()))
             .collect();
         if worst.is_empty() {
             return None;
@@ -146,6 +159,8 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
         let (doc_breaks, breaks): (Vec<Callsite>, Vec<Callsite>) = breaks.into_iter().partition(|c| c.in_doc);
         let (conditional_breaks, breaks): (Vec<Callsite>, Vec<Callsite>) =
             breaks.into_iter().partition(|c| c.conditional.is_some());
+        let (shifted_breaks, breaks): (Vec<Callsite>, Vec<Callsite>) =
+            breaks.into_iter().partition(|c| c.in_meaning_only);
         let mut kinds: Vec<&'static str> = def.breakages.iter().map(|b| b.kind).collect();
         kinds.dedup();
         let worst = def
@@ -181,6 +196,13 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
                 doc_breaks.len()
             ));
         }
+        if !shifted_breaks.is_empty() {
+            description.push_str(&format!(
+                "{} the meaning of {} call(s) that still type-check (their arguments go to other parameters now)",
+                if breaks.is_empty() { ": breaks" } else { ", and" },
+                shifted_breaks.len()
+            ));
+        }
         breaking_changes.push(BreakingChange {
             severity: worst.severity,
             description,
@@ -192,6 +214,7 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
             callsites: breaks,
             doc_callsites: doc_breaks,
             conditional_callsites: conditional_breaks,
+            shifted_callsites: shifted_breaks,
             affected_callsites: fits,
             findings: def
                 .breakages
@@ -349,7 +372,7 @@ fn risk(changes: &[BreakingChange], fuzzy: bool, churn: &str, checks: [&verify::
         .fold(0.0, f64::max);
     let weighted: f64 = changes
         .iter()
-        .flat_map(|c| &c.callsites)
+        .flat_map(BreakingChange::broken_calls)
         .map(|c| {
             if c.confidence == Confidence::NameMatch {
                 0.5
@@ -358,10 +381,10 @@ fn risk(changes: &[BreakingChange], fuzzy: bool, churn: &str, checks: [&verify::
             }
         })
         .sum();
-    let count: usize = changes.iter().map(|c| c.callsites.len()).sum();
+    let count: usize = changes.iter().map(|c| c.broken_calls().count()).sum();
     let files: BTreeSet<&str> = changes
         .iter()
-        .flat_map(|c| &c.callsites)
+        .flat_map(BreakingChange::broken_calls)
         .map(|c| c.path.as_str())
         .collect();
     let callsite_term = 0.25 * (1.0 - (-weighted / 4.0).exp());
