@@ -478,3 +478,41 @@ pub fn f(x: Option<u8>) -> u8 {
     );
     assert_eq!(found, vec![("src/lib.rs".to_string(), 26, Confidence::ReceiverTyped)]);
 }
+
+/// A module that imports a name from itself (`from rich.table import Table as Table` in
+/// rich/table.py's `if __name__ == "__main__":` block) binds its own definition again: other
+/// modules' imports of the name, and members reached through it, are the definition's.
+#[test]
+fn a_module_importing_its_own_name_still_defines_it() {
+    let table = "\
+class Table:
+    def add_column(self, header=\"\"):
+        return header
+
+
+if __name__ == \"__main__\":
+    from pkg.table import Table as Table
+
+    Table().add_column(\"a\")
+";
+    let user = "from pkg.table import Table\n\n\ndef make():\n    t = Table()\n    t.add_column(\"x\")\n";
+    let files = [("pkg/__init__.py", ""), ("pkg/table.py", table), ("pkg/user.py", user)];
+    let found = found_in(&files, "pkg/table.py", "Table.add_column");
+    assert_eq!(
+        found,
+        vec![
+            ("pkg/table.py".to_string(), 9, Confidence::ReceiverTyped),
+            ("pkg/user.py".to_string(), 6, Confidence::ReceiverTyped)
+        ]
+    );
+    let found = found_in(&files, "pkg/table.py", "Table");
+    let lines: Vec<(&str, usize, Confidence)> = found.iter().map(|(p, l, c)| (p.as_str(), *l, *c)).collect();
+    assert!(
+        lines.contains(&("pkg/user.py", 1, Confidence::ImportResolved)),
+        "{lines:?}"
+    );
+    assert!(
+        lines.contains(&("pkg/user.py", 5, Confidence::ImportResolved)),
+        "{lines:?}"
+    );
+}

@@ -519,8 +519,17 @@ impl<'p> Resolver<'p> {
     }
 
     fn python_member(&self, facts: &Facts, module: &ModuleId, name: &str, depth: usize) -> Entity {
-        if let Some(binding) = facts.scopes.module_binding(name, usize::MAX) {
-            return self.binding(facts, binding, depth + 1);
+        let mut before = usize::MAX;
+        let mut passed = Vec::new();
+        while let Some(binding) = facts.scopes.module_binding(name, before) {
+            // `from m import X as X` written in m itself (rich's `if __name__ == "__main__":`
+            // blocks) binds m's own X again: X is what m binds otherwise, not a cycle.
+            let again = matches!(binding.kind, BindingKind::Import(i) if self.imports_itself(facts, i, name));
+            if !again || passed.contains(&binding.id) || binding.at.0 == 0 {
+                return self.binding(facts, binding, depth + 1);
+            }
+            passed.push(binding.id);
+            before = binding.at.0 - 1;
         }
         // A glob brings the public names of its module.
         let globs =
@@ -546,6 +555,14 @@ impl<'p> Resolver<'p> {
             return Entity::Module(sub);
         }
         unknown.map_or(Entity::Missing, Entity::Unknown)
+    }
+
+    /// Whether import `index` of a Python module takes `name` from that module itself.
+    fn imports_itself(&self, facts: &Facts, index: usize, name: &str) -> bool {
+        let imp = &facts.imports[index];
+        imp.name.as_deref() == Some(name)
+            && python::resolve(self.project, &facts.path, &imp.module)
+                .is_some_and(|m| m.file == facts.path && m.inner.is_empty())
     }
 
     fn node_member(&self, facts: &Facts, module: &ModuleId, name: &str, depth: usize) -> Entity {
