@@ -21,6 +21,19 @@ struct Row {
 
 const ROWS: &[Row] = &[
     Row {
+        name: "python: a generator passed bare (`f(x for x in xs)`) is one argument",
+        files: &[
+            ("m.py", "def join(lines):\n    return list(lines)\n"),
+            ("a.py", "from m import join\n\njoin(x for x in [1])\njoin((x for x in [1]), 2)\n"),
+        ],
+        new: ("m.py", "def join(lines, extra):\n    return list(lines)\n"),
+        kinds: &["parameter_added_required"],
+        gated: true,
+        // The first call lacks `extra`; the second already passes two arguments (it called
+        // another `join` before), so this change does not break it.
+        broken: Some(1),
+    },
+    Row {
         name: "rust: a `_` parameter added is a parameter added",
         files: &[
             ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),

@@ -259,6 +259,9 @@ pub struct Resolve {
     pub paths: Vec<SyntaxForm>,
     pub literals: Vec<SyntaxForm>,
     pub transparent: Vec<String>,
+    /// Nodes that stand where a call's argument list does and are its one argument
+    /// (Python's `f(x for x in xs)`: the generator is the arguments field itself).
+    pub whole_arguments: Vec<String>,
     pub awaits: Vec<String>,
     /// Expression kinds that use a value as an operand (`a + b`, `not a`): a call there
     /// uses what it returns.

@@ -698,7 +698,13 @@ fn call_shape(facts: &Facts, callee: Node<'_>, receiver: Option<String>, on_type
         .find(|f| f.kind == call.kind())
         .and_then(|f| f.arguments.as_deref())
         .and_then(|field| call.child_by_field_name(field))
-        .map(|args| arguments_of(args, facts.text()))
+        .map(|args| match r.whole_arguments.iter().any(|k| k == args.kind()) {
+            true => Arguments {
+                positional: vec![facts.slice((args.start_byte(), args.end_byte())).to_string()],
+                ..Arguments::default()
+            },
+            false => arguments_of(args, facts.text()),
+        })
         .unwrap_or_else(|| {
             // A bare decorator is called with the definition under it.
             Arguments {
