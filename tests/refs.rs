@@ -516,3 +516,48 @@ if __name__ == \"__main__\":
         "{lines:?}"
     );
 }
+
+/// A turbofish on a type's path (`Map::<u8, u8>::new()`) gives its arguments to the type:
+/// the path is still `Map::new`, and the value it makes is a `Map`.
+#[test]
+fn a_turbofish_on_a_type_path_still_types_the_value() {
+    let lib = "\
+pub struct Map<K, V> {
+    k: Vec<(K, V)>,
+}
+
+impl<K, V> Map<K, V> {
+    pub fn new() -> Self {
+        Map { k: Vec::new() }
+    }
+
+    pub fn len(&self) -> usize {
+        self.k.len()
+    }
+}
+
+pub fn a() -> usize {
+    let m = Map::<u8, u8>::new();
+    assert_eq!(m.len(), 0);
+    m.len()
+}
+";
+    let found = found_in(
+        &[
+            (
+                "Cargo.toml",
+                "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+            ),
+            ("src/lib.rs", lib),
+        ],
+        "src/lib.rs",
+        "Map.len",
+    );
+    assert_eq!(
+        found,
+        vec![
+            ("src/lib.rs".to_string(), 17, Confidence::ReceiverTyped),
+            ("src/lib.rs".to_string(), 18, Confidence::ReceiverTyped)
+        ]
+    );
+}
