@@ -21,6 +21,18 @@ struct Row {
 
 const ROWS: &[Row] = &[
     Row {
+        name: "rust: a method removed from an impl in another file than its type breaks its calls",
+        files: &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "mod imp;\n\npub struct S {\n    a: u8,\n}\n"),
+            ("src/imp.rs", "use crate::S;\n\nimpl S {\n    pub fn m(&self) -> u8 {\n        self.a\n    }\n\n    pub fn n(&self) -> u8 {\n        self.m()\n    }\n}\n"),
+        ],
+        new: ("src/imp.rs", "use crate::S;\n\nimpl S {\n    pub fn n(&self) -> u8 {\n        self.m()\n    }\n}\n"),
+        kinds: &["object_removed"],
+        gated: true,
+        broken: Some(1),
+    },
+    Row {
         name: "python: a generator passed bare (`f(x for x in xs)`) is one argument",
         files: &[
             ("m.py", "def join(lines):\n    return list(lines)\n"),

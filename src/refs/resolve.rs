@@ -699,11 +699,24 @@ impl<'p> Resolver<'p> {
             return Entity::Unknown("a file that does not parse");
         };
         if facts.lang.resolve.modules == ModuleSystem::Rust {
+            // A method is written in an `impl` anywhere in the type's crate (anyhow's `Error`
+            // is declared in lib.rs, its methods in error.rs): a removed one is the phantom of
+            // whichever file of the crate held it.
+            let crate_dir = |file: &str| self.project.rust.crate_of(file).map(|c| c.dir.clone());
+            let removed_from = match phantom {
+                true => Some(class.file.clone()),
+                false => self
+                    .project
+                    .phantoms
+                    .iter()
+                    .find(|(file, path)| *path == own && crate_dir(file) == crate_dir(&class.file))
+                    .map(|(file, _)| file.clone()),
+            };
             // Another impl's method of that name (a trait's) is what calls reach once an
             // inherent one is gone.
             return match self.rust_method(&facts, class, name, depth) {
-                Entity::Missing if phantom => Entity::Def(DefId {
-                    file: class.file.clone(),
+                Entity::Missing if removed_from.is_some() => Entity::Def(DefId {
+                    file: removed_from.unwrap_or_default(),
                     path: own,
                 }),
                 // A field or a variant of the type itself, where no method has its name.
