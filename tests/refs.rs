@@ -561,3 +561,45 @@ pub fn a() -> usize {
         ]
     );
 }
+
+/// A wrapper whose methods reach what it holds, made by its constructor
+/// (`ManuallyDrop::new(self)`, `Box::new(x)`, `std::rc::Rc::new(x)`), is typed as what it
+/// holds: calls on it are the inner type's.
+#[test]
+fn a_wrapper_made_by_its_constructor_passes_methods_to_what_it_holds() {
+    let lib = "\
+use std::mem::ManuallyDrop;
+
+pub struct S {
+    a: u8,
+}
+
+impl S {
+    pub fn m(&self) -> u8 {
+        self.a
+    }
+
+    pub fn n(self) -> u8 {
+        let b = ManuallyDrop::new(self);
+        let c = Box::new(S { a: 1 });
+        let d = std::rc::Rc::new(S { a: 1 });
+        b.m() + c.m() + d.m()
+    }
+}
+";
+    let found = found_in(
+        &[
+            (
+                "Cargo.toml",
+                "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+            ),
+            ("src/lib.rs", lib),
+        ],
+        "src/lib.rs",
+        "S.m",
+    );
+    assert_eq!(
+        found,
+        vec![("src/lib.rs".to_string(), 16, Confidence::ReceiverTyped); 3]
+    );
+}

@@ -298,6 +298,9 @@ pub struct Resolve {
     pub nothing: Vec<String>,
     pub anything: Vec<String>,
     pub pass_through: Vec<String>,
+    /// Associated functions of a `pass_through` type that make one holding their first
+    /// argument (`Box::new(x)`, `Rc::new(x)`).
+    pub pass_through_constructors: Vec<String>,
     pub wrapping: Vec<String>,
     pub unwrap_methods: Vec<String>,
     pub same_methods: Vec<String>,

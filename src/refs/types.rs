@@ -381,7 +381,16 @@ impl Resolver<'_> {
         if r.paths.iter().any(|f| f.kind == callee.kind()) && r.modules_is_rust() {
             let segments = super::facts::path_segments(callee, facts.text());
             if let Some((last, owner)) = segments.split_last().filter(|(_, o)| !o.is_empty()) {
-                if let Entity::Def(def) = self.rust_path(facts, owner, callee.start_byte(), depth + 1) {
+                let made = self.rust_path(facts, owner, callee.start_byte(), depth + 1);
+                // `Box::new(x)`, `ManuallyDrop::new(x)`: a wrapper whose methods reach what it
+                // holds, made of `x`, is typed as `x` (a type of the root so named is itself).
+                let wrapper = owner.last().is_some_and(|w| r.pass_through.iter().any(|p| p == w));
+                if wrapper && r.pass_through_constructors.iter().any(|c| c == last) && !matches!(made, Entity::Def(_)) {
+                    if let Some(held) = first_argument(r, callee) {
+                        return self.type_of(facts, held, depth + 1);
+                    }
+                }
+                if let Entity::Def(def) = made {
                     let kind = self.kind_of_def(&def);
                     let variant = kind.as_deref() == Some("enum") && last.starts_with(|c: char| c.is_uppercase());
                     let constructor = r.self_returning.iter().any(|m| m == last);
@@ -1475,4 +1484,16 @@ fn type_arguments<'t>(node: Node<'t>, field: Option<&str>) -> Vec<Node<'t>> {
         }
     }
     out
+}
+
+/// The first argument of the call whose callee is `callee`, if it passes one.
+fn first_argument<'t>(r: &Resolve, callee: Node<'t>) -> Option<Node<'t>> {
+    let call = callee.parent()?;
+    let form = Resolve::form(&r.calls, call.kind())?;
+    let arguments = call.child_by_field_name(form.arguments.as_deref()?)?;
+    let mut cursor = arguments.walk();
+    let first = arguments
+        .named_children(&mut cursor)
+        .find(|a| !a.kind().contains("comment"));
+    first
 }
