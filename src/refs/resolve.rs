@@ -11,6 +11,12 @@
 //! module, a local variable, something outside the root, or "could not tell" with the
 //! reason. The last is never silently turned into either of the others: the caller reports
 //! such a name as a `name_match`, and counts it as unresolved.
+//!
+//! Two rules keep a definition reachable where the code says it is: a module importing a
+//! name from itself (`from m import X as X` inside m) binds its own `X` again, so `X` is
+//! what m binds otherwise; and a Rust method lives in an `impl` anywhere in its type's
+//! crate, so one a patch removes is still what calls on the type named, whichever file of
+//! the crate held it.
 
 use super::facts::{Facts, Range};
 use super::modules::{node, python, rust, ModuleId};

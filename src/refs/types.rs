@@ -9,7 +9,9 @@
 //! its `return` statements give; `self`/`this`/`Self` inside a type; `super`. Wrappers
 //! come off as the language says (`Optional[T]`, `T | undefined`, `Box<T>` pass method
 //! calls through; `Option<T>`, `Result<T, E>`, `Promise<T>` give `T` to `?`, `await`, or an
-//! unwrap method). What none of these tell is `Unknown`, with the reason — never a guess.
+//! unwrap method); a pass-through wrapper made by its constructor (`Box::new(x)`,
+//! `Rc::new(x)`) is what it holds, and a type path's turbofish (`Map::<K, V>::new()`) names
+//! the type. What none of these tell is `Unknown`, with the reason — never a guess.
 
 use super::facts::{captured, Facts, Range};
 use super::modules::ModuleId;
