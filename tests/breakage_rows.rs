@@ -2,6 +2,8 @@
 //! version of the definition; the kinds the Impact Report names and the gate's verdict
 //! (`apply --impact --gate high`: does the patch leave a broken call?).
 
+mod common;
+
 use saguaro::apply::Options;
 use saguaro::impact::{self, breakage::Severity};
 
@@ -604,18 +606,9 @@ const ROWS: &[Row] = &[
 fn each_row_is_classified_and_gated_as_the_languages_say() {
     let mut failures = Vec::new();
     for row in ROWS {
-        let dir = tempfile::tempdir().unwrap();
-        for (path, text) in row.files {
-            let full = dir.path().join(path);
-            std::fs::create_dir_all(full.parent().unwrap()).unwrap();
-            std::fs::write(full, text).unwrap();
-        }
+        let dir = common::change::tree(row.files);
         let (file, after) = row.new;
-        let before = row.files.iter().find(|(p, _)| *p == file).unwrap().1;
-        let patch = similar::TextDiff::from_lines(before, after)
-            .unified_diff()
-            .header(&format!("a/{file}"), &format!("b/{file}"))
-            .to_string();
+        let patch = common::change::patch(row.files, file, after);
         let report = match impact::report(&patch, &Options::new(dir.path())) {
             Ok(report) => report,
             Err(errors) => {

@@ -251,15 +251,8 @@ fn an_argument_pushed_onto_another_parameter_is_listed_apart_when_it_still_type_
         ),
     ];
     for (files, file, after, wanted) in CASES {
-        let dir = tempfile::tempdir().unwrap();
-        for (path, text) in *files {
-            std::fs::write(dir.path().join(path), text).unwrap();
-        }
-        let before = files.iter().find(|(p, _)| p == file).unwrap().1;
-        let patch = similar::TextDiff::from_lines(before, *after)
-            .unified_diff()
-            .header(&format!("a/{file}"), &format!("b/{file}"))
-            .to_string();
+        let dir = common::change::tree(files);
+        let patch = common::change::patch(files, file, after);
         let report = impact::report(&patch, &Options::new(dir.path())).unwrap();
         let value = serde_json::to_value(&report).unwrap();
         assert!(schema::validate(Contract::ImpactReport, &value).is_ok(), "{value}");

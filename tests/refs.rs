@@ -321,6 +321,12 @@ fn found_in(files: &[(&str, &str)], file: &str, symbol: &str) -> Vec<(String, us
         .collect()
 }
 
+/// [`found_in`] a one-file crate whose `src/lib.rs` is `lib`.
+fn found_in_crate(lib: &str, symbol: &str) -> Vec<(String, usize, Confidence)> {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    found_in(&[("Cargo.toml", manifest), ("src/lib.rs", lib)], "src/lib.rs", symbol)
+}
+
 /// Receivers typed by what the code writes around them: a name read in the value it is
 /// bound to means the binding before (`b = b.plain() if b else b`); a parameter's type
 /// is read where the function is (`box: box.Box` names the module, not the parameter); a
@@ -390,17 +396,7 @@ check! {
     }
 }
 ";
-    let found = found_in(
-        &[
-            (
-                "Cargo.toml",
-                "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-            ),
-            ("src/lib.rs", lib),
-        ],
-        "src/lib.rs",
-        "set",
-    );
+    let found = found_in_crate(lib, "set");
     assert_eq!(found, vec![("src/lib.rs".to_string(), 12, Confidence::ImportResolved)]);
 }
 
@@ -465,17 +461,7 @@ pub fn f(x: Option<u8>) -> u8 {
     e.key() + o.key()
 }
 ";
-    let found = found_in(
-        &[
-            (
-                "Cargo.toml",
-                "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-            ),
-            ("src/lib.rs", lib),
-        ],
-        "src/lib.rs",
-        "Entry.key",
-    );
+    let found = found_in_crate(lib, "Entry.key");
     assert_eq!(found, vec![("src/lib.rs".to_string(), 26, Confidence::ReceiverTyped)]);
 }
 
@@ -542,17 +528,7 @@ pub fn a() -> usize {
     m.len()
 }
 ";
-    let found = found_in(
-        &[
-            (
-                "Cargo.toml",
-                "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-            ),
-            ("src/lib.rs", lib),
-        ],
-        "src/lib.rs",
-        "Map.len",
-    );
+    let found = found_in_crate(lib, "Map.len");
     assert_eq!(
         found,
         vec![
@@ -587,17 +563,7 @@ impl S {
     }
 }
 ";
-    let found = found_in(
-        &[
-            (
-                "Cargo.toml",
-                "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
-            ),
-            ("src/lib.rs", lib),
-        ],
-        "src/lib.rs",
-        "S.m",
-    );
+    let found = found_in_crate(lib, "S.m");
     assert_eq!(
         found,
         vec![("src/lib.rs".to_string(), 16, Confidence::ReceiverTyped); 3]

@@ -235,7 +235,7 @@ pub fn check(options: &CheckOptions) -> Result<CheckReport, Error> {
     let calls = callsites::find(&top, sources, &changed);
     let mut failures = Vec::new();
     let mut notes = Vec::new();
-    for call in calls.into_iter().filter(|c| c.breaks) {
+    for call in calls.into_iter().filter(|c| c.breaks.at_all()) {
         let Some(def) = changed.iter().find(|d| d.path == call.symbol) else {
             continue;
         };

@@ -12,7 +12,7 @@
 //! language's checker: a call the checker rejects, and a call that still type-checks but
 //! means something else, an argument pushed onto another parameter whose type takes it
 //! (a parameter inserted or removed ahead of it). The second is the quieter break, so it is
-//! reported too, as such (`in_meaning_only`), never passed off as a type error.
+//! reported too, as such (`Breaks::InMeaning`), never passed off as a type error.
 
 use super::breakage::ChangedDefinition;
 use super::signature::{Param, ParamKind, Signature};
@@ -36,11 +36,7 @@ pub struct Callsite {
     /// Why it breaks, or why it is only affected.
     pub reason: String,
     #[serde(skip)]
-    pub breaks: bool,
-    /// Breaks what the call means, not whether it type-checks: its arguments now go to
-    /// other parameters than before, of types that take them (the checker lets it through).
-    #[serde(skip)]
-    pub in_meaning_only: bool,
+    pub breaks: Breaks,
     /// In documentation code (a doc-test, a doctest): checked by the tests, not the build.
     #[serde(skip)]
     pub in_doc: bool,
@@ -139,8 +135,7 @@ pub fn find(root: &std::path::Path, files: Vec<Source>, changed: &[ChangedDefini
                 confidence,
                 symbol: def.path.clone(),
                 reason,
-                breaks: breaks != Breaks::No,
-                in_meaning_only: breaks == Breaks::InMeaning,
+                breaks,
                 in_doc: reference.kind == RefKind::Doc,
                 conditional: reference.conditional,
             });
@@ -179,7 +174,7 @@ fn gone(def: &ChangedDefinition, kind: RefKind) -> String {
 
 /// Whether a call breaks.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Breaks {
+pub enum Breaks {
     No,
     /// The language's checker rejects it (or the language has none to ask).
     Yes,
@@ -188,22 +183,24 @@ enum Breaks {
     InMeaning,
 }
 
+impl Breaks {
+    /// It breaks, one way or the other.
+    pub fn at_all(self) -> bool {
+        self != Breaks::No
+    }
+}
+
 /// Whether an argument that fitted parameter `was` still type-checks at `now`, which takes
 /// its place: `now` writes no type (it takes anything), writes the same type as `was`, or
 /// the argument's text is known to fit `now`'s. Anything else counts as a type error.
 fn still_type_checks(arg: &str, was: &Param, now: &Param) -> bool {
-    let spaced = |a: &Option<String>| a.as_deref().map(|t| t.split_whitespace().collect::<String>());
-    match (spaced(&was.annotation), spaced(&now.annotation)) {
+    match (&was.annotation, &now.annotation) {
         (_, None) => true,
-        (Some(old), Some(new)) if old == new => true,
-        (old, Some(_)) => {
-            fits(
-                arg,
-                was.annotation.as_deref().unwrap_or_default(),
-                now.annotation.as_deref().unwrap_or_default(),
-            ) == Some(true)
-                && old.is_some()
+        (Some(old), Some(new)) => {
+            let spaced = |t: &str| t.split_whitespace().collect::<String>();
+            spaced(old) == spaced(new) || fits(arg, old, new) == Some(true)
         }
+        (None, Some(_)) => false,
     }
 }
 

@@ -155,12 +155,13 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
             .iter()
             .filter(|c| c.symbol == def.path)
             .cloned()
-            .partition(|c| c.breaks);
+            .partition(|c| c.breaks.at_all());
         let (doc_breaks, breaks): (Vec<Callsite>, Vec<Callsite>) = breaks.into_iter().partition(|c| c.in_doc);
         let (conditional_breaks, breaks): (Vec<Callsite>, Vec<Callsite>) =
             breaks.into_iter().partition(|c| c.conditional.is_some());
-        let (shifted_breaks, breaks): (Vec<Callsite>, Vec<Callsite>) =
-            breaks.into_iter().partition(|c| c.in_meaning_only);
+        let (shifted_breaks, breaks): (Vec<Callsite>, Vec<Callsite>) = breaks
+            .into_iter()
+            .partition(|c| c.breaks == callsites::Breaks::InMeaning);
         let mut kinds: Vec<&'static str> = def.breakages.iter().map(|b| b.kind).collect();
         kinds.dedup();
         let worst = def
@@ -182,26 +183,21 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
                 files.len()
             ));
         }
-        if !conditional_breaks.is_empty() {
-            description.push_str(&format!(
-                "{} {} call(s) only other configurations build (`#[cfg]`)",
-                if breaks.is_empty() { ": breaks" } else { ", and" },
-                conditional_breaks.len()
-            ));
-        }
-        if !doc_breaks.is_empty() {
-            description.push_str(&format!(
-                "{} {} call(s) in documentation code (doc-tests)",
-                if breaks.is_empty() { ": breaks" } else { ", and" },
-                doc_breaks.len()
-            ));
-        }
-        if !shifted_breaks.is_empty() {
-            description.push_str(&format!(
-                "{} the meaning of {} call(s) that still type-check (their arguments go to other parameters now)",
-                if breaks.is_empty() { ": breaks" } else { ", and" },
-                shifted_breaks.len()
-            ));
+        // The calls listed apart, each said after the ones the build rejects.
+        let apart = [
+            (
+                conditional_breaks.len(),
+                "{n} call(s) only other configurations build (`#[cfg]`)",
+            ),
+            (doc_breaks.len(), "{n} call(s) in documentation code (doc-tests)"),
+            (
+                shifted_breaks.len(),
+                "the meaning of {n} call(s) that still type-check (their arguments go to other parameters now)",
+            ),
+        ];
+        for (n, what) in apart.into_iter().filter(|(n, _)| *n > 0) {
+            let joined = if breaks.is_empty() { ": breaks" } else { ", and" };
+            description.push_str(&format!("{joined} {}", what.replace("{n}", &n.to_string())));
         }
         breaking_changes.push(BreakingChange {
             severity: worst.severity,

@@ -698,13 +698,7 @@ fn call_shape(facts: &Facts, callee: Node<'_>, receiver: Option<String>, on_type
         .find(|f| f.kind == call.kind())
         .and_then(|f| f.arguments.as_deref())
         .and_then(|field| call.child_by_field_name(field))
-        .map(|args| match r.whole_arguments.iter().any(|k| k == args.kind()) {
-            true => Arguments {
-                positional: vec![facts.slice((args.start_byte(), args.end_byte())).to_string()],
-                ..Arguments::default()
-            },
-            false => arguments_of(args, facts.text()),
-        })
+        .map(|args| arguments_of(r, args, facts.text()))
         .unwrap_or_else(|| {
             // A bare decorator is called with the definition under it.
             Arguments {
@@ -749,8 +743,13 @@ fn used_unawaited(facts: &Facts, call: Node<'_>) -> bool {
 }
 
 /// A call's arguments as written.
-pub fn arguments_of(node: Node<'_>, text: &str) -> Arguments {
+pub fn arguments_of(r: &Resolve, node: Node<'_>, text: &str) -> Arguments {
     let mut args = Arguments::default();
+    if r.whole_arguments.iter().any(|k| k == node.kind()) {
+        // `f(x for x in xs)`: the node is the one argument, not a list of them.
+        args.positional.push(text[node.byte_range()].to_string());
+        return args;
+    }
     if node.kind() == "template_string" {
         // A tagged template (`` tag`a ${b}` ``) passes its strings, then each substitution.
         args.positional.push(text[node.byte_range()].to_string());

@@ -708,7 +708,7 @@ impl<'p> Resolver<'p> {
             // A method is written in an `impl` anywhere in the type's crate (anyhow's `Error`
             // is declared in lib.rs, its methods in error.rs): a removed one is the phantom of
             // whichever file of the crate held it.
-            let crate_dir = |file: &str| self.project.rust.crate_of(file).map(|c| c.dir.clone());
+            let crate_dir = |file: &str| self.project.rust.crate_of(file).map(|c| c.dir.as_str());
             let removed_from = match phantom {
                 true => Some(class.file.clone()),
                 false => self
@@ -720,19 +720,16 @@ impl<'p> Resolver<'p> {
             };
             // Another impl's method of that name (a trait's) is what calls reach once an
             // inherent one is gone.
-            return match self.rust_method(&facts, class, name, depth) {
-                Entity::Missing if removed_from.is_some() => Entity::Def(DefId {
-                    file: removed_from.unwrap_or_default(),
-                    path: own,
-                }),
+            return match (self.rust_method(&facts, class, name, depth), removed_from) {
+                (Entity::Missing, Some(file)) => Entity::Def(DefId { file, path: own }),
                 // A field or a variant of the type itself, where no method has its name.
-                Entity::Missing if facts.index.symbols.iter().any(|s| s.path == own && s.is_member()) => {
+                (Entity::Missing, None) if facts.index.symbols.iter().any(|s| s.path == own && s.is_member()) => {
                     Entity::Def(DefId {
                         file: class.file.clone(),
                         path: own,
                     })
                 }
-                found => found,
+                (found, _) => found,
             };
         }
         if phantom {

@@ -1491,8 +1491,7 @@ fn type_arguments<'t>(node: Node<'t>, field: Option<&str>) -> Vec<Node<'t>> {
 /// The first argument of the call whose callee is `callee`, if it passes one.
 fn first_argument<'t>(r: &Resolve, callee: Node<'t>) -> Option<Node<'t>> {
     let call = callee.parent()?;
-    let form = Resolve::form(&r.calls, call.kind())?;
-    let arguments = call.child_by_field_name(form.arguments.as_deref()?)?;
+    let arguments = part(call, Resolve::form(&r.calls, call.kind())?.arguments.as_deref())?;
     let mut cursor = arguments.walk();
     let first = arguments
         .named_children(&mut cursor)

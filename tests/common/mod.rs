@@ -2,6 +2,7 @@
 
 #![allow(dead_code)]
 
+pub mod change;
 pub mod commits;
 pub mod markers;
 pub mod tree;
