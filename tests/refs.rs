@@ -306,12 +306,7 @@ fn a_removed_member_breaks_its_uses() {
 
 /// The confidence of the references to `symbol` of `file`, by line, in a tree of `files`.
 fn found_in(files: &[(&str, &str)], file: &str, symbol: &str) -> Vec<(String, usize, Confidence)> {
-    let dir = tempfile::tempdir().unwrap();
-    for (path, text) in files {
-        let full = dir.path().join(path);
-        std::fs::create_dir_all(full.parent().unwrap()).unwrap();
-        std::fs::write(full, text).unwrap();
-    }
+    let dir = common::change::tree(files);
     let project = Project::scan(dir.path());
     let answer = refs::answer_in(&project, file, symbol).unwrap();
     answer

@@ -1,5 +1,5 @@
 //! A tree written to a temporary directory, and the unified diff that changes one of its
-//! files: what the impact tests hand to `impact::report`.
+//! files: what the impact and references tests work on.
 
 /// Writes `files` (path, text) under a new temporary directory.
 pub fn tree(files: &[(&str, &str)]) -> tempfile::TempDir {
