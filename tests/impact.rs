@@ -286,3 +286,68 @@ fn an_argument_pushed_onto_another_parameter_is_listed_apart_when_it_still_type_
         assert!(change.shifted_callsites.iter().all(|c| c.reason.contains("instead of")));
     }
 }
+
+#[test]
+fn an_argument_typed_anything_fits_a_parameter_whose_type_changed() {
+    // `rem(val: number)` now takes an options object `{ val }`: a number breaks every call,
+    // a value typed `any` passes wherever it goes, unless a `typeof` test narrowed it first.
+    let lib = "export function rem(val: number, step: number): number {\n  return val % step;\n}\n";
+    let after = "export function rem({ val }: { val: number }, step: number): number {\n  return val % step;\n}\n";
+    let input = "export type Input = {\n  data: any;\n  size: number;\n};\n";
+    let user = "import { rem } from \"./lib\";\n\
+                import { type Input } from \"./input\";\n\
+                \n\
+                export class Num {\n\
+                \x20 parse(input: Input, make: () => any, rows: any[]): number {\n\
+                \x20   rem(input.data, 2);\n\
+                \x20   rem(input.size, 2);\n\
+                \x20   rem(make(), 2);\n\
+                \x20   rem(1 < rows.length ? rows : rows[0], 2);\n\
+                \x20   return 0;\n\
+                \x20 }\n\
+                }\n\
+                \n\
+                export function narrowed(value: any): number {\n\
+                \x20 if (typeof value !== \"number\") throw new Error(\"no\");\n\
+                \x20 return rem(value, 2);\n\
+                }\n\
+                \n\
+                export class Action<T> {\n\
+                \x20 state?: T;\n\
+                }\n\
+                \n\
+                export function run(loose: Action<any>, strict?: Action<number> | undefined): void {\n\
+                \x20 rem(loose.state, 2);\n\
+                \x20 rem(strict!.state!, 2);\n\
+                }\n";
+    let files = [("lib.ts", lib), ("input.ts", input), ("user.ts", user)];
+    let dir = common::change::tree(&files);
+    let patch = common::change::patch(&files, "lib.ts", after);
+    let report = impact::report(&patch, &Options::new(dir.path())).unwrap();
+    let change = &report.breaking_changes[0];
+    let listed: BTreeSet<String> = change
+        .callsites
+        .iter()
+        .map(|c| format!("{}:{}", c.path, c.line))
+        .collect();
+    let wanted: BTreeSet<String> = ["user.ts:7", "user.ts:16", "user.ts:25"]
+        .iter()
+        .map(|s| s.to_string())
+        .collect();
+    assert_eq!(listed, wanted, "{}", serde_json::to_string_pretty(&report).unwrap());
+
+    // Python's `Any` is the same.
+    let lib = "def rem(val: int, step: int) -> int:\n    return val % step\n";
+    let after = "def rem(val: str, step: int) -> int:\n    return len(val) % step\n";
+    let user = "from typing import Any\n\nfrom lib import rem\n\n\ndef parse(value: Any, size: int) -> int:\n    rem(value, 2)\n    return rem(3, 2)\n";
+    let files = [("lib.py", lib), ("user.py", user)];
+    let dir = common::change::tree(&files);
+    let patch = common::change::patch(&files, "lib.py", after);
+    let report = impact::report(&patch, &Options::new(dir.path())).unwrap();
+    let listed: Vec<String> = report.breaking_changes[0]
+        .callsites
+        .iter()
+        .map(|c| format!("{}:{}", c.path, c.line))
+        .collect();
+    assert_eq!(listed, ["user.py:8"], "{}", serde_json::to_string_pretty(&report).unwrap());
+}

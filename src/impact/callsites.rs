@@ -13,6 +13,12 @@
 //! means something else, an argument pushed onto another parameter whose type takes it
 //! (a parameter inserted or removed ahead of it). The second is the quieter break, so it is
 //! reported too, as such (`Breaks::InMeaning`), never passed off as a type error.
+//!
+//! An argument the layer reads as typed anything (`any`, `Any`: declared so, a member or
+//! element or call of such a value, a field typed by its class's type parameter read on
+//! `C<any>`) is taken by every parameter type, so a changed parameter type does not break
+//! the call there — unless a type test (`typeof x`, `isinstance(x, ..)`) earlier in the
+//! function may have narrowed it to something the new type refuses.
 
 use super::breakage::ChangedDefinition;
 use super::signature::{Param, ParamKind, Signature};
@@ -269,6 +275,9 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (Break
     if let Err(why) = bind(lang, params.params, &args_left, args) {
         return (Breaks::Yes, why);
     }
+    // An argument typed anything (`any`, `Any`) is taken by every parameter type.
+    let skipped = usize::from(params.skip_first_argument);
+    let anything = |i: usize| args.anything.get(i + skipped).copied().unwrap_or(false);
     // Arguments that fit by count may still land on other parameters than before (a
     // parameter inserted or removed ahead of them).
     let mut shifted = None;
@@ -299,7 +308,7 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (Break
                     );
                     // The checker lets it through when the new place takes what the old one
                     // did; else it is a type error like any other.
-                    match still_type_checks(arg, &was, &now) {
+                    match anything(i) || still_type_checks(arg, &was, &now) {
                         true => shifted = Some(format!("{reason}; it still type-checks")),
                         false => return (Breaks::Yes, reason),
                     }
@@ -330,7 +339,12 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (Break
         // array type (`...args: number[]`); a Python `*args: int` names the element itself.
         if new_param.kind == ParamKind::VarPositional && !args.spread {
             let (was, now) = (element_type(old_annotation), element_type(new_annotation));
-            if let Some(arg) = args_left.iter().skip(i).find(|arg| fits(arg, was, now) == Some(false)) {
+            let misfit = args_left
+                .iter()
+                .enumerate()
+                .skip(i)
+                .find(|(j, arg)| !anything(*j) && fits(arg, was, now) == Some(false));
+            if let Some((_, arg)) = misfit {
                 return (
                     Breaks::Yes,
                     format!(
@@ -341,7 +355,7 @@ fn verdict(lang: &Language, def: &ChangedDefinition, call: &CallShape) -> (Break
             }
             continue;
         }
-        if let Some(arg) = args_left.get(i) {
+        if let Some(arg) = args_left.get(i).filter(|_| !anything(i)) {
             if fits(arg, old_annotation, new_annotation) == Some(false) {
                 return (
                     Breaks::Yes,

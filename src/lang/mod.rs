@@ -297,6 +297,16 @@ pub struct Resolve {
     pub tuple_generics: Vec<String>,
     pub nothing: Vec<String>,
     pub anything: Vec<String>,
+    /// Tests that narrow a value's type from where they are written on, `{}` standing for
+    /// the value (`typeof {}`, `isinstance({}`): a value typed anything that one names is not
+    /// taken for anything after it.
+    pub type_tests: Vec<String>,
+    /// Type nodes that declare members in place (`{ data: any }`): an alias of one is a type
+    /// of its own, whose members are read like an interface's.
+    pub member_types: Vec<String>,
+    /// The field of a class declaration holding its type parameters (`class C<T>`), whose
+    /// `name` (or itself) each parameter is.
+    pub type_parameters: Option<String>,
     pub pass_through: Vec<String>,
     /// Associated functions of a `pass_through` type that make one holding their first
     /// argument (`Box::new(x)`, `Rc::new(x)`).

@@ -110,6 +110,11 @@ impl Facts {
         self.text().get(range.0..range.1).unwrap_or_default()
     }
 
+    /// The text of a node of this file's tree.
+    pub fn text_of(&self, node: Node<'_>) -> &str {
+        self.slice((node.start_byte(), node.end_byte()))
+    }
+
     /// The smallest node spanning `range`.
     pub fn node(&self, range: Range) -> Option<Node<'_>> {
         self.root().descendant_for_byte_range(range.0, range.1)

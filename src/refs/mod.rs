@@ -104,6 +104,9 @@ impl RefKind {
 #[derive(Debug, Clone, Default, PartialEq)]
 pub struct Arguments {
     pub positional: Vec<String>,
+    /// Which positional arguments the layer reads as typed anything (`any`, `Any`): the
+    /// checker takes them wherever they go. Empty where nothing was read (a macro's tokens).
+    pub anything: Vec<bool>,
     pub keywords: Vec<String>,
     /// `*xs`, `...xs`: any number of positional arguments.
     pub spread: bool,

@@ -320,7 +320,7 @@ pub(super) fn judge_name(
             // `x.name()` is a method of that name, never the field (`(x.name)()` is).
             return None;
         }
-        let call = (kind == RefKind::Call).then(|| call_shape(facts, parent, Some(receiver), on_type));
+        let call = (kind == RefKind::Call).then(|| call_shape(resolver, facts, parent, Some(receiver), on_type));
         let mut how = How::new(kind, confidence).call(call).via(via);
         how.value_use = kind == RefKind::Attribute && handed_on(facts, parent);
         return verdict(facts, target, at, entity, how, unresolved);
@@ -341,7 +341,7 @@ pub(super) fn judge_name(
     }
     let entity = resolver.name(facts, name, at.0, 0);
     let kind = kind_of(facts, node, RefKind::Other);
-    let call = (kind == RefKind::Call).then(|| call_shape(facts, node, None, false));
+    let call = (kind == RefKind::Call).then(|| call_shape(resolver, facts, node, None, false));
     let mut how = How::new(kind, Confidence::ImportResolved).call(call);
     how.value_use = kind == RefKind::Other && handed_on(facts, node);
     if let Some(super::scope::BindingKind::Import(i)) = facts.scopes.lookup(name, at.0).map(|b| b.kind) {
@@ -682,7 +682,13 @@ fn kind_of(facts: &Facts, node: Node<'_>, otherwise: RefKind) -> RefKind {
 }
 
 /// The call around a called name (or member): its arguments and receiver.
-fn call_shape(facts: &Facts, callee: Node<'_>, receiver: Option<String>, on_type: bool) -> CallShape {
+fn call_shape(
+    resolver: &Resolver<'_>,
+    facts: &Facts,
+    callee: Node<'_>,
+    receiver: Option<String>,
+    on_type: bool,
+) -> CallShape {
     let r = &facts.lang.resolve;
     let mut callee = callee;
     while let Some(parent) = callee.parent().filter(|p| r.transparent.iter().any(|k| k == p.kind())) {
@@ -698,7 +704,14 @@ fn call_shape(facts: &Facts, callee: Node<'_>, receiver: Option<String>, on_type
         .find(|f| f.kind == call.kind())
         .and_then(|f| f.arguments.as_deref())
         .and_then(|field| call.child_by_field_name(field))
-        .map(|args| arguments_of(r, args, facts.text()))
+        .map(|args| {
+            let mut arguments = arguments_of(r, args, facts.text());
+            arguments.anything = positional_nodes(r, args)
+                .into_iter()
+                .map(|n| resolver.typed_anything(facts, n) && !type_tested(facts, n))
+                .collect();
+            arguments
+        })
         .unwrap_or_else(|| {
             // A bare decorator is called with the definition under it.
             Arguments {
@@ -712,6 +725,25 @@ fn call_shape(facts: &Facts, callee: Node<'_>, receiver: Option<String>, on_type
         on_type,
         used_unawaited: used_unawaited(facts, call),
     }
+}
+
+/// Whether the value `node` is tested for its type (`typeof x`, `isinstance(x, ..)`) earlier
+/// in the function around it: a value typed anything may be narrowed there to a type that
+/// a parameter does not take, so it is not taken for anything.
+fn type_tested(facts: &Facts, node: Node<'_>) -> bool {
+    let value = facts.text_of(node);
+    let from = facts
+        .enclosing(node.start_byte(), |s| {
+            matches!(s.kind.as_str(), "function" | "method" | "constructor")
+        })
+        .map_or(0, |f| f.extent.start_byte.saturating_sub(facts.bom()));
+    let before = facts.slice((from, node.start_byte()));
+    facts
+        .lang
+        .resolve
+        .type_tests
+        .iter()
+        .any(|test| before.contains(&test.replace("{}", value)))
 }
 
 /// Whether the value of `call` is used as such without being awaited (see
@@ -745,27 +777,10 @@ fn used_unawaited(facts: &Facts, call: Node<'_>) -> bool {
 /// A call's arguments as written.
 pub fn arguments_of(r: &Resolve, node: Node<'_>, text: &str) -> Arguments {
     let mut args = Arguments::default();
-    if r.whole_arguments.iter().any(|k| k == node.kind()) {
-        // `f(x for x in xs)`: the node is the one argument, not a list of them.
-        args.positional.push(text[node.byte_range()].to_string());
-        return args;
-    }
-    if node.kind() == "template_string" {
-        // A tagged template (`` tag`a ${b}` ``) passes its strings, then each substitution.
-        args.positional.push(text[node.byte_range()].to_string());
-        let mut cursor = node.walk();
-        for child in node
-            .named_children(&mut cursor)
-            .filter(|c| c.kind() == "template_substitution")
-        {
-            args.positional.push(text[child.byte_range()].to_string());
-        }
-        return args;
-    }
     let mut cursor = node.walk();
+    // (A whole argument's or a template's children are none of these.)
     for child in node.named_children(&mut cursor) {
         match child.kind() {
-            "comment" | "line_comment" | "block_comment" => {}
             "keyword_argument" => {
                 if let Some(name) = child.child_by_field_name("name") {
                     args.keywords.push(text[name.byte_range()].to_string());
@@ -773,10 +788,43 @@ pub fn arguments_of(r: &Resolve, node: Node<'_>, text: &str) -> Arguments {
             }
             "list_splat" | "spread_element" => args.spread = true,
             "dictionary_splat" => args.spread_keywords = true,
-            _ => args.positional.push(text[child.byte_range()].to_string()),
+            _ => {}
         }
     }
+    args.positional = positional_nodes(r, node)
+        .into_iter()
+        .map(|n| text[n.byte_range()].to_string())
+        .collect();
     args
+}
+
+/// The positional arguments of the argument list `node`, in order.
+fn positional_nodes<'t>(r: &Resolve, node: Node<'t>) -> Vec<Node<'t>> {
+    if r.whole_arguments.iter().any(|k| k == node.kind()) {
+        // `f(x for x in xs)`: the node is the one argument, not a list of them.
+        return vec![node];
+    }
+    let mut cursor = node.walk();
+    if node.kind() == "template_string" {
+        // A tagged template (`` tag`a ${b}` ``) passes its strings, then each substitution.
+        let substitutions = node
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() == "template_substitution");
+        return std::iter::once(node).chain(substitutions).collect();
+    }
+    let positional = node.named_children(&mut cursor).filter(|child| {
+        !matches!(
+            child.kind(),
+            "comment"
+                | "line_comment"
+                | "block_comment"
+                | "keyword_argument"
+                | "list_splat"
+                | "spread_element"
+                | "dictionary_splat"
+        )
+    });
+    positional.collect()
 }
 
 /// Whether a string is a type annotation (a forward reference).

@@ -12,6 +12,11 @@
 //! unwrap method); a pass-through wrapper made by its constructor (`Box::new(x)`,
 //! `Rc::new(x)`) is what it holds, and a type path's turbofish (`Map::<K, V>::new()`) names
 //! the type. What none of these tell is `Unknown`, with the reason — never a guess.
+//!
+//! A value typed anything (`any`, `Any`) stays so through what is read of it: its members,
+//! elements and calls are anything, and a choice one of whose values is anything is too.
+//! An alias of a type written with its members in place (`type Input = { data: any }`) is
+//! a type of its own, whose members are read like an interface's.
 
 use super::facts::{captured, Facts, Range};
 use super::modules::ModuleId;
@@ -45,6 +50,17 @@ pub enum Ty {
     /// A type from outside the root, or a builtin.
     External,
     Unknown(&'static str),
+}
+
+/// Why a value is [`Ty::Unknown`] when its written type admits anything (`any`, `Any`): its
+/// members, elements and calls are anything too, and it fits every parameter.
+const ANYTHING: &str = "a value typed as anything (`any`)";
+
+impl Ty {
+    /// A value typed as anything (`any`, `Any`): the checker takes it wherever it is passed.
+    pub fn is_anything(&self) -> bool {
+        matches!(self, Ty::Unknown(why) if *why == ANYTHING)
+    }
 }
 
 /// One field of a class, as written.
@@ -191,14 +207,19 @@ impl Resolver<'_> {
     }
 
     /// The one type `values` have (a `None`/`null` and what never gives a value — `panic!()`,
-    /// `return` — aside), or why there is none.
+    /// `return` — aside), or why there is none. One value typed as anything makes the whole
+    /// anything (`c ? xs : xs[0]` with `xs: any[]`).
     fn one_type(&self, facts: &Facts, values: &[Node<'_>], depth: usize) -> Ty {
-        let mut found: Option<Ty> = None;
-        for value in values
+        let types: Vec<Ty> = values
             .iter()
             .filter(|v| !is_nothing(facts, **v) && !diverges(facts, **v))
-        {
-            let ty = self.type_of(facts, *value, depth + 1);
+            .map(|v| self.type_of(facts, *v, depth + 1))
+            .collect();
+        if let Some(anything) = types.iter().find(|t| t.is_anything()) {
+            return anything.clone();
+        }
+        let mut found: Option<Ty> = None;
+        for ty in types {
             if let Ty::Unknown(_) = ty {
                 return ty;
             }
@@ -339,6 +360,75 @@ impl Resolver<'_> {
         Ty::Unknown("an expression whose type saguaro does not read")
     }
 
+    /// Whether the value `node` is typed anything (`any`, `Any`): its type reads so, or it
+    /// is a field typed by its class's type parameter, read on a value whose written type
+    /// gives that parameter as anything (`action.state` with `action: AsyncAction<any>` and
+    /// `class AsyncAction<T> { state?: T }`).
+    pub fn typed_anything(&self, facts: &Facts, node: Node<'_>) -> bool {
+        self.type_of(facts, node, 0).is_anything()
+            || self.member_type_argument(facts, node).is_some_and(|t| t.is_anything())
+    }
+
+    /// For a member `object.field` whose field's declared type is a type parameter of its
+    /// class, the type the object's written type gives for that parameter; one level.
+    fn member_type_argument(&self, facts: &Facts, node: Node<'_>) -> Option<Ty> {
+        let r = &facts.lang.resolve;
+        let parameters_field = r.type_parameters.as_deref()?;
+        let form = Resolve::form(&r.members, node.kind())?;
+        let object = part(node, form.object.as_deref())?;
+        let field = facts.text_of(part(node, form.name.as_deref())?);
+        if !r.names.iter().any(|k| k == object.kind()) {
+            return None;
+        }
+        let written = facts.text_of(object);
+        let binding = facts.scopes.lookup(written, object.start_byte())?;
+        let generic = self.written_generic(facts, facts.node(binding.declared_type?)?)?;
+        let generic_form = Resolve::form(&r.type_generics, generic.kind())?;
+        let base = part(generic, generic_form.object.as_deref())?;
+        let Ty::Instance(class) = self.annotation(facts, base, 1) else {
+            return None;
+        };
+        let class_facts = self.facts(&class.file)?;
+        let types = class_facts.types();
+        let declared = types
+            .fields
+            .get(&(class.path.clone(), field.to_string()))?
+            .iter()
+            .find_map(|f| f.declared_type)?;
+        let declared = unwrapped(&class_facts, class_facts.node(declared)?);
+        let parameter = class_facts.text_of(declared);
+        let symbol = class_facts.symbol(&class.path)?;
+        let parameters = class_facts
+            .node(class_facts.declaration(symbol))?
+            .child_by_field_name(parameters_field)?;
+        let mut cursor = parameters.walk();
+        let position = parameters.named_children(&mut cursor).position(|p| {
+            let name = p.child_by_field_name("name").unwrap_or(p);
+            class_facts.text_of(name) == parameter
+        })?;
+        let argument = *type_arguments(generic, generic_form.arguments.as_deref()).get(position)?;
+        Some(self.annotation(facts, argument, 1))
+    }
+
+    /// The generic type (`AsyncAction<any>`) a written annotation comes to, through its
+    /// wrappers and a union with nothing (`AsyncAction<any> | undefined`).
+    fn written_generic<'t>(&self, facts: &Facts, node: Node<'t>) -> Option<Node<'t>> {
+        let r = &facts.lang.resolve;
+        let node = unwrapped(facts, node);
+        if r.type_unions.iter().any(|k| k == node.kind()) {
+            let mut cursor = node.walk();
+            let members: Vec<Node<'t>> = node
+                .named_children(&mut cursor)
+                .filter(|c| !is_nothing(facts, *c))
+                .collect();
+            return match members.as_slice() {
+                [one] => self.written_generic(facts, *one),
+                _ => None,
+            };
+        }
+        Resolve::form(&r.type_generics, node.kind()).map(|_| node)
+    }
+
     /// The type a call gives: an instance of the class called, or the function's return.
     pub fn call_type(&self, facts: &Facts, callee: Node<'_>, depth: usize) -> Ty {
         let r = &facts.lang.resolve;
@@ -422,6 +512,9 @@ impl Resolver<'_> {
     /// method its return type.
     pub fn method_call_type(&self, facts: &Facts, object_type: &Ty, method: &str, depth: usize) -> Ty {
         let r = &facts.lang.resolve;
+        if object_type.is_anything() {
+            return object_type.clone();
+        }
         if let Ty::Wrapped(_, held) = object_type {
             if r.unwrap_methods.iter().any(|m| m == method) {
                 return (**held).clone();
@@ -478,6 +571,9 @@ impl Resolver<'_> {
     /// The type of `ty.name` as a value: a field's type, a method as a function, a
     /// module's name.
     pub fn value_member_type(&self, ty: &Ty, name: &str, depth: usize) -> Ty {
+        if ty.is_anything() {
+            return ty.clone();
+        }
         if let Ty::Instance(class) = ty {
             if let Some(field) = self.field_type(class, name, depth + 1) {
                 return field;
@@ -600,6 +696,11 @@ impl Resolver<'_> {
                             .node(declaration)
                             .and_then(|d| d.child_by_field_name("value").or_else(|| d.child_by_field_name("type")))
                         {
+                            // `type Input = { data: any }`: members written in place, read
+                            // like an interface's.
+                            Some(value) if facts.lang.resolve.member_types.iter().any(|k| k == value.kind()) => {
+                                Ty::Class(def.clone())
+                            }
                             Some(value) => match self.annotation(&facts, value, depth + 1) {
                                 Ty::Instance(d) => Ty::Class(d),
                                 other => other,
@@ -1294,7 +1395,7 @@ impl Resolver<'_> {
             return Ty::Unknown("a string annotation saguaro does not read");
         }
         if r.anything.iter().any(|a| a == text || text.ends_with(&format!(".{a}"))) {
-            return Ty::Unknown("a value typed as anything (`any`)");
+            return Ty::Unknown(ANYTHING);
         }
         if r.nothing.iter().any(|n| n == text || n == kind)
             || matches!(kind, "primitive_type" | "predefined_type" | "literal_type")
@@ -1486,6 +1587,18 @@ fn type_arguments<'t>(node: Node<'t>, field: Option<&str>) -> Vec<Node<'t>> {
         }
     }
     out
+}
+
+/// A type node without the wrappers around it (an annotation's `: `, parentheses).
+fn unwrapped<'t>(facts: &Facts, node: Node<'t>) -> Node<'t> {
+    let mut node = node;
+    while facts.lang.resolve.type_wrappers.iter().any(|k| k == node.kind()) {
+        match inner(node) {
+            Some(child) => node = child,
+            None => break,
+        }
+    }
+    node
 }
 
 /// The first argument of the call whose callee is `callee`, if it passes one.
