@@ -349,5 +349,10 @@ fn an_argument_typed_anything_fits_a_parameter_whose_type_changed() {
         .iter()
         .map(|c| format!("{}:{}", c.path, c.line))
         .collect();
-    assert_eq!(listed, ["user.py:8"], "{}", serde_json::to_string_pretty(&report).unwrap());
+    assert_eq!(
+        listed,
+        ["user.py:8"],
+        "{}",
+        serde_json::to_string_pretty(&report).unwrap()
+    );
 }

@@ -421,6 +421,59 @@ struct Compiled {
     grammar: OnceLock<Option<tree_sitter::Language>>,
     roles: OnceLock<NodeRoles>,
     queries: OnceLock<BTreeMap<String, OnceLock<Result<tree_sitter::Query, String>>>>,
+    joined: OnceLock<Result<JoinedQuery, String>>,
+}
+
+/// One match of a query: the captures of its pattern, owned.
+pub type Captures<'t> = Vec<tree_sitter::QueryCapture<'t>>;
+
+/// Every match of `query` over `node`, in order: (pattern, captures).
+pub fn matches_of<'t>(
+    query: &tree_sitter::Query,
+    node: tree_sitter::Node<'t>,
+    text: &str,
+) -> Vec<(usize, Captures<'t>)> {
+    use tree_sitter::StreamingIterator;
+    let mut cursor = tree_sitter::QueryCursor::new();
+    let mut matches = cursor.matches(query, node, text.as_bytes());
+    let mut out = Vec::new();
+    while let Some(m) = matches.next() {
+        out.push((m.pattern_index, m.captures().to_vec()));
+    }
+    out
+}
+
+/// The node a query match captured under `wanted`, if any.
+pub fn captured<'t>(
+    captures: &[tree_sitter::QueryCapture<'t>],
+    names: &[&str],
+    wanted: &str,
+) -> Option<tree_sitter::Node<'t>> {
+    captures
+        .iter()
+        .find(|c| names[c.index as usize] == wanted)
+        .map(|c| c.node)
+}
+
+/// The queries the references layer reads every file with, joined into one.
+pub const JOINED_QUERIES: [&str; 3] = ["locals", "imports", "types"];
+
+/// Several queries of one language compiled as one, to run in a single pass over a tree:
+/// a pass costs about as much whatever its patterns (it is the walk that costs), so three
+/// queries joined cost one. Each pattern keeps its own predicates; [`JoinedQuery::part`]
+/// tells which query a match's pattern came from.
+#[derive(Debug)]
+pub struct JoinedQuery {
+    pub query: tree_sitter::Query,
+    /// (query name, the first pattern after its last) in order.
+    ends: Vec<(&'static str, usize)>,
+}
+
+impl JoinedQuery {
+    /// The query whose pattern `pattern` is.
+    pub fn part(&self, pattern: usize) -> Option<&'static str> {
+        self.ends.iter().find(|(_, end)| pattern < *end).map(|(name, _)| *name)
+    }
 }
 
 /// How a language derives trait impls from an attribute.
@@ -507,6 +560,58 @@ impl Language {
         })
         .as_ref()
         .map_err(|e| Error::internal(e.clone()))
+    }
+
+    /// [`JOINED_QUERIES`] of this language as one query, compiled on first use.
+    pub fn joined_query(&self) -> Result<&JoinedQuery, Error> {
+        let grammar = self.grammar()?;
+        self.compiled
+            .joined
+            .get_or_init(|| {
+                let mut source = String::new();
+                let mut starts = Vec::new();
+                for name in JOINED_QUERIES {
+                    starts.push((name, source.len()));
+                    source.push_str(self.query_source(name));
+                    source.push('\n');
+                }
+                let query = tree_sitter::Query::new(grammar, &source).map_err(|e| {
+                    format!(
+                        "queries/{}/{{{}}}.scm do not compile together: {e}",
+                        self.queries,
+                        JOINED_QUERIES.join(",")
+                    )
+                })?;
+                let ends = starts
+                    .iter()
+                    .enumerate()
+                    .map(|(k, (name, _))| {
+                        let next = starts.get(k + 1).map_or(usize::MAX, |(_, at)| *at);
+                        let end = (0..query.pattern_count())
+                            .find(|&p| query.start_byte_for_pattern(p) >= next)
+                            .unwrap_or(query.pattern_count());
+                        (*name, end)
+                    })
+                    .collect();
+                Ok(JoinedQuery { query, ends })
+            })
+            .as_ref()
+            .map_err(|e| Error::internal(e.clone()))
+    }
+
+    /// Compiles the queries the references layer reads files with now, side by side: a
+    /// caller sure to need them starts this beside other work (reading the files) rather
+    /// than waiting on each at its first use. A query that does not compile is reported at
+    /// that use, as ever.
+    pub fn compile_reference_queries(&self) {
+        rayon::join(
+            || {
+                let _ = self.query("symbols");
+            },
+            || {
+                let _ = self.joined_query();
+            },
+        );
     }
 
     fn query_source(&self, name: &str) -> &'static str {

@@ -1,12 +1,15 @@
 //! What one file says of its names: its syntax tree and definitions (the symbol index), its
-//! scopes and bindings ([`super::scope`]), the imports and exports `imports.scm` finds.
-//! Read once per file and shared by every question the references layer asks of it.
+//! scopes and bindings ([`super::scope`]), the imports and exports `imports.scm` finds, and
+//! what `types.scm` finds. Read once per file and shared by every question the references
+//! layer asks of it. The three queries run joined, in one pass over the tree
+//! ([`crate::lang::JoinedQuery`]): a pass costs about as much whatever its patterns.
 
 use super::scope::{BindingKind, Scopes};
+use crate::lang::{captured, matches_of, Captures};
 use crate::lang::{Language, ModuleSystem};
 use crate::source::SourceText;
 use crate::symbols::{Symbol, SymbolIndex};
-use tree_sitter::{Node, QueryCursor, StreamingIterator};
+use tree_sitter::Node;
 
 /// A byte range of the parsed text (after any BOM).
 pub type Range = (usize, usize);
@@ -71,15 +74,28 @@ impl Facts {
             None => PARSER.with(|p| SymbolIndex::build_with(&mut p.borrow_mut(), SourceText::new(text), lang).ok())?,
         };
         let bom = index.source.bom_len();
+        // One pass of the joined locals, imports and types queries; the tree is shared (a
+        // copy of it costs a count), so the matches outlive the index's move into the facts.
+        let tree = index.tree.clone();
         let parsed = &index.source.text()[bom..];
-        let mut scopes = Scopes::read(lang, &index.tree, parsed);
-        let (imports, exports) = read_imports(lang, &index, parsed);
+        let joined = lang.joined_query().ok()?;
+        let names = joined.query.capture_names();
+        let (mut locals, mut import_matches, mut type_matches) = (Vec::new(), Vec::new(), Vec::new());
+        for (pattern, captures) in matches_of(&joined.query, tree.root_node(), parsed) {
+            match joined.part(pattern) {
+                Some("locals") => locals.push(captures),
+                Some("imports") => import_matches.push(captures),
+                _ => type_matches.push(captures),
+            }
+        }
+        let mut scopes = Scopes::from_matches(lang, tree.root_node(), parsed, names, &locals);
+        let (imports, exports) = read_imports(lang, parsed, names, &import_matches);
         for (i, import) in imports.iter().enumerate() {
             if let (true, Some(local), Some(at)) = (import.binds, &import.local, import.local_at.or(import.name_at)) {
                 scopes.bind(local, at, BindingKind::Import(i));
             }
         }
-        Some(Facts {
+        let facts = Facts {
             path: path.to_string(),
             lang,
             index,
@@ -89,7 +105,10 @@ impl Facts {
             bom,
             types: std::sync::OnceLock::new(),
             inactive: std::sync::OnceLock::new(),
-        })
+        };
+        let types = super::types::TypeFacts::from_matches(&facts, names, &type_matches);
+        let _ = facts.types.set(types);
+        Some(facts)
     }
 
     /// The length of the BOM the text starts with (symbol spans count it; ranges do not).
@@ -163,9 +182,9 @@ impl Facts {
         symbol.body.map(|b| (b.start_byte - self.bom, b.end_byte - self.bom))
     }
 
-    /// What `types.scm` finds in the file (bases, fields, returned values), read on first use.
+    /// What `types.scm` finds in the file (bases, fields, returned values).
     pub fn types(&self) -> &super::types::TypeFacts {
-        self.types.get_or_init(|| super::types::TypeFacts::read(self))
+        self.types.get_or_init(super::types::TypeFacts::default)
     }
 
     /// The ranges conditional compilation leaves out (with the `cfg` that does), worked out
@@ -193,25 +212,12 @@ impl Facts {
     }
 }
 
-/// The node a query match captured under `wanted`, if any.
-pub fn captured<'t>(m: &tree_sitter::QueryMatch<'_, 't>, names: &[&str], wanted: &str) -> Option<Node<'t>> {
-    m.captures()
-        .iter()
-        .find(|c| names[c.index as usize] == wanted)
-        .map(|c| c.node)
-}
-
-fn read_imports(lang: &Language, index: &SymbolIndex, text: &str) -> (Vec<Import>, Vec<Export>) {
+/// The imports and exports of the matches of `imports.scm` (`names`: their capture names).
+fn read_imports(lang: &Language, text: &str, names: &[&str], matches: &[Captures<'_>]) -> (Vec<Import>, Vec<Export>) {
     let (mut imports, mut exports) = (Vec::new(), Vec::new());
-    let Ok(query) = lang.query("imports") else {
-        return (imports, exports);
-    };
-    let names = query.capture_names();
-    let mut cursor = QueryCursor::new();
-    let mut matches = cursor.matches(query, index.tree.root_node(), text.as_bytes());
     let range = |n: Node<'_>| (n.start_byte(), n.end_byte());
     let mut statements_seen: Vec<Range> = Vec::new();
-    while let Some(m) = matches.next() {
+    for m in matches {
         let capture = |wanted: &str| captured(m, names, wanted);
         if let Some(statement) = capture("export") {
             if let Some(local) = capture("export.local") {

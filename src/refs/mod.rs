@@ -329,8 +329,14 @@ pub struct Answer {
 /// The references to the definition `symbol` of `file` (relative to `root`), every file of
 /// the root read.
 pub fn answer(root: &std::path::Path, file: &str, symbol: &str) -> Result<Answer, Error> {
-    let project = Project::scan(root);
-    answer_in(&project, file, symbol)
+    let language = crate::lang::Registry::global().for_path(file);
+    let (project, ()) = rayon::join(
+        || Project::scan(root),
+        || language.iter().for_each(|l| l.compile_reference_queries()),
+    );
+    let answer = answer_in(&project, file, symbol);
+    project.drop_aside();
+    answer
 }
 
 /// [`answer`] over an already scanned project.

@@ -24,9 +24,9 @@
 //! assert!(scopes.lookup("engine", inside).unwrap().scope != 0);
 //! ```
 
-use crate::lang::{Language, Resolve, Visibility};
+use crate::lang::{matches_of, Captures, Language, Resolve, Visibility};
 use std::collections::HashMap;
-use tree_sitter::{Node, QueryCursor, StreamingIterator, Tree};
+use tree_sitter::{Node, Tree};
 
 pub type ScopeId = usize;
 
@@ -120,6 +120,24 @@ impl Scopes {
     /// The scopes and bindings `locals.scm` finds in `tree` (`text` is what was parsed).
     pub fn read(lang: &Language, tree: &Tree, text: &str) -> Scopes {
         let root = tree.root_node();
+        match lang.query("locals") {
+            Ok(query) => {
+                let matches: Vec<Captures<'_>> = matches_of(query, root, text).into_iter().map(|(_, m)| m).collect();
+                Scopes::from_matches(lang, root, text, query.capture_names(), &matches)
+            }
+            Err(_) => Scopes::from_matches(lang, root, text, &[], &[]),
+        }
+    }
+
+    /// The scopes and bindings of the matches of `locals.scm` over `root` (`names`: their
+    /// capture names).
+    pub fn from_matches(
+        lang: &Language,
+        root: Node<'_>,
+        text: &str,
+        names: &[&str],
+        matches: &[Captures<'_>],
+    ) -> Scopes {
         let mut out = Scopes {
             scopes: vec![Scope {
                 start: 0,
@@ -130,10 +148,6 @@ impl Scopes {
             }],
             ..Scopes::default()
         };
-        let Ok(query) = lang.query("locals") else {
-            return out;
-        };
-        let names = query.capture_names();
         // (start, end, kind, where the scope's own name is written)
         type ScopeNode = (usize, usize, ScopeKind, Option<(usize, usize)>);
         let mut scope_nodes: Vec<ScopeNode> = Vec::new();
@@ -147,13 +161,11 @@ impl Scopes {
             taken: Taken,
         }
         let mut found: Vec<Found> = Vec::new();
-        let mut cursor = QueryCursor::new();
-        let mut matches = cursor.matches(query, root, text.as_bytes());
-        while let Some(m) = matches.next() {
+        for m in matches {
             let mut definition = None;
             let (mut declared_type, mut value, mut taken) = (None, None, Taken::Whole);
             let (mut narrowed, mut class, mut within) = (None, None, None);
-            for c in m.captures() {
+            for c in m {
                 let range = (c.node.start_byte(), c.node.end_byte());
                 match names[c.index as usize] {
                     "local.narrowed" => narrowed = Some(range),

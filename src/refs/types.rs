@@ -18,12 +18,12 @@
 //! An alias of a type written with its members in place (`type Input = { data: any }`) is
 //! a type of its own, whose members are read like an interface's.
 
-use super::facts::{captured, Facts, Range};
+use super::facts::{Facts, Range};
 use super::modules::ModuleId;
 use super::resolve::{DefId, Entity, Resolver, MAX_DEPTH};
-use crate::lang::{ModuleSystem, Resolve, SyntaxForm};
+use crate::lang::{captured, Captures, ModuleSystem, Resolve, SyntaxForm};
 use std::collections::HashMap;
-use tree_sitter::{Node, QueryCursor, StreamingIterator};
+use tree_sitter::Node;
 
 /// What is known of a value's type.
 #[derive(Debug, Clone, PartialEq)]
@@ -92,17 +92,13 @@ fn is_class(kind: &str) -> bool {
 }
 
 impl TypeFacts {
-    pub fn read(facts: &Facts) -> TypeFacts {
+    /// What the matches of `types.scm` over the file of `facts` say (`names`: their capture
+    /// names).
+    pub fn from_matches(facts: &Facts, names: &[&str], matches: &[Captures<'_>]) -> TypeFacts {
         let mut out = TypeFacts::default();
-        let Ok(query) = facts.lang.query("types") else {
-            return out;
-        };
-        let names = query.capture_names();
-        let mut cursor = QueryCursor::new();
         let text = facts.text();
-        let mut matches = cursor.matches(query, facts.root(), text.as_bytes());
         let range = |n: Node<'_>| (n.start_byte(), n.end_byte());
-        while let Some(m) = matches.next() {
+        for m in matches {
             let capture = |wanted: &str| captured(m, names, wanted);
             let class = capture("class")
                 .and_then(|c| facts.symbol_named_at(range(c)))
