@@ -92,6 +92,9 @@ pub fn find(root: &std::path::Path, files: Vec<Source>, changed: &[ChangedDefini
             None => None,
         }
         .unwrap_or_else(|| Target::removed(&def.file, &def.path, &def.kind));
+        // An argument typed anything fits a parameter of another type or place.
+        let mut target = target;
+        target.argument_types = def.breakages.iter().any(|b| b.kind.starts_with("parameter_"));
         let found = refs::find(&project, &target);
         let gone_now = def.removed() || def.renamed_to.is_some();
         for reference in found.references {

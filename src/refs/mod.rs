@@ -105,7 +105,8 @@ impl RefKind {
 pub struct Arguments {
     pub positional: Vec<String>,
     /// Which positional arguments the layer reads as typed anything (`any`, `Any`): the
-    /// checker takes them wherever they go. Empty where nothing was read (a macro's tokens).
+    /// checker takes them wherever they go. Empty where nothing was read (a macro's tokens,
+    /// or a target that did not ask: [`Target::argument_types`]).
     pub anything: Vec<bool>,
     pub keywords: Vec<String>,
     /// `*xs`, `...xs`: any number of positional arguments.
@@ -216,6 +217,9 @@ pub struct Target {
     pub name_at: Option<(usize, usize)>,
     /// For a constructor (`__init__`, `constructor`): the class whose calls construct.
     pub constructs: Option<DefId>,
+    /// Read which arguments of each call are typed anything ([`Arguments::anything`]): a
+    /// type question per argument, asked only by a caller that checks parameter types.
+    pub argument_types: bool,
 }
 
 impl Target {
@@ -244,6 +248,7 @@ impl Target {
             kind: symbol.kind.clone(),
             name_at: Some(facts.name_range(symbol)),
             constructs,
+            argument_types: false,
         }
     }
 
@@ -265,6 +270,7 @@ impl Target {
             kind: kind.to_string(),
             name_at: None,
             constructs: None,
+            argument_types: false,
         }
     }
 }

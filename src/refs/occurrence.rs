@@ -320,7 +320,7 @@ pub(super) fn judge_name(
             // `x.name()` is a method of that name, never the field (`(x.name)()` is).
             return None;
         }
-        let call = (kind == RefKind::Call).then(|| call_shape(resolver, facts, parent, Some(receiver), on_type));
+        let call = (kind == RefKind::Call).then(|| call_shape(target.argument_types.then_some(resolver), facts, parent, Some(receiver), on_type));
         let mut how = How::new(kind, confidence).call(call).via(via);
         how.value_use = kind == RefKind::Attribute && handed_on(facts, parent);
         return verdict(facts, target, at, entity, how, unresolved);
@@ -341,7 +341,7 @@ pub(super) fn judge_name(
     }
     let entity = resolver.name(facts, name, at.0, 0);
     let kind = kind_of(facts, node, RefKind::Other);
-    let call = (kind == RefKind::Call).then(|| call_shape(resolver, facts, node, None, false));
+    let call = (kind == RefKind::Call).then(|| call_shape(target.argument_types.then_some(resolver), facts, node, None, false));
     let mut how = How::new(kind, Confidence::ImportResolved).call(call);
     how.value_use = kind == RefKind::Other && handed_on(facts, node);
     if let Some(super::scope::BindingKind::Import(i)) = facts.scopes.lookup(name, at.0).map(|b| b.kind) {
@@ -681,9 +681,10 @@ fn kind_of(facts: &Facts, node: Node<'_>, otherwise: RefKind) -> RefKind {
     otherwise
 }
 
-/// The call around a called name (or member): its arguments and receiver.
+/// The call around a called name (or member): its arguments and receiver; with `types`,
+/// which arguments are typed anything.
 fn call_shape(
-    resolver: &Resolver<'_>,
+    types: Option<&Resolver<'_>>,
     facts: &Facts,
     callee: Node<'_>,
     receiver: Option<String>,
@@ -706,10 +707,12 @@ fn call_shape(
         .and_then(|field| call.child_by_field_name(field))
         .map(|args| {
             let mut arguments = arguments_of(r, args, facts.text());
-            arguments.anything = positional_nodes(r, args)
-                .into_iter()
-                .map(|n| resolver.typed_anything(facts, n) && !type_tested(facts, n))
-                .collect();
+            if let Some(resolver) = types {
+                arguments.anything = positional_nodes(r, args)
+                    .into_iter()
+                    .map(|n| resolver.typed_anything(facts, n) && !type_tested(facts, n))
+                    .collect();
+            }
             arguments
         })
         .unwrap_or_else(|| {
