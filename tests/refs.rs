@@ -564,3 +564,142 @@ impl S {
         vec![("src/lib.rs".to_string(), 16, Confidence::ReceiverTyped); 3]
     );
 }
+
+/// `self` in the body of a `macro_rules!` is the type of the impls the macro is invoked in:
+/// one type for every invocation this definition governs (a macro of the same name defined
+/// later, or in another file that defines its own, governs its own invocations), else the
+/// name only.
+#[test]
+fn self_in_a_macro_body_is_the_type_of_the_impls_invoking_it() {
+    let lib = "\
+pub struct Value;
+pub struct Other;
+
+impl Value {
+    fn invalid(&self) -> u8 {
+        1
+    }
+}
+
+impl Other {
+    fn invalid(&self) -> u8 {
+        2
+    }
+}
+
+macro_rules! check {
+    ($m:ident) => {
+        fn $m(&self) -> u8 {
+            self.invalid()
+        }
+    };
+}
+
+macro_rules! both {
+    ($m:ident) => {
+        fn $m(&self) -> u8 {
+            self.invalid()
+        }
+    };
+}
+
+impl Value {
+    check!(a);
+    check!(b);
+    both!(c);
+}
+
+impl Other {
+    both!(d);
+}
+
+macro_rules! check {
+    ($m:ident) => {
+        fn $m(&self) -> u8 {
+            self.invalid() + 1
+        }
+    };
+}
+
+impl Other {
+    check!(e);
+}
+";
+    let found = found_in_crate(lib, "Value.invalid");
+    let line_of = |needle: &str, nth: usize| {
+        lib.lines()
+            .enumerate()
+            .filter(|(_, l)| l.contains(needle))
+            .nth(nth)
+            .unwrap()
+            .0
+            + 1
+    };
+    let check_body = line_of("self.invalid()", 0);
+    let both_body = line_of("self.invalid()", 1);
+    assert!(
+        found.contains(&("src/lib.rs".to_string(), check_body, Confidence::ReceiverTyped)),
+        "{found:?}"
+    );
+    // `both!` is invoked in impls of two types: its `self` is either.
+    assert!(
+        found
+            .iter()
+            .all(|(_, line, c)| *line != both_body || *c == Confidence::NameMatch),
+        "{found:?}"
+    );
+    // The second `check!` is invoked in `impl Other` only: not `Value`'s.
+    let second = line_of("self.invalid() + 1", 0);
+    assert!(
+        found
+            .iter()
+            .all(|(_, line, c)| *line != second || *c == Confidence::NameMatch),
+        "{found:?}"
+    );
+}
+
+/// A `#[cfg(...)]` among a macro's tokens leaves out what it is written on, as it does on
+/// an item: a reference there carries the `cfg`.
+#[test]
+fn a_cfg_among_a_macro_s_tokens_leaves_its_item_out() {
+    let lib = "\
+pub struct Value;
+
+impl Value {
+    fn invalid(&self) -> u8 {
+        1
+    }
+}
+
+macro_rules! check {
+    ($m:ident) => {
+        #[cfg(feature = \"nope\")]
+        fn $m(&self) -> u8 {
+            self.invalid()
+        }
+
+        #[cfg(not(feature = \"nope\"))]
+        fn $m(&self) -> u8 {
+            self.invalid() + 1
+        }
+    };
+}
+
+impl Value {
+    check!(a);
+}
+";
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let dir = common::change::tree(&[("Cargo.toml", manifest), ("src/lib.rs", lib)]);
+    let answer = saguaro::refs::answer(dir.path(), "src/lib.rs", "Value.invalid").unwrap();
+    let conditions: Vec<(usize, Option<String>)> = answer
+        .references
+        .iter()
+        .map(|r| (r.line, r.conditional.clone()))
+        .collect();
+    assert_eq!(
+        conditions,
+        [(13, Some("cfg(feature = \"nope\")".to_string())), (18, None)],
+        "{conditions:?}"
+    );
+}

@@ -143,8 +143,37 @@ impl Config {
                 }
                 continue;
             }
+            if kind == "token_tree" {
+                out.extend(self.inactive_tokens(&dir, text, node));
+            }
             let mut cursor = node.walk();
             stack.extend(node.named_children(&mut cursor));
+        }
+        out
+    }
+
+    /// In a macro's tokens (a `macro_rules!` body, an invocation's arguments), what a
+    /// `#[cfg(...)]` that does not hold leaves out: the tokens from it through the next
+    /// `{ .. }` group or `;` (an item's body or end).
+    fn inactive_tokens(&self, dir: &str, text: &str, tree: Node<'_>) -> Vec<(Range, String)> {
+        let mut out = Vec::new();
+        let mut cursor = tree.walk();
+        let tokens: Vec<Node<'_>> = tree.children(&mut cursor).collect();
+        for (k, pound) in tokens.iter().enumerate() {
+            let Some(group) = tokens.get(k + 1).filter(|_| pound.kind() == "#") else {
+                continue;
+            };
+            let Some(predicate) = cfg_of(&text[pound.start_byte()..group.end_byte()]) else {
+                continue;
+            };
+            if self.holds(dir, predicate) {
+                continue;
+            }
+            let end = tokens[k + 2..]
+                .iter()
+                .find(|t| t.kind() == ";" || (t.kind() == "token_tree" && text[t.byte_range()].starts_with('{')))
+                .map_or(group.end_byte(), |t| t.end_byte());
+            out.push(((pound.start_byte(), end), format!("cfg({predicate})")));
         }
         out
     }

@@ -320,7 +320,15 @@ pub(super) fn judge_name(
             // `x.name()` is a method of that name, never the field (`(x.name)()` is).
             return None;
         }
-        let call = (kind == RefKind::Call).then(|| call_shape(target.argument_types.then_some(resolver), facts, parent, Some(receiver), on_type));
+        let call = (kind == RefKind::Call).then(|| {
+            call_shape(
+                target.argument_types.then_some(resolver),
+                facts,
+                parent,
+                Some(receiver),
+                on_type,
+            )
+        });
         let mut how = How::new(kind, confidence).call(call).via(via);
         how.value_use = kind == RefKind::Attribute && handed_on(facts, parent);
         return verdict(facts, target, at, entity, how, unresolved);
@@ -341,7 +349,8 @@ pub(super) fn judge_name(
     }
     let entity = resolver.name(facts, name, at.0, 0);
     let kind = kind_of(facts, node, RefKind::Other);
-    let call = (kind == RefKind::Call).then(|| call_shape(target.argument_types.then_some(resolver), facts, node, None, false));
+    let call = (kind == RefKind::Call)
+        .then(|| call_shape(target.argument_types.then_some(resolver), facts, node, None, false));
     let mut how = How::new(kind, Confidence::ImportResolved).call(call);
     how.value_use = kind == RefKind::Other && handed_on(facts, node);
     if let Some(super::scope::BindingKind::Import(i)) = facts.scopes.lookup(name, at.0).map(|b| b.kind) {

@@ -17,6 +17,11 @@
 //! what m binds otherwise; and a Rust method lives in an `impl` anywhere in its type's
 //! crate, so one a patch removes is still what calls on the type named, whichever file of
 //! the crate held it.
+//!
+//! `self` in a `macro_rules!` body is the type of the impls the macro is invoked in, when
+//! every invocation the definition governs (by textual scope: after it in its file, no
+//! other definition of the name in between; or in a file defining no macro of the name)
+//! stands in an impl of one type; otherwise it is not known.
 
 use super::facts::{Facts, Range};
 use super::modules::{node, python, rust, ModuleId};
@@ -866,9 +871,15 @@ impl<'p> Resolver<'p> {
 
     /// The type an `impl` holding byte `at` is for (`Self`).
     pub fn impl_type_at(&self, facts: &Facts, at: usize, depth: usize) -> Option<DefId> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
         let node = facts.root().descendant_for_byte_range(at, at)?;
         let mut n = Some(node);
         while let Some(current) = n {
+            if current.kind() == "macro_definition" {
+                return self.macro_impl_type(facts, current, depth + 1);
+            }
             if matches!(current.kind(), "impl_item" | "trait_item") {
                 if current.kind() == "trait_item" {
                     let name = current.child_by_field_name("name")?;
@@ -888,6 +899,75 @@ impl<'p> Resolver<'p> {
             n = current.parent();
         }
         None
+    }
+
+    /// The type `self` is in the body of `macro_rules! name`: the one type of every impl the
+    /// macro is invoked in, when there is one; `None` when an invocation stands outside an
+    /// impl or the impls are of several types. A `macro_rules!` is seen from where it is
+    /// defined on, so an invocation is this definition's when it comes after it in its file
+    /// with no other definition of the name in between, or stands in a file that defines no
+    /// macro of the name (one that may reach it by `#[macro_use]`).
+    fn macro_impl_type(&self, facts: &Facts, definition: tree_sitter::Node<'_>, depth: usize) -> Option<DefId> {
+        let name = definition.child_by_field_name("name")?;
+        let invocation = format!("{}!", facts.text_of(name));
+        let finder = memchr::memmem::Finder::new(invocation.as_bytes());
+        let mut found: Option<DefId> = None;
+        for (path, file) in &self.project.files {
+            if file.lang.resolve.modules != ModuleSystem::Rust {
+                continue;
+            }
+            let text = file.text.as_str();
+            let places: Vec<usize> = finder
+                .find_iter(text.as_bytes())
+                .filter(|&at| super::project::whole_word(text, at, invocation.len() - 1))
+                .collect();
+            if places.is_empty() {
+                continue;
+            }
+            let invoking = self.facts(path)?;
+            // Where this file defines a macro of the name (`macro_rules! name`).
+            let mut definitions: Vec<usize> = Vec::new();
+            let mut stack = vec![invoking.root()];
+            while let Some(n) = stack.pop() {
+                if n.kind() == "macro_definition" {
+                    if n.child_by_field_name("name")
+                        .is_some_and(|m| invoking.text_of(m) == facts.text_of(name))
+                    {
+                        definitions.push(n.start_byte());
+                    }
+                    continue;
+                }
+                let mut cursor = n.walk();
+                stack.extend(n.named_children(&mut cursor).filter(|c| c.kind() != "function_item"));
+            }
+            for at in places {
+                let at = at.checked_sub(invoking.bom())?;
+                let governing = definitions.iter().copied().filter(|&d| d < at).max();
+                let ours = match governing {
+                    Some(d) => *path == facts.path && d == definition.start_byte(),
+                    None => definitions.is_empty() || *path != facts.path,
+                };
+                if !ours {
+                    continue;
+                }
+                let around = invoking.node((at, at)).and_then(|n| {
+                    std::iter::successors(Some(n), |n| n.parent()).find(|a| a.kind() == "macro_definition")
+                });
+                match around {
+                    // The macro calling itself.
+                    Some(m) if *path == facts.path && m.byte_range() == definition.byte_range() => continue,
+                    // Another macro's body: its `self` is whatever that macro's is.
+                    Some(_) => return None,
+                    None => {}
+                }
+                let ty = self.impl_type_at(&invoking, at, depth + 1)?;
+                match &found {
+                    Some(seen) if *seen != ty => return None,
+                    _ => found = Some(ty),
+                }
+            }
+        }
+        found
     }
 
     /// A class's bases, resolved (Python superclasses, TypeScript `extends` and
