@@ -356,3 +356,58 @@ fn an_argument_typed_anything_fits_a_parameter_whose_type_changed() {
         serde_json::to_string_pretty(&report).unwrap()
     );
 }
+
+#[test]
+fn a_removed_method_the_foreign_deref_target_also_has_is_not_a_break() {
+    // anyhow's `Error` derefs to `dyn std::error::Error`: with its own `is` gone, `e.is::<T>()`
+    // reaches the trait object's; `only_mine` has no such fallback and breaks.
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let lib = "\
+use std::error::Error as StdError;
+use std::ops::Deref;
+
+pub struct Error(Box<dyn StdError + Send + Sync>);
+
+impl Deref for Error {
+    type Target = dyn StdError + Send + Sync + 'static;
+
+    fn deref(&self) -> &Self::Target {
+        &*self.0
+    }
+}
+
+impl Error {
+    pub fn is<E: StdError + 'static>(&self) -> bool {
+        self.0.is::<E>()
+    }
+
+    pub fn only_mine(&self) -> bool {
+        true
+    }
+}
+
+pub fn check(e: &Error) -> bool {
+    e.is::<std::fmt::Error>() && e.only_mine()
+}
+";
+    let files = [("Cargo.toml", manifest), ("src/lib.rs", lib)];
+    let dir = common::change::tree(&files);
+    for (symbol, breaks) in [("Error.is", false), ("Error.only_mine", true)] {
+        let patch = serde_json::json!({
+            "type": "patch", "target_file": "src/lib.rs",
+            "operations": [{"op": "delete", "symbol": symbol}]
+        });
+        let report = impact::report(&patch.to_string(), &Options::new(dir.path())).unwrap();
+        let confident: Vec<usize> = report
+            .breaking_changes
+            .iter()
+            .flat_map(|c| &c.callsites)
+            .filter(|c| c.confidence != impact::callsites::Confidence::NameMatch)
+            .map(|c| c.line)
+            .collect();
+        assert_eq!(!confident.is_empty(), breaks, "{symbol}: {confident:?}");
+        if breaks {
+            assert_eq!(confident, [25], "{symbol}");
+        }
+    }
+}

@@ -703,3 +703,37 @@ impl Value {
         "{conditions:?}"
     );
 }
+
+/// Rust keeps macros apart from types: `use k::Error;` beside `use thiserror::Error;` (a
+/// derive macro) binds `Error` twice, and a type written `Error` is the crate's type.
+#[test]
+fn a_rust_type_imported_beside_a_macro_of_its_name_is_the_type() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let lib = "pub struct Error;\n\nimpl Error {\n    pub fn root_cause(&self) -> u8 {\n        1\n    }\n}\n";
+    let test = "\
+use k::Error;
+use thiserror::Error;
+
+#[derive(Debug, Error)]
+struct Local;
+
+fn make() -> (Error, u8) {
+    (Error, 1)
+}
+
+fn t(e: Error) {
+    let (f, _) = make();
+    e.root_cause();
+    f.root_cause();
+}
+";
+    let files = [("Cargo.toml", manifest), ("src/lib.rs", lib), ("tests/t.rs", test)];
+    let found = found_in(&files, "src/lib.rs", "Error.root_cause");
+    assert_eq!(
+        found,
+        [
+            ("tests/t.rs".to_string(), 13, Confidence::ReceiverTyped),
+            ("tests/t.rs".to_string(), 14, Confidence::ReceiverTyped)
+        ]
+    );
+}

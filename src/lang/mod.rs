@@ -304,6 +304,10 @@ pub struct Resolve {
     /// Type nodes that declare members in place (`{ data: any }`): an alias of one is a type
     /// of its own, whose members are read like an interface's.
     pub member_types: Vec<String>,
+    /// Methods of types outside the root that a type of the root may deref to, by the
+    /// target's name (`Error` for `dyn Error`, `str`, `slice` for `[T]`): a call of a removed
+    /// method of that name may reach the target's.
+    pub foreign_deref_methods: BTreeMap<String, Vec<String>>,
     /// The field of a class declaration holding its type parameters (`class C<T>`), whose
     /// `name` (or itself) each parameter is.
     pub type_parameters: Option<String>,

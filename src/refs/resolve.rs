@@ -129,9 +129,48 @@ impl<'p> Resolver<'p> {
             return Entity::Unknown("a chain of names too long to follow");
         }
         match facts.scopes.lookup(name, at) {
-            Some(binding) => self.binding(facts, binding, depth),
+            Some(binding) => {
+                let entity = self.binding(facts, binding, depth);
+                self.in_namespace(facts, binding, at, entity, depth)
+            }
             None => self.unbound(facts, name, at, depth),
         }
+    }
+
+    /// Rust keeps macros apart from types and values: two imports of one name in one scope
+    /// (`use anyhow::Error; use thiserror::Error;`) bind it in different namespaces, so a
+    /// name written as a macro (`name!`, `#[derive(name)]`) is the one that is a macro and
+    /// any other use the one that is not — whichever of them is known to be so.
+    fn in_namespace(&self, facts: &Facts, binding: &Binding, at: usize, entity: Entity, depth: usize) -> Entity {
+        if facts.lang.resolve.modules != ModuleSystem::Rust || !matches!(binding.kind, BindingKind::Import(_)) {
+            return entity;
+        }
+        let mut others = facts
+            .scopes
+            .beside(binding)
+            .filter(|b| matches!(b.kind, BindingKind::Import(_)))
+            .peekable();
+        if others.peek().is_none() {
+            return entity;
+        }
+        let as_macro = facts.node((at, at + binding.name.len())).is_some_and(|n| {
+            std::iter::successors(n.parent(), |p| p.parent())
+                .take(4)
+                .any(|p| matches!(p.kind(), "macro_invocation" | "attribute_item" | "attribute"))
+        });
+        let is_macro = |e: &Entity| match e {
+            Entity::Def(def) => self
+                .facts(&def.file)
+                .and_then(|f| f.symbol(&def.path).map(|s| s.kind == "macro")),
+            _ => None,
+        };
+        if is_macro(&entity) == Some(as_macro) {
+            return entity;
+        }
+        others
+            .map(|b| self.binding(facts, b, depth + 1))
+            .find(|e| is_macro(e) == Some(as_macro))
+            .unwrap_or(entity)
     }
 
     /// What a binding of `facts` means.
@@ -726,6 +765,11 @@ impl<'p> Resolver<'p> {
             // Another impl's method of that name (a trait's) is what calls reach once an
             // inherent one is gone.
             return match (self.rust_method(&facts, class, name, depth), removed_from) {
+                // Once gone, a call may reach a method of that name on what the type derefs
+                // to (anyhow's `Error` → `dyn std::error::Error`'s `is`): not known to break.
+                (Entity::Missing, Some(_)) if self.deref_target_has(class, name, depth) => {
+                    Entity::Unknown("a method of that name on the foreign type it derefs to")
+                }
                 (Entity::Missing, Some(file)) => Entity::Def(DefId { file, path: own }),
                 // A field or a variant of the type itself, where no method has its name.
                 (Entity::Missing, None) if facts.index.symbols.iter().any(|s| s.path == own && s.is_member()) => {
@@ -835,6 +879,124 @@ impl<'p> Resolver<'p> {
             }
         }
         Entity::Missing
+    }
+
+    /// Whether a Rust type derefs (`impl Deref for Type { type Target = ..; }`, in any file
+    /// of its crate) to a type outside the root that has a method `name`, as
+    /// `foreign_deref_methods` in languages.toml lists them (`dyn Error`, `str`, slices).
+    fn deref_target_has(&self, class: &DefId, name: &str, depth: usize) -> bool {
+        let Some(lang) = self.project.files.get(&class.file).map(|f| f.lang) else {
+            return false;
+        };
+        let known = &lang.resolve.foreign_deref_methods;
+        if known.is_empty() {
+            return false;
+        }
+        let crate_dir = self.project.rust.crate_of(&class.file).map(|c| c.dir.clone());
+        for file in self.project.files_naming(lang, "Deref") {
+            if crate_dir
+                .as_deref()
+                .is_some_and(|d| !d.is_empty() && !file.starts_with(&format!("{d}/")))
+            {
+                continue;
+            }
+            let Some(facts) = self.facts(file) else {
+                continue;
+            };
+            for &(trait_range, type_range) in &facts.types().implements {
+                let (Some(trait_node), Some(type_node)) = (facts.node(trait_range), facts.node(type_range)) else {
+                    continue;
+                };
+                let is_deref = facts.text_of(trait_node).rsplit("::").next() == Some("Deref");
+                if !is_deref
+                    || self.annotation(&facts, type_node, depth + 1) != super::types::Ty::Instance(class.clone())
+                {
+                    continue;
+                }
+                let Some(target) = std::iter::successors(trait_node.parent(), |n| n.parent())
+                    .find(|n| n.kind() == "impl_item")
+                    .and_then(|i| self.deref_target(&facts, i))
+                else {
+                    continue;
+                };
+                if known
+                    .get(&target)
+                    .is_some_and(|methods| methods.iter().any(|m| m == name))
+                {
+                    return true;
+                }
+            }
+        }
+        false
+    }
+
+    /// The foreign type an `impl Deref` block names as its `Target`, as
+    /// `foreign_deref_methods` keys it: a trait object by its trait's own name (`dyn
+    /// StdError + Send` → `Error`, through an import's alias), `str`, `[T]` as `slice`.
+    fn deref_target(&self, facts: &Facts, impl_item: tree_sitter::Node<'_>) -> Option<String> {
+        let body = impl_item.child_by_field_name("body")?;
+        let mut cursor = body.walk();
+        let target = body.named_children(&mut cursor).find(|item| {
+            item.kind() == "type_item"
+                && item
+                    .child_by_field_name("name")
+                    .is_some_and(|n| facts.text_of(n) == "Target")
+        })?;
+        let written = target.child_by_field_name("type")?;
+        let text = facts.text_of(written).trim();
+        if written.kind() == "array_type" || text.starts_with('[') {
+            return Some("slice".to_string());
+        }
+        let head = text.strip_prefix("dyn ").unwrap_or(text);
+        let head = head.split(['+', '<']).next()?.trim();
+        let last = head.rsplit("::").next()?.trim();
+        match self.name(facts, last, written.start_byte(), 0) {
+            // A type of the root: its own methods answer, not a foreign table's; unless it
+            // is also imported from outside (one of several `cfg` alternatives).
+            Entity::Def(_) | Entity::Local { .. } | Entity::Module(_) => {
+                self.foreign_name(facts, last, written.start_byte(), 0)
+            }
+            _ => Some(
+                self.foreign_name(facts, last, written.start_byte(), 0)
+                    .unwrap_or_else(|| last.to_string()),
+            ),
+        }
+    }
+
+    /// The name a Rust name has where it comes from outside the root, following imports of
+    /// the root (`use crate::StdError` → `use std::error::Error as StdError` → `Error`);
+    /// any import of the name in its scope counts (`cfg` alternatives bind it several ways).
+    fn foreign_name(&self, facts: &Facts, name: &str, at: usize, depth: usize) -> Option<String> {
+        if depth > 8 {
+            return None;
+        }
+        let binding = facts.scopes.lookup(name, at)?;
+        let imports = std::iter::once(binding)
+            .chain(facts.scopes.beside(binding))
+            .filter_map(|b| match b.kind {
+                BindingKind::Import(i) => facts.imports.get(i),
+                _ => None,
+            });
+        for import in imports {
+            let taken = import.name.clone()?;
+            let segments: Vec<String> = rust::split_path(&import.module);
+            match segments.first().map(String::as_str) {
+                Some("crate" | "self" | "super") => {
+                    let Entity::Module(m) = self.rust_path(facts, &segments, import.statement.0, depth + 1) else {
+                        continue;
+                    };
+                    let Some(module) = self.facts(&m.file) else {
+                        continue;
+                    };
+                    if let Some(found) = self.foreign_name(&module, &taken, module.text().len(), depth + 1) {
+                        return Some(found);
+                    }
+                }
+                Some(_) => return Some(taken),
+                None => {}
+            }
+        }
+        None
     }
 
     /// The traits of the root that a Rust type implements (`impl Trait for Type`, in any

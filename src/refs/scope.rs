@@ -448,6 +448,16 @@ impl Scopes {
     }
 
     /// The local binding (a parameter, a variable, a definition) of `name` written at `at`.
+    /// The other bindings of `binding`'s name in its scope.
+    pub fn beside<'s>(&'s self, binding: &'s Binding) -> impl Iterator<Item = &'s Binding> + 's {
+        self.by_name
+            .get(&binding.name)
+            .into_iter()
+            .flatten()
+            .map(|&i| &self.bindings[i])
+            .filter(move |b| b.scope == binding.scope && b.id != binding.id)
+    }
+
     pub fn binding_at(&self, name: &str, at: (usize, usize)) -> Option<&Binding> {
         self.by_name
             .get(name)?
