@@ -141,6 +141,7 @@ def main():
     parser = argparse.ArgumentParser()
     parser.add_argument("--bin", default=str(ROOT / "target/release/saguaro"))
     parser.add_argument("--packages", default=str(EVAL / "packages-open.txt"))
+    parser.add_argument("--show", type=int, default=5, help="differences to print per pair and side")
     args = parser.parse_args()
     total = Counter()
     kinds_both, kinds_ours, kinds_theirs = Counter(), Counter(), Counter()
@@ -176,9 +177,9 @@ def main():
         ours = {o for o in ours_all - returns if public(o)}
         both = ours & theirs
         print(f"{name} {old_version}->{new_version}: both={len(both)} saguaro_only={len(ours - theirs)} griffe_only={len(theirs - ours)}")
-        for item in sorted(ours - theirs)[:5]:
+        for item in sorted(ours - theirs)[: args.show]:
             print("   saguaro only:", item)
-        for item in sorted(theirs - ours)[:5]:
+        for item in sorted(theirs - ours)[: args.show]:
             print("   griffe only: ", item)
         total.update(both=len(both), ours=len(ours - theirs), theirs=len(theirs - ours))
         kinds_both.update(k for _, _, k in both)
