@@ -855,3 +855,46 @@ fn incremental_rebuild_equals_a_fresh_build() {
         }
     }
 }
+
+/// What the language's own view lists and saguaro once missed (scripts/crosscheck_symbols.py):
+/// each target of a chained assignment, an impl for a primitive type, a trait's associated
+/// type.
+#[test]
+fn chained_targets_primitive_impls_and_associated_types_are_symbols() {
+    let python = index_text("class C:\n    a = b = 1\n    x = y = z = 2\n\n\nA = B = 3\n", "python");
+    let paths: Vec<(&str, &str, usize)> = python
+        .symbols
+        .iter()
+        .map(|s| (s.path.as_str(), s.kind.as_str(), s.name_span.start_line))
+        .collect();
+    assert_eq!(
+        paths,
+        [
+            ("C", "class", 1),
+            ("C.a", "attribute", 2),
+            ("C.b", "attribute", 2),
+            ("C.x", "attribute", 3),
+            ("C.y", "attribute", 3),
+            ("C.z", "attribute", 3),
+            ("A", "variable", 6),
+            ("B", "variable", 6)
+        ]
+    );
+    let rust = index_text(
+        "pub trait Float {\n    type Bits;\n    fn zero() -> Self;\n}\n\nimpl Float for f32 {\n    type Bits = u32;\n    fn zero() -> f32 {\n        0.0\n    }\n}\n\nimpl Float for &f64 {\n    type Bits = u64;\n    fn zero() -> Self {\n        &0.0\n    }\n}\n",
+        "rust",
+    );
+    let paths: Vec<&str> = rust.symbols.iter().map(|s| s.path.as_str()).collect();
+    assert_eq!(
+        paths,
+        [
+            "Float",
+            "Float.Bits",
+            "Float.zero",
+            "f32.Bits",
+            "f32.zero",
+            "f64.Bits",
+            "f64.zero"
+        ]
+    );
+}

@@ -16,10 +16,12 @@
 (const_item name: (identifier) @name) @definition.constant
 (static_item name: (identifier) @name) @definition.static
 (type_item name: (type_identifier) @name) @definition.type
+; A trait's associated type (`type Item;`), like its `const`s.
+(associated_type name: (type_identifier) @name) @definition.type
 (macro_definition name: (identifier) @name) @definition.macro
 
 ; `impl [Trait for] Type` gives its items the scope `Type`, however the type is spelled:
-; `Engine`, `Engine<T>`, `crate::Engine`, `&Engine`, `&mut Engine<'a>`. An inherent impl
+; `Engine`, `Engine<T>`, `crate::Engine`, `&Engine`, `&mut Engine<'a>`, `f32`. An inherent impl
 ; and a trait impl are told apart: a new inherent method never goes into a trait impl.
 (impl_item
   !trait
@@ -30,6 +32,8 @@
     (generic_type type: (scoped_type_identifier name: (type_identifier) @name))
     (reference_type type: (type_identifier) @name)
     (reference_type type: (generic_type type: (type_identifier) @name))
+    (primitive_type) @name
+    (reference_type type: (primitive_type) @name)
   ]) @scope.impl
 
 (impl_item
@@ -41,6 +45,8 @@
     (generic_type type: (scoped_type_identifier name: (type_identifier) @name))
     (reference_type type: (type_identifier) @name)
     (reference_type type: (generic_type type: (type_identifier) @name))
+    (primitive_type) @name
+    (reference_type type: (primitive_type) @name)
   ]) @scope.trait_impl
 
 ; Members. A struct's or union's named field, an enum's variant, a field of a struct-like
