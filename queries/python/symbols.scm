@@ -27,14 +27,15 @@
   (expression_statement
     (assignment left: (identifier) @name)) @definition.variable)
 
-; A chained assignment binds each of its targets (`a = b = 1`, two or three deep): a target
-; after the first is its own definition, the target alone (it shares its statement).
-(module
-  (expression_statement
-    (assignment right: (assignment left: (identifier) @name @definition.variable))))
-(module
-  (expression_statement
-    (assignment right: (assignment right: (assignment left: (identifier) @name @definition.variable)))))
+; A chained assignment binds each of its targets (`a = b = 1`): a target after the first is
+; its own definition, the target alone (it shares its statement). Patterns do not recurse:
+; chains of up to seven targets (`log = debug = info = warn = ... = msg`) are read.
+(module (expression_statement (assignment right: (assignment left: (identifier) @name @definition.variable))))
+(module (expression_statement (assignment right: (assignment right: (assignment left: (identifier) @name @definition.variable)))))
+(module (expression_statement (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name @definition.variable))))))
+(module (expression_statement (assignment right: (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name @definition.variable)))))))
+(module (expression_statement (assignment right: (assignment right: (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name @definition.variable))))))))
+(module (expression_statement (assignment right: (assignment right: (assignment right: (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name @definition.variable)))))))))
 
 ; Class-level assignments and annotations, dataclass fields among them: `retries = 3`,
 ; `name: str`, `port: int = 80`. Only in a class's own body (scope "class"), not in a
@@ -42,10 +43,12 @@
 (expression_statement (#set! scope "class")
   (assignment left: (identifier) @name)) @definition.attribute
 
-(expression_statement (#set! scope "class")
-  (assignment right: (assignment left: (identifier) @name @definition.attribute)))
-(expression_statement (#set! scope "class")
-  (assignment right: (assignment right: (assignment left: (identifier) @name @definition.attribute))))
+(expression_statement (#set! scope "class") (assignment right: (assignment left: (identifier) @name @definition.attribute)))
+(expression_statement (#set! scope "class") (assignment right: (assignment right: (assignment left: (identifier) @name @definition.attribute))))
+(expression_statement (#set! scope "class") (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name @definition.attribute)))))
+(expression_statement (#set! scope "class") (assignment right: (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name @definition.attribute))))))
+(expression_statement (#set! scope "class") (assignment right: (assignment right: (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name @definition.attribute)))))))
+(expression_statement (#set! scope "class") (assignment right: (assignment right: (assignment right: (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name @definition.attribute))))))))
 
 ; Instance attributes: `self.state = 0` in a method defines `Engine.state`, at its first
 ; assignment in `__init__`, else at the first one in the file (`member_of`, `first_in`);
