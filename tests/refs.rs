@@ -737,3 +737,27 @@ fn t(e: Error) {
         ]
     );
 }
+
+/// A `use` starts from the crate even where it imports a macro named like the crate
+/// (`use smallvec::{smallvec, SmallVec};`): the name it binds is not where its path starts.
+#[test]
+fn a_use_importing_a_macro_named_like_its_crate_still_starts_from_the_crate() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let lib = "#[macro_export]\nmacro_rules! k {\n    () => {\n        $crate::Store\n    };\n}\n\npub struct Store;\n";
+    let bench = "use k::{k, Store};\n\nfn make() -> Store {\n    k!()\n}\n";
+    let files = [
+        ("Cargo.toml", manifest),
+        ("src/lib.rs", lib),
+        ("benches/bench.rs", bench),
+    ];
+    let found = found_in(&files, "src/lib.rs", "Store");
+    let bench_lines: Vec<(usize, Confidence)> = found
+        .iter()
+        .filter(|(p, _, _)| p == "benches/bench.rs")
+        .map(|(_, l, c)| (*l, *c))
+        .collect();
+    assert_eq!(
+        bench_lines,
+        [(1, Confidence::ImportResolved), (3, Confidence::ImportResolved)]
+    );
+}

@@ -459,7 +459,19 @@ impl<'p> Resolver<'p> {
                 None => return Entity::Unknown("`Self` outside an impl saguaro can read"),
             },
             name => {
-                let found = self.name(facts, name, at, depth + 1);
+                // A `use` cannot start from a name it binds itself (`use smallvec::{smallvec,
+                // SmallVec}` binds the macro `smallvec`; its path starts from the crate).
+                let binds_here = facts.scopes.lookup(name, at).is_some_and(|b| match b.kind {
+                    BindingKind::Import(i) => facts
+                        .imports
+                        .get(i)
+                        .is_some_and(|imp| imp.statement.0 <= at && at < imp.statement.1),
+                    _ => false,
+                });
+                let found = match binds_here {
+                    true => Entity::Missing,
+                    false => self.name(facts, name, at, depth + 1),
+                };
                 match found {
                     Entity::External | Entity::Missing => match self.project.rust.library(name) {
                         Some(library) => Entity::Module(library),
@@ -834,11 +846,15 @@ impl<'p> Resolver<'p> {
         }
         let type_name = class.path.rsplit('.').next().unwrap_or(&class.path);
         let crate_dir = self.project.rust.crate_of(&class.file).map(|c| c.dir.clone());
+        // An impl in another target of the package (a bench's, a test's `impl Trait for
+        // SmallVec`) is seen in that target only, not where the type's own calls are.
+        let target = rust::crate_root(self.project, &class.file);
         let mut trait_impl = None;
         for file in self.project.files_naming(facts.lang, name) {
             if crate_dir
                 .as_deref()
                 .is_some_and(|d| !d.is_empty() && !file.starts_with(&format!("{d}/")))
+                || rust::crate_root(self.project, file) != target
             {
                 continue;
             }
@@ -1006,9 +1022,13 @@ impl<'p> Resolver<'p> {
         let Some(lang) = self.project.files.get(&class.file).map(|f| f.lang) else {
             return Vec::new();
         };
+        let target = rust::crate_root(self.project, &class.file);
         let mut out = Vec::new();
         for file in self.project.files_naming(lang, type_name) {
-            if crate_dir.is_some_and(|d| !d.is_empty() && !file.starts_with(&format!("{d}/"))) {
+            // As for methods: another target's impls are its own.
+            if crate_dir.is_some_and(|d| !d.is_empty() && !file.starts_with(&format!("{d}/")))
+                || rust::crate_root(self.project, file) != target
+            {
                 continue;
             }
             let Some(facts) = self.facts(file) else {
