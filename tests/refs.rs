@@ -761,3 +761,29 @@ fn a_use_importing_a_macro_named_like_its_crate_still_starts_from_the_crate() {
         [(1, Confidence::ImportResolved), (3, Confidence::ImportResolved)]
     );
 }
+
+/// One name bound once per configuration (`#[cfg(..)] use crate::Chain;` beside
+/// `#[cfg(not(..))] struct Chain`): the binding the configuration keeps is the name.
+#[test]
+fn a_rust_name_bound_once_per_configuration_is_the_binding_kept() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let lib = "mod chain;\n\npub struct Chain {\n    state: u8,\n}\n";
+    let chain = "\
+#[cfg(not(feature = \"tiny\"))]
+pub(crate) use crate::Chain;
+
+#[cfg(feature = \"tiny\")]
+pub(crate) struct Chain {
+    state: u8,
+}
+
+impl Chain {
+    pub fn new() -> Self {
+        Chain { state: 1 }
+    }
+}
+";
+    let files = [("Cargo.toml", manifest), ("src/lib.rs", lib), ("src/chain.rs", chain)];
+    let found = found_in(&files, "src/lib.rs", "Chain.state");
+    assert_eq!(found, [("src/chain.rs".to_string(), 11, Confidence::ReceiverTyped)]);
+}

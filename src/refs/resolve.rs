@@ -130,11 +130,29 @@ impl<'p> Resolver<'p> {
         }
         match facts.scopes.lookup(name, at) {
             Some(binding) => {
+                let binding = self.configured(facts, binding);
                 let entity = self.binding(facts, binding, depth);
                 self.in_namespace(facts, binding, at, entity, depth)
             }
             None => self.unbound(facts, name, at, depth),
         }
+    }
+
+    /// A Rust module may bind a name once per configuration (`#[cfg(a)] use crate::Chain;`
+    /// beside `#[cfg(not(a))] struct Chain`): a binding the configuration leaves out binds
+    /// nothing, so another binding of the name in the module that it keeps is the one.
+    fn configured<'f>(&self, facts: &'f Facts, binding: &'f Binding) -> &'f Binding {
+        if facts.lang.resolve.modules != ModuleSystem::Rust
+            || binding.scope != facts.scopes.module_scope(binding.at.0)
+            || self.project.inactive_at(facts, binding.at.0).is_none()
+        {
+            return binding;
+        }
+        facts
+            .scopes
+            .beside(binding)
+            .find(|b| self.project.inactive_at(facts, b.at.0).is_none())
+            .unwrap_or(binding)
     }
 
     /// Rust keeps macros apart from types and values: two imports of one name in one scope
@@ -686,9 +704,15 @@ impl<'p> Resolver<'p> {
             return Entity::Missing;
         };
         let mut bindings: Vec<&Binding> = facts.scopes.bound_in(scope, name).collect();
-        // An item before an import of the same name: a `use` of a glob brings names an item
-        // shadows, not the other way round.
-        bindings.sort_by_key(|b| matches!(b.kind, BindingKind::Import(_)));
+        // What the configuration keeps before what it leaves out (see `configured`); an item
+        // before an import of the same name: a `use` of a glob brings names an item shadows,
+        // not the other way round.
+        bindings.sort_by_key(|b| {
+            (
+                self.project.inactive_at(facts, b.at.0).is_some(),
+                matches!(b.kind, BindingKind::Import(_)),
+            )
+        });
         if let Some(binding) = bindings.first() {
             return self.binding(facts, binding, depth + 1);
         }
