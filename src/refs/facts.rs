@@ -57,7 +57,7 @@ pub struct Facts {
     pub imports: Vec<Import>,
     pub exports: Vec<Export>,
     bom: usize,
-    types: std::sync::OnceLock<super::types::TypeFacts>,
+    types: super::types::TypeFacts,
     inactive: std::sync::OnceLock<Vec<(Range, String)>>,
 }
 
@@ -95,7 +95,7 @@ impl Facts {
                 scopes.bind(local, at, BindingKind::Import(i));
             }
         }
-        let facts = Facts {
+        let mut facts = Facts {
             path: path.to_string(),
             lang,
             index,
@@ -103,11 +103,11 @@ impl Facts {
             imports,
             exports,
             bom,
-            types: std::sync::OnceLock::new(),
+            types: super::types::TypeFacts::default(),
             inactive: std::sync::OnceLock::new(),
         };
-        let types = super::types::TypeFacts::from_matches(&facts, names, &type_matches);
-        let _ = facts.types.set(types);
+        // Types are read with the symbols at hand (a field's class, a return's function).
+        facts.types = super::types::TypeFacts::from_matches(&facts, names, &type_matches);
         Some(facts)
     }
 
@@ -184,7 +184,7 @@ impl Facts {
 
     /// What `types.scm` finds in the file (bases, fields, returned values).
     pub fn types(&self) -> &super::types::TypeFacts {
-        self.types.get_or_init(super::types::TypeFacts::default)
+        &self.types
     }
 
     /// The ranges conditional compilation leaves out (with the `cfg` that does), worked out

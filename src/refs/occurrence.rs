@@ -715,11 +715,12 @@ fn call_shape(
         .and_then(|f| f.arguments.as_deref())
         .and_then(|field| call.child_by_field_name(field))
         .map(|args| {
-            let mut arguments = arguments_of(r, args, facts.text());
+            let positional = positional_nodes(r, args);
+            let mut arguments = arguments_of(args, &positional, facts.text());
             if let Some(resolver) = types {
-                arguments.anything = positional_nodes(r, args)
-                    .into_iter()
-                    .map(|n| resolver.typed_anything(facts, n) && !type_tested(facts, n))
+                arguments.anything = positional
+                    .iter()
+                    .map(|&n| resolver.typed_anything(facts, n) && !type_tested(facts, n))
                     .collect();
             }
             arguments
@@ -786,9 +787,13 @@ fn used_unawaited(facts: &Facts, call: Node<'_>) -> bool {
     kind == "expression_statement" && !r.floating_calls_run
 }
 
-/// A call's arguments as written.
-pub fn arguments_of(r: &Resolve, node: Node<'_>, text: &str) -> Arguments {
-    let mut args = Arguments::default();
+/// A call's arguments as written: the list `node`, whose positional arguments are
+/// `positional` ([`positional_nodes`]).
+fn arguments_of(node: Node<'_>, positional: &[Node<'_>], text: &str) -> Arguments {
+    let mut args = Arguments {
+        positional: positional.iter().map(|n| text[n.byte_range()].to_string()).collect(),
+        ..Arguments::default()
+    };
     let mut cursor = node.walk();
     // (A whole argument's or a template's children are none of these.)
     for child in node.named_children(&mut cursor) {
@@ -803,10 +808,6 @@ pub fn arguments_of(r: &Resolve, node: Node<'_>, text: &str) -> Arguments {
             _ => {}
         }
     }
-    args.positional = positional_nodes(r, node)
-        .into_iter()
-        .map(|n| text[n.byte_range()].to_string())
-        .collect();
     args
 }
 

@@ -913,7 +913,7 @@ impl<'p> Resolver<'p> {
             return Entity::Def(def);
         }
         // A trait's provided method, through `impl Trait for Type` with no method of its own.
-        for trait_def in self.traits_of(class, crate_dir.as_deref(), depth + 1) {
+        for trait_def in self.traits_of(class, depth + 1) {
             if let found @ Entity::Def(_) = self.class_member(&trait_def, name, depth + 1) {
                 return found;
             }
@@ -932,42 +932,19 @@ impl<'p> Resolver<'p> {
         if known.is_empty() {
             return false;
         }
-        let crate_dir = self.project.rust.crate_of(&class.file).map(|c| c.dir.clone());
-        for file in self.project.files_naming(lang, "Deref") {
-            if crate_dir
-                .as_deref()
-                .is_some_and(|d| !d.is_empty() && !file.starts_with(&format!("{d}/")))
-            {
-                continue;
-            }
-            let Some(facts) = self.facts(file) else {
-                continue;
+        self.impls_for(class, depth).into_iter().any(|(facts, trait_range)| {
+            let Some(trait_node) = facts.node(trait_range) else {
+                return false;
             };
-            for &(trait_range, type_range) in &facts.types().implements {
-                let (Some(trait_node), Some(type_node)) = (facts.node(trait_range), facts.node(type_range)) else {
-                    continue;
-                };
-                let is_deref = facts.text_of(trait_node).rsplit("::").next() == Some("Deref");
-                if !is_deref
-                    || self.annotation(&facts, type_node, depth + 1) != super::types::Ty::Instance(class.clone())
-                {
-                    continue;
-                }
-                let Some(target) = std::iter::successors(trait_node.parent(), |n| n.parent())
-                    .find(|n| n.kind() == "impl_item")
-                    .and_then(|i| self.deref_target(&facts, i))
-                else {
-                    continue;
-                };
-                if known
-                    .get(&target)
-                    .is_some_and(|methods| methods.iter().any(|m| m == name))
-                {
-                    return true;
-                }
+            if facts.text_of(trait_node).rsplit("::").next() != Some("Deref") {
+                return false;
             }
-        }
-        false
+            std::iter::successors(trait_node.parent(), |n| n.parent())
+                .find(|n| n.kind() == "impl_item")
+                .and_then(|i| self.deref_target(&facts, i))
+                .and_then(|target| known.get(&target))
+                .is_some_and(|methods| methods.iter().any(|m| m == name))
+        })
     }
 
     /// The foreign type an `impl Deref` block names as its `Target`, as
@@ -1039,17 +1016,34 @@ impl<'p> Resolver<'p> {
         None
     }
 
-    /// The traits of the root that a Rust type implements (`impl Trait for Type`, in any
-    /// file of its crate).
-    fn traits_of(&self, class: &DefId, crate_dir: Option<&str>, depth: usize) -> Vec<DefId> {
+    /// The traits of the root that a Rust type implements (`impl Trait for Type`).
+    fn traits_of(&self, class: &DefId, depth: usize) -> Vec<DefId> {
+        let mut out = Vec::new();
+        for (facts, trait_range) in self.impls_for(class, depth) {
+            let Some(trait_node) = facts.node(trait_range) else {
+                continue;
+            };
+            if let super::types::Ty::Instance(t) = self.annotation(&facts, trait_node, depth + 1) {
+                if !out.contains(&t) {
+                    out.push(t);
+                }
+            }
+        }
+        out
+    }
+
+    /// Every `impl Trait for Type` of a Rust type, as (the file's facts, where the trait is
+    /// written), in any file of the type's compile target: another target's impls (a
+    /// bench's, a test's) are its own.
+    fn impls_for(&self, class: &DefId, depth: usize) -> Vec<(Arc<Facts>, Range)> {
         let type_name = class.path.rsplit('.').next().unwrap_or(&class.path);
         let Some(lang) = self.project.files.get(&class.file).map(|f| f.lang) else {
             return Vec::new();
         };
+        let crate_dir = self.project.rust.crate_of(&class.file).map(|c| c.dir.as_str());
         let target = rust::crate_root(self.project, &class.file);
         let mut out = Vec::new();
         for file in self.project.files_naming(lang, type_name) {
-            // As for methods: another target's impls are its own.
             if crate_dir.is_some_and(|d| !d.is_empty() && !file.starts_with(&format!("{d}/")))
                 || rust::crate_root(self.project, file) != target
             {
@@ -1059,16 +1053,11 @@ impl<'p> Resolver<'p> {
                 continue;
             };
             for &(trait_range, type_range) in &facts.types().implements {
-                let (Some(trait_node), Some(type_node)) = (facts.node(trait_range), facts.node(type_range)) else {
+                let Some(type_node) = facts.node(type_range) else {
                     continue;
                 };
-                if self.annotation(&facts, type_node, depth + 1) != super::types::Ty::Instance(class.clone()) {
-                    continue;
-                }
-                if let super::types::Ty::Instance(t) = self.annotation(&facts, trait_node, depth + 1) {
-                    if !out.contains(&t) {
-                        out.push(t);
-                    }
+                if self.annotation(&facts, type_node, depth + 1) == super::types::Ty::Instance(class.clone()) {
+                    out.push((Arc::clone(&facts), trait_range));
                 }
             }
         }

@@ -412,15 +412,7 @@ impl Resolver<'_> {
         let r = &facts.lang.resolve;
         let node = unwrapped(facts, node);
         if r.type_unions.iter().any(|k| k == node.kind()) {
-            let mut cursor = node.walk();
-            let members: Vec<Node<'t>> = node
-                .named_children(&mut cursor)
-                .filter(|c| !is_nothing(facts, *c))
-                .collect();
-            return match members.as_slice() {
-                [one] => self.written_generic(facts, *one),
-                _ => None,
-            };
+            return self.written_generic(facts, only_member(facts, node)?);
         }
         Resolve::form(&r.type_generics, node.kind()).map(|_| node)
     }
@@ -1266,14 +1258,9 @@ impl Resolver<'_> {
             };
         }
         if r.type_unions.iter().any(|k| k == kind) {
-            let mut cursor = node.walk();
-            let members: Vec<Node<'_>> = node
-                .named_children(&mut cursor)
-                .filter(|c| !is_nothing(facts, *c))
-                .collect();
-            return match members.as_slice() {
-                [one] => self.annotation(facts, *one, depth + 1),
-                _ => Ty::Unknown("a union of several types"),
+            return match only_member(facts, node) {
+                Some(one) => self.annotation(facts, one, depth + 1),
+                None => Ty::Unknown("a union of several types"),
             };
         }
         if let Some(form) = Resolve::form(&r.array_types, kind) {
@@ -1583,6 +1570,15 @@ fn type_arguments<'t>(node: Node<'t>, field: Option<&str>) -> Vec<Node<'t>> {
         }
     }
     out
+}
+
+/// The one member of a union type that is not "nothing" (`T | None`, `T | undefined`), if
+/// there is one.
+fn only_member<'t>(facts: &Facts, union: Node<'t>) -> Option<Node<'t>> {
+    let mut cursor = union.walk();
+    let mut members = union.named_children(&mut cursor).filter(|c| !is_nothing(facts, *c));
+    let one = members.next()?;
+    members.next().is_none().then_some(one)
 }
 
 /// A type node without the wrappers around it (an annotation's `: `, parentheses).
