@@ -79,6 +79,7 @@ fn python_references_follow_aliases_constants_chains_and_reexports() {
     check("python", "shop/engine.py", "Engine.process");
     check("python", "shop/engine.py", "Engine");
     check("python", "a/_impl.py", "compute");
+    check("python", "shop/clock.py", "time");
 }
 
 #[test]

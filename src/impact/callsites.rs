@@ -21,10 +21,10 @@
 //! function may have narrowed it to something the new type refuses.
 
 use super::breakage::ChangedDefinition;
-use super::signature::{Param, ParamKind, Signature};
+use super::signature::{bind, Param, ParamKind, Signature};
 use crate::lang::{Language, Registry};
 use crate::refs::project::Project;
-use crate::refs::{self, Arguments, CallShape, RefKind, Target};
+use crate::refs::{self, CallShape, RefKind, Target};
 use serde::Serialize;
 
 pub use crate::refs::Confidence;
@@ -418,43 +418,6 @@ fn explicit<'s>(lang: &Language, def: &ChangedDefinition, sig: &'s Signature, ca
             skip_first_argument: false,
         },
     }
-}
-
-/// Binds arguments to parameters as the language does; the reason it fails, if it does.
-fn bind(lang: &Language, params: &[Param], positional: &[&str], args: &Arguments) -> Result<(), String> {
-    let by_position: Vec<&Param> = params.iter().filter(|p| p.by_position()).collect();
-    let takes_more = params.iter().any(|p| p.kind == ParamKind::VarPositional);
-    if !args.spread && positional.len() > by_position.len() && !takes_more {
-        return Err(format!(
-            "passes {} positional argument(s); the new signature takes at most {}",
-            positional.len(),
-            by_position.len()
-        ));
-    }
-    let mut filled: Vec<&str> = by_position
-        .iter()
-        .take(positional.len())
-        .map(|p| p.name.as_str())
-        .collect();
-    if lang.keyword_arguments {
-        for k in &args.keywords {
-            match params.iter().find(|p| p.name == *k && p.by_name()) {
-                Some(_) if filled.contains(&k.as_str()) => return Err(format!("passes `{k}` by position and by name")),
-                Some(p) => filled.push(&p.name),
-                None if params.iter().any(|p| p.kind == ParamKind::VarKeyword) => {}
-                None => return Err(format!("passes `{k}=`, which the new signature does not take")),
-            }
-        }
-    }
-    for p in params.iter().filter(|p| p.required()) {
-        let covered = filled.contains(&p.name.as_str())
-            || (p.by_position() && args.spread)
-            || (p.by_name() && args.spread_keywords && lang.keyword_arguments);
-        if !covered {
-            return Err(format!("does not pass `{}`, which the new signature requires", p.name));
-        }
-    }
-    Ok(())
 }
 
 /// Whether an argument's text can be a value of `annotation`, when that can be told from

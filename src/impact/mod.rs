@@ -11,7 +11,7 @@
 pub mod breakage;
 pub mod callsites;
 pub mod peers;
-pub mod signature;
+pub use crate::symbols::signature;
 pub mod verify;
 pub mod volatility;
 

@@ -354,6 +354,8 @@ pub struct Resolve {
     pub destructured_keys: Vec<SyntaxForm>,
     pub not_names: Vec<String>,
     pub type_contexts: Vec<String>,
+    pub type_forms: Vec<String>,
+    pub type_string_arguments: Vec<String>,
     pub call_contexts: Vec<String>,
     pub collections: Vec<String>,
     pub callables: Vec<String>,
@@ -372,6 +374,7 @@ pub struct Resolve {
     pub methods_need_calls: bool,
     pub decorators_replace: bool,
     pub transparent_decorators: Vec<String>,
+    pub overload_decorators: Vec<String>,
 }
 
 impl Resolve {

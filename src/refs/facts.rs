@@ -6,8 +6,9 @@
 
 use super::scope::{BindingKind, Scopes};
 use crate::lang::{captured, matches_of, Captures};
-use crate::lang::{Language, ModuleSystem};
+use crate::lang::{Language, ModuleSystem, Resolve};
 use crate::source::SourceText;
+use crate::symbols::signature::Arguments;
 use crate::symbols::{Symbol, SymbolIndex};
 use tree_sitter::Node;
 
@@ -454,4 +455,57 @@ fn last_segment(node: Node<'_>) -> Node<'_> {
         "scoped_identifier" | "scoped_type_identifier" => node.child_by_field_name("name").unwrap_or(node),
         _ => node,
     }
+}
+
+/// A call's arguments as written: the list `node`, whose positional arguments are
+/// `positional` ([`positional_nodes`]).
+pub fn arguments_of(node: Node<'_>, positional: &[Node<'_>], text: &str) -> Arguments {
+    let mut args = Arguments {
+        positional: positional.iter().map(|n| text[n.byte_range()].to_string()).collect(),
+        ..Arguments::default()
+    };
+    let mut cursor = node.walk();
+    // (A whole argument's or a template's children are none of these.)
+    for child in node.named_children(&mut cursor) {
+        match child.kind() {
+            "keyword_argument" => {
+                if let Some(name) = child.child_by_field_name("name") {
+                    args.keywords.push(text[name.byte_range()].to_string());
+                }
+            }
+            "list_splat" | "spread_element" => args.spread = true,
+            "dictionary_splat" => args.spread_keywords = true,
+            _ => {}
+        }
+    }
+    args
+}
+
+/// The positional arguments of the argument list `node`, in order.
+pub fn positional_nodes<'t>(r: &Resolve, node: Node<'t>) -> Vec<Node<'t>> {
+    if r.whole_arguments.iter().any(|k| k == node.kind()) {
+        // `f(x for x in xs)`: the node is the one argument, not a list of them.
+        return vec![node];
+    }
+    let mut cursor = node.walk();
+    if node.kind() == "template_string" {
+        // A tagged template (`` tag`a ${b}` ``) passes its strings, then each substitution.
+        let substitutions = node
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() == "template_substitution");
+        return std::iter::once(node).chain(substitutions).collect();
+    }
+    let positional = node.named_children(&mut cursor).filter(|child| {
+        !matches!(
+            child.kind(),
+            "comment"
+                | "line_comment"
+                | "block_comment"
+                | "keyword_argument"
+                | "list_splat"
+                | "spread_element"
+                | "dictionary_splat"
+        )
+    });
+    positional.collect()
 }

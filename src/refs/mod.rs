@@ -100,20 +100,7 @@ impl RefKind {
     }
 }
 
-/// A call's arguments as written, for checking them against a signature.
-#[derive(Debug, Clone, Default, PartialEq)]
-pub struct Arguments {
-    pub positional: Vec<String>,
-    /// Which positional arguments the layer reads as typed anything (`any`, `Any`): the
-    /// checker takes them wherever they go. Empty where nothing was read (a macro's tokens,
-    /// or a target that did not ask: [`Target::argument_types`]).
-    pub anything: Vec<bool>,
-    pub keywords: Vec<String>,
-    /// `*xs`, `...xs`: any number of positional arguments.
-    pub spread: bool,
-    /// `**kw`: any keywords.
-    pub spread_keywords: bool,
-}
+pub use crate::symbols::signature::Arguments;
 
 /// One place that refers to the definition.
 #[derive(Debug, Clone, PartialEq, Serialize)]

@@ -4,7 +4,7 @@
 //! path `a::name`, an import, an export); a name in a Rust macro's tokens, which the grammar
 //! leaves unparsed, by the text around it; a name in documentation code by [`super::doc`].
 
-use super::facts::{path_segments, Facts, Range};
+use super::facts::{arguments_of, path_segments, positional_nodes, Facts, Range};
 use super::modules::ModuleId;
 use super::project::Project;
 use super::resolve::{Entity, Resolver};
@@ -247,12 +247,12 @@ pub(super) fn judge_name(
         return None;
     }
     // A segment of the module path an import names (`additional_frame` of `from
-    // .additional_frame import additional_frame`): a module, never the definition, though
-    // the import binds a name spelled the same.
+    // .additional_frame import additional_frame`, `datetime` of `import datetime as
+    // _datetime`): a module, never the definition, though a name spelled the same is bound.
     let in_module_path = facts
         .imports
         .iter()
-        .any(|imp| imp.statement.0 <= at.0 && at.1 <= imp.statement.1 && !imp.submodule && imp.name.is_some())
+        .any(|imp| imp.statement.0 <= at.0 && at.1 <= imp.statement.1 && !imp.submodule)
         && !facts
             .imports
             .iter()
@@ -728,7 +728,7 @@ fn call_shape(
         .unwrap_or_else(|| {
             // A bare decorator is called with the definition under it.
             Arguments {
-                positional: vec!["<decorated definition>".to_string()],
+                positional: vec![super::types::DECORATED_DEFINITION.to_string()],
                 ..Arguments::default()
             }
         });
@@ -787,72 +787,91 @@ fn used_unawaited(facts: &Facts, call: Node<'_>) -> bool {
     kind == "expression_statement" && !r.floating_calls_run
 }
 
-/// A call's arguments as written: the list `node`, whose positional arguments are
-/// `positional` ([`positional_nodes`]).
-fn arguments_of(node: Node<'_>, positional: &[Node<'_>], text: &str) -> Arguments {
-    let mut args = Arguments {
-        positional: positional.iter().map(|n| text[n.byte_range()].to_string()).collect(),
-        ..Arguments::default()
-    };
-    let mut cursor = node.walk();
-    // (A whole argument's or a template's children are none of these.)
-    for child in node.named_children(&mut cursor) {
-        match child.kind() {
-            "keyword_argument" => {
-                if let Some(name) = child.child_by_field_name("name") {
-                    args.keywords.push(text[name.byte_range()].to_string());
-                }
-            }
-            "list_splat" | "spread_element" => args.spread = true,
-            "dictionary_splat" => args.spread_keywords = true,
-            _ => {}
-        }
-    }
-    args
-}
-
-/// The positional arguments of the argument list `node`, in order.
-fn positional_nodes<'t>(r: &Resolve, node: Node<'t>) -> Vec<Node<'t>> {
-    if r.whole_arguments.iter().any(|k| k == node.kind()) {
-        // `f(x for x in xs)`: the node is the one argument, not a list of them.
-        return vec![node];
-    }
-    let mut cursor = node.walk();
-    if node.kind() == "template_string" {
-        // A tagged template (`` tag`a ${b}` ``) passes its strings, then each substitution.
-        let substitutions = node
-            .named_children(&mut cursor)
-            .filter(|c| c.kind() == "template_substitution");
-        return std::iter::once(node).chain(substitutions).collect();
-    }
-    let positional = node.named_children(&mut cursor).filter(|child| {
-        !matches!(
-            child.kind(),
-            "comment"
-                | "line_comment"
-                | "block_comment"
-                | "keyword_argument"
-                | "list_splat"
-                | "spread_element"
-                | "dictionary_splat"
-        )
-    });
-    positional.collect()
-}
-
-/// Whether a string is a type annotation (a forward reference).
+/// Whether a string is a type the checker reads (a forward reference): in an annotation, in
+/// the brackets of a typing form (`Callable[[Any], "Item"]`, in an alias as much as in an
+/// annotation), or at an argument of a call that takes a type (`TypeVar("T",
+/// bound="Item")`, `cast("Item", x)`).
 fn string_annotation(facts: &Facts, node: Node<'_>) -> bool {
+    let r = &facts.lang.resolve;
     let mut current = node;
     for _ in 0..4 {
         let Some(parent) = current.parent() else {
-            return false;
+            break;
         };
-        if facts.lang.resolve.type_contexts.iter().any(|k| k == parent.kind()) {
+        if r.type_contexts.iter().any(|k| k == parent.kind()) {
             return true;
         }
         current = parent;
     }
+    // Up through the brackets (a list of parameter types, a union) to a typing form or a
+    // call's argument.
+    let mut current = node;
+    for _ in 0..8 {
+        let Some(parent) = current.parent() else {
+            return false;
+        };
+        match parent.kind() {
+            "subscript"
+                if parent
+                    .child_by_field_name("value")
+                    .is_some_and(|v| v.id() != current.id()) =>
+            {
+                let form = parent
+                    .child_by_field_name("value")
+                    .map(|v| facts.text_of(v))
+                    .unwrap_or_default();
+                let last = form.rsplit('.').next().unwrap_or(form);
+                if r.type_forms.iter().any(|f| f == last) {
+                    return true;
+                }
+            }
+            "keyword_argument" | "argument_list" => return type_argument(facts, parent, current),
+            _ => {}
+        }
+        current = parent;
+    }
     false
+}
+
+/// Whether the string `value`, an argument (`holder`: its keyword argument or the argument
+/// list), is at a place of a call the language reads as a type (`type_string_arguments`:
+/// `TypeVar.bound`, `TypeVar.1+`, `cast.0`).
+fn type_argument(facts: &Facts, holder: Node<'_>, value: Node<'_>) -> bool {
+    let (list, place) = match holder.kind() {
+        "keyword_argument" => {
+            let name = holder.child_by_field_name("name").map(|n| facts.text_of(n).to_string());
+            (holder.parent(), name)
+        }
+        _ => {
+            let mut cursor = holder.walk();
+            let position = holder
+                .named_children(&mut cursor)
+                .filter(|c| !c.kind().contains("comment") && c.kind() != "keyword_argument")
+                .position(|c| c.id() == value.id());
+            (Some(holder), position.map(|p| p.to_string()))
+        }
+    };
+    let (Some(list), Some(place)) = (list, place) else {
+        return false;
+    };
+    let Some(callee) = list.parent().and_then(|call| call.child_by_field_name("function")) else {
+        return false;
+    };
+    let callee = facts.text_of(callee);
+    let callee = callee.rsplit('.').next().unwrap_or(callee);
+    facts.lang.resolve.type_string_arguments.iter().any(|spec| {
+        let Some((name, at)) = spec.split_once('.') else {
+            return false;
+        };
+        name == callee
+            && match (
+                at.strip_suffix('+').and_then(|n| n.parse::<usize>().ok()),
+                place.parse::<usize>(),
+            ) {
+                (Some(from), Ok(position)) => position >= from,
+                _ => at == place,
+            }
+    })
 }
 
 /// Whether `node` is a token of a macro's arguments (unparsed by the grammar).
@@ -1074,7 +1093,7 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
             return Ty::Unknown("a receiver inside a macro saguaro does not read");
         }
         ty = if segment.contains('(') {
-            resolver.method_call_type(facts, &ty, name, 0)
+            resolver.method_call_type(facts, &ty, name, None, 0)
         } else {
             resolver.value_member_type(&ty, name, 0)
         };

@@ -17,11 +17,20 @@
 //! elements and calls are anything, and a choice one of whose values is anything is too.
 //! An alias of a type written with its members in place (`type Input = { data: any }`) is
 //! a type of its own, whose members are read like an interface's.
+//!
+//! A definition under a decorator that replaces it is what the outermost such decorator
+//! gives when called with it (`@command()` first calls the factory): known only when that
+//! decorator's written return names a type of the root, since one from outside the root may
+//! keep the function's own type. An overloaded function's call takes the first overload,
+//! in the order written, that its arguments fit, as the checkers choose; where the
+//! arguments' text does not tell (a value of an unread type against a class), the call is
+//! one of the overloads left ([`Ty::OneOf`]), and only a member they all share is known.
 
 use super::facts::{Facts, Range};
 use super::modules::ModuleId;
 use super::resolve::{DefId, Entity, Resolver, MAX_DEPTH};
 use crate::lang::{captured, Captures, ModuleSystem, Resolve, SyntaxForm};
+use crate::symbols::signature::{self, Arguments};
 use std::collections::HashMap;
 use tree_sitter::Node;
 
@@ -47,6 +56,9 @@ pub enum Ty {
     Elements(Box<Ty>),
     /// Something callable (`Callable[..., R]`, `() => R`): what calling it gives.
     Callable(Box<Ty>),
+    /// One of these, the code does not tell which (an overloaded call whose arguments do
+    /// not choose the overload): only a member all of them share is known.
+    OneOf(Vec<Ty>),
     /// A type from outside the root, or a builtin.
     External,
     Unknown(&'static str),
@@ -55,6 +67,9 @@ pub enum Ty {
 /// Why a value is [`Ty::Unknown`] when its written type admits anything (`any`, `Any`): its
 /// members, elements and calls are anything too, and it fits every parameter.
 const ANYTHING: &str = "a value typed as anything (`any`)";
+
+/// The argument a bare decorator is called with: the definition under it.
+pub const DECORATED_DEFINITION: &str = "<decorated definition>";
 
 impl Ty {
     /// A value typed as anything (`any`, `Any`): the checker takes it wherever it is passed.
@@ -443,7 +458,8 @@ impl Resolver<'_> {
             {
                 let method = facts.slice((name.start_byte(), name.end_byte()));
                 let object_type = self.type_of(facts, object, depth + 1);
-                return self.method_call_type(facts, &object_type, method, depth + 1);
+                let args = call_arguments(facts, callee);
+                return self.method_call_type(facts, &object_type, method, args.as_ref(), depth + 1);
             }
         }
         // Python's `super()`: the bases of the class around it.
@@ -486,7 +502,7 @@ impl Resolver<'_> {
             }
         }
         let callee_type = self.type_of(facts, callee, depth + 1);
-        self.called(callee_type, depth)
+        self.called(callee_type, call_arguments(facts, callee).as_ref(), depth)
     }
 
     /// The kind of a definition of the root (`class`, `enum`, `function`, ...).
@@ -498,7 +514,14 @@ impl Resolver<'_> {
     /// What calling method `method` on a value of type `object_type` gives: a wrapper's
     /// unwrap methods give what it holds, `clone`-like methods the same type, any other
     /// method its return type.
-    pub fn method_call_type(&self, facts: &Facts, object_type: &Ty, method: &str, depth: usize) -> Ty {
+    pub fn method_call_type(
+        &self,
+        facts: &Facts,
+        object_type: &Ty,
+        method: &str,
+        args: Option<&Arguments>,
+        depth: usize,
+    ) -> Ty {
         let r = &facts.lang.resolve;
         if object_type.is_anything() {
             return object_type.clone();
@@ -532,16 +555,17 @@ impl Resolver<'_> {
             Entity::Def(def) if self.is_function(&def) => Ty::Function(def),
             entity => self.entity_type(&entity, depth + 1),
         };
-        self.called(callee_type, depth)
+        self.called(callee_type, args, depth)
     }
 
-    /// What calling a value of type `callee` gives.
-    fn called(&self, callee: Ty, depth: usize) -> Ty {
+    /// What calling a value of type `callee` with `args` (when they are known) gives.
+    fn called(&self, callee: Ty, args: Option<&Arguments>, depth: usize) -> Ty {
         match callee {
             Ty::Class(c) => Ty::Instance(c),
-            Ty::Function(f) => self.returns(&f, depth + 1),
+            Ty::Function(f) => self.returns_for(&f, args, depth + 1),
             Ty::Callable(result) => *result,
             Ty::Unknown(why) => Ty::Unknown(why),
+            Ty::OneOf(_) => Ty::Unknown("a call of one of several types an overloaded call may give"),
             _ => Ty::External,
         }
     }
@@ -651,6 +675,22 @@ impl Resolver<'_> {
                 }
                 Entity::External
             }
+            Ty::OneOf(types) => {
+                let mut shared: Option<Entity> = None;
+                for t in types {
+                    match (self.member(t, name, depth + 1), &shared) {
+                        (Entity::Unknown(why), _) => return Entity::Unknown(why),
+                        (found, None) => shared = Some(found),
+                        (found, Some(first)) if found == *first => {}
+                        _ => {
+                            return Entity::Unknown(
+                                "a member that differs between the types an overloaded call may give",
+                            )
+                        }
+                    }
+                }
+                shared.unwrap_or(Entity::Unknown("an overloaded call no overload of which is known"))
+            }
             Ty::Wrapped(..) | Ty::Tuple(_) | Ty::Elements(_) | Ty::Callable(_) | Ty::Function(_) | Ty::External => {
                 Entity::External
             }
@@ -699,7 +739,7 @@ impl Resolver<'_> {
                     kind if is_class(kind) => Ty::Class(def.clone()),
                     "function" | "method" | "constructor" | "getter" | "setter" => {
                         if replaced_by_decorator(&facts, symbol) {
-                            return Ty::Unknown("a decorated function: it is what its decorator returns");
+                            return self.decorated(&facts, symbol, depth + 1);
                         }
                         Ty::Function(def.clone())
                     }
@@ -750,6 +790,41 @@ impl Resolver<'_> {
         }
     }
 
+    /// What a definition under a decorator that replaces it is: the outermost such
+    /// decorator's result (the ones above it keep what they are given), called with the
+    /// definition — a decorator factory's call first gives the decorator. Known only when
+    /// the decorator's written return names a type of the root; a decorator from outside
+    /// the root (`@lru_cache`) may keep the function's own type, so it stays unknown.
+    fn decorated(&self, facts: &Facts, symbol: &crate::symbols::Symbol, depth: usize) -> Ty {
+        const UNKNOWN: Ty = Ty::Unknown("a decorated function: it is what its decorator returns");
+        let r = &facts.lang.resolve;
+        let text = facts.index.source.text();
+        let Some(piece) = symbol
+            .pieces
+            .iter()
+            .filter(|p| p.kind == crate::lang::Attachment::Decorator)
+            .zip(decorator_names(text, symbol))
+            .find(|(_, name)| !r.transparent_decorators.iter().any(|t| t == name))
+            .map(|(p, _)| p)
+        else {
+            return UNKNOWN;
+        };
+        let bom = facts.bom();
+        let range = (piece.span.start_byte - bom, piece.span.end_byte - bom);
+        let Some(expression) = facts.node(range).and_then(|d| d.named_child(0)) else {
+            return UNKNOWN;
+        };
+        let decorator = self.type_of(facts, expression, depth + 1);
+        let with_definition = Arguments {
+            positional: vec![DECORATED_DEFINITION.to_string()],
+            ..Arguments::default()
+        };
+        match self.called(decorator, Some(&with_definition), depth + 1) {
+            known @ (Ty::Instance(_) | Ty::Class(_)) => known,
+            _ => UNKNOWN,
+        }
+    }
+
     /// The type a name takes from a value of type `ty` the way `taken` says: the value, an
     /// element, or what the manager's enter method returns (a manager whose type has none
     /// of the language's `enter_methods` gives an unknown, never the manager itself).
@@ -766,7 +841,7 @@ impl Resolver<'_> {
                     match self.member(&ty, method, depth + 1) {
                         Entity::Missing => continue,
                         Entity::External => return Ty::External,
-                        _ => return self.method_call_type(facts, &ty, method, depth + 1),
+                        _ => return self.method_call_type(facts, &ty, method, None, depth + 1),
                     }
                 }
                 Ty::Unknown("a context manager whose enter method saguaro does not find")
@@ -1186,15 +1261,152 @@ impl Resolver<'_> {
     /// The type a function returns: its written return type, else (where the language lets
     /// it go unwritten) what its `return` statements give.
     pub fn returns(&self, def: &DefId, depth: usize) -> Ty {
+        self.returns_for(def, None, depth)
+    }
+
+    /// What a call of function `def` with `args` (when they are known) returns: an
+    /// overloaded function's return is that of the overload the call takes.
+    fn returns_for(&self, def: &DefId, args: Option<&Arguments>, depth: usize) -> Ty {
         if depth > MAX_DEPTH {
             return Ty::Unknown("a chain of calls too long to follow");
         }
         let Some(facts) = self.facts(&def.file) else {
             return Ty::Unknown("a file that does not parse");
         };
+        let overloads = overloads(&facts, &def.path);
+        if !overloads.is_empty() {
+            return self.overload_returns(&facts, &overloads, args, depth);
+        }
         let Some(symbol) = facts.symbol(&def.path) else {
             return Ty::Unknown("a definition the change removes");
         };
+        self.symbol_returns(&facts, def, symbol, depth)
+    }
+
+    /// The return of an overloaded function's call, chosen as the checkers choose: the first
+    /// overload, in the order written, that the arguments fit. An overload whose fit the
+    /// arguments' text does not tell stops the choice (a later one is never taken in its
+    /// place); without the arguments, only a return all overloads share is known.
+    fn overload_returns(
+        &self,
+        facts: &Facts,
+        overloads: &[&crate::symbols::Symbol],
+        args: Option<&Arguments>,
+        depth: usize,
+    ) -> Ty {
+        let written_return = |symbol: &crate::symbols::Symbol| {
+            facts
+                .node(facts.declaration(symbol))
+                .map(|n| function_node(declaration_node(n)))
+                .and_then(|n| n.child_by_field_name("return_type"))
+                .map_or(Ty::Unknown("an overload whose return type is not written"), |t| {
+                    self.annotation(facts, t, depth + 1)
+                })
+        };
+        let Some(args) = args else {
+            return one_of(overloads.iter().map(|s| written_return(s)).collect());
+        };
+        for (i, symbol) in overloads.iter().enumerate() {
+            let Some(sig) = signature::of(&facts.index, facts.lang, symbol) else {
+                return Ty::Unknown("an overload whose parameters saguaro cannot read");
+            };
+            let params = sig.explicit_params(symbol.kind == "method");
+            let positional: Vec<&str> = args.positional.iter().map(String::as_str).collect();
+            if signature::bind(facts.lang, params, &positional, args).is_err() {
+                continue;
+            }
+            let by_position = params.iter().filter(|p| p.by_position());
+            let mut fits = Some(true);
+            for (arg, param) in args.positional.iter().zip(by_position) {
+                fits = match (fits, self.argument_fits(facts, arg, param.annotation.as_deref())) {
+                    (Some(true), verdict) => verdict,
+                    (done, _) => done,
+                };
+            }
+            for keyword in &args.keywords {
+                let param = params.iter().find(|p| &p.name == keyword);
+                fits = match (
+                    fits,
+                    param.map(|p| self.argument_fits(facts, "", p.annotation.as_deref())),
+                ) {
+                    (Some(true), Some(verdict)) => verdict,
+                    (done, _) => done,
+                };
+            }
+            match fits {
+                Some(true) => return written_return(symbol),
+                Some(false) => continue,
+                // This one or a later one: each whose parameters the arguments bind to.
+                None => {
+                    let candidates = overloads[i..]
+                        .iter()
+                        .filter(|s| {
+                            signature::of(&facts.index, facts.lang, s).is_some_and(|sig| {
+                                let params = sig.explicit_params(s.kind == "method");
+                                signature::bind(facts.lang, params, &positional, args).is_ok()
+                            })
+                        })
+                        .map(|s| written_return(s))
+                        .collect();
+                    return one_of(candidates);
+                }
+            }
+        }
+        Ty::Unknown("an overloaded function no overload of which the arguments fit")
+    }
+
+    /// Whether an argument written `arg` is a value of the parameter annotation `annotation`,
+    /// when its text tells (`None`: it does not). What is told: a literal (string, number,
+    /// `None`, boolean) or a definition under a decorator, against annotations made of
+    /// builtin names, `Callable` (also through a module-level alias) and `Any`.
+    fn argument_fits(&self, facts: &Facts, arg: &str, annotation: Option<&str>) -> Option<bool> {
+        let Some(annotation) = annotation else {
+            return Some(true);
+        };
+        let members = annotation_members(annotation);
+        let kinds: Vec<Option<&str>> = members.iter().map(|m| self.annotation_kind(facts, m)).collect();
+        if kinds.contains(&Some("any")) {
+            return Some(true);
+        }
+        let arg_kind = argument_kind(arg)?;
+        let accepts = |kind: &str| match (kind, arg_kind) {
+            (k, a) if k == a => true,
+            ("float", "int") | ("int", "bool") | ("float", "bool") => true,
+            _ => false,
+        };
+        if kinds.iter().flatten().any(|k| accepts(k)) {
+            return Some(true);
+        }
+        match kinds.iter().all(Option::is_some) {
+            true => Some(false),
+            false => None,
+        }
+    }
+
+    /// What a member of a written union accepts: `any`, a builtin's name, `callable`,
+    /// `type`; `None`: not known.
+    fn annotation_kind<'a>(&self, facts: &Facts, member: &'a str) -> Option<&'a str> {
+        let bare = member.rsplit('.').next().unwrap_or(member);
+        let head = bare.split('[').next().unwrap_or(bare).trim();
+        match head {
+            "Any" | "object" => return Some("any"),
+            "str" | "int" | "float" | "bool" | "bytes" | "None" => return Some(head),
+            "Callable" => return Some("callable"),
+            "type" | "Type" => return Some("type"),
+            _ => {}
+        }
+        // A module-level alias (`_AnyCallable = t.Callable[..., t.Any]`).
+        if !member.chars().all(|c| c.is_alphanumeric() || c == '_') {
+            return None;
+        }
+        let binding = facts.scopes.lookup(member, facts.text().len())?;
+        let value = facts.slice(binding.value?);
+        let value_head = value.split('[').next().unwrap_or(value).trim();
+        (value_head.rsplit('.').next() == Some("Callable")).then_some("callable")
+    }
+
+    /// The return of one definition of `def`'s path.
+    fn symbol_returns(&self, facts: &Facts, def: &DefId, symbol: &crate::symbols::Symbol, depth: usize) -> Ty {
         if is_class(&symbol.kind) {
             return Ty::Instance(def.clone());
         }
@@ -1206,7 +1418,7 @@ impl Resolver<'_> {
         // constant holding a function: the function.
         let node = function_node(declaration_node(node));
         if let Some(written) = node.child_by_field_name("return_type") {
-            return self.annotation(&facts, written, depth + 1);
+            return self.annotation(facts, written, depth + 1);
         }
         // `() => new Engine()`: the body is the value returned.
         if let Some(body) = node.child_by_field_name("body") {
@@ -1218,14 +1430,13 @@ impl Resolver<'_> {
                 .chain(&facts.lang.resolve.constructions)
                 .any(|f| f.kind == body.kind())
             {
-                if let known @ (Ty::Instance(_) | Ty::Class(_) | Ty::Module(_)) = self.type_of(&facts, body, depth + 1)
-                {
+                if let known @ (Ty::Instance(_) | Ty::Class(_) | Ty::Module(_)) = self.type_of(facts, body, depth + 1) {
                     return known;
                 }
             }
         }
         if symbol.kind == "constructor" {
-            return match self.enclosing_class(&facts, declaration.0) {
+            return match self.enclosing_class(facts, declaration.0) {
                 Some(c) => Ty::Instance(c),
                 None => Ty::Unknown("a constructor outside a class"),
             };
@@ -1235,7 +1446,7 @@ impl Resolver<'_> {
             let Some(v) = facts.node(value) else {
                 continue;
             };
-            match self.type_of(&facts, v, depth + 1) {
+            match self.type_of(facts, v, depth + 1) {
                 Ty::Unknown(why) => unknown = unknown.or(Some(why)),
                 known => return known,
             }
@@ -1476,23 +1687,134 @@ fn element_of(ty: Ty) -> Ty {
     }
 }
 
-/// Whether a decorator replaces the function by something saguaro does not read.
-fn replaced_by_decorator(facts: &Facts, symbol: &crate::symbols::Symbol) -> bool {
-    let r = &facts.lang.resolve;
-    if !r.decorators_replace {
-        return false;
+/// The type of a value that is one of `types`: that type when they are all one.
+fn one_of(mut types: Vec<Ty>) -> Ty {
+    types.dedup();
+    match types.len() {
+        0 => Ty::Unknown("an overloaded call no overload of which the arguments fit"),
+        1 => types.remove(0),
+        _ if types.iter().any(|t| matches!(t, Ty::Unknown(_))) => {
+            Ty::Unknown("an overloaded call whose arguments do not tell which overload is taken")
+        }
+        _ => Ty::OneOf(types),
+    }
+}
+
+/// The definitions at `path` marked as overloads (`@overload`), in the order written.
+fn overloads<'f>(facts: &'f Facts, path: &str) -> Vec<&'f crate::symbols::Symbol> {
+    let marks = &facts.lang.resolve.overload_decorators;
+    if marks.is_empty() {
+        return Vec::new();
     }
     let text = facts.index.source.text();
+    facts
+        .index
+        .symbols
+        .iter()
+        .filter(|s| s.path == path)
+        .filter(|s| decorator_names(text, s).any(|name| marks.iter().any(|m| m == name)))
+        .collect()
+}
+
+/// The last segment of each decorator's name on `symbol`, outermost first (`@a.b(x)` → `b`).
+fn decorator_names<'t>(text: &'t str, symbol: &'t crate::symbols::Symbol) -> impl Iterator<Item = &'t str> + 't {
     symbol
         .pieces
         .iter()
         .filter(|p| p.kind == crate::lang::Attachment::Decorator)
-        .any(|p| {
+        .map(move |p| {
             let written = text[p.span.start_byte..p.span.end_byte].trim_start_matches('@');
             let name = written.split('(').next().unwrap_or(written).trim();
-            let last = name.rsplit('.').next().unwrap_or(name);
-            !r.transparent_decorators.iter().any(|t| t == last)
+            name.rsplit('.').next().unwrap_or(name)
         })
+}
+
+/// The members of a written union (`str | None`, `Optional[str]`, `Union[a, b]`).
+fn annotation_members(annotation: &str) -> Vec<&str> {
+    let a = annotation.trim();
+    let bare = a
+        .rsplit_once('.')
+        .filter(|(q, _)| !q.contains('['))
+        .map_or(a, |(_, n)| n);
+    if let Some(inner) = bare.strip_prefix("Optional[").and_then(|r| r.strip_suffix(']')) {
+        let mut members = annotation_members(inner);
+        members.push("None");
+        return members;
+    }
+    if let Some(inner) = bare.strip_prefix("Union[").and_then(|r| r.strip_suffix(']')) {
+        return top_level_split(inner, ',')
+            .into_iter()
+            .flat_map(annotation_members)
+            .collect();
+    }
+    let parts = top_level_split(a, '|');
+    match parts.len() {
+        1 => vec![a],
+        _ => parts.into_iter().flat_map(annotation_members).collect(),
+    }
+}
+
+/// `text` split at each `separator` outside brackets, each part trimmed.
+fn top_level_split(text: &str, separator: char) -> Vec<&str> {
+    let (mut parts, mut depth, mut start) = (Vec::new(), 0usize, 0);
+    for (i, c) in text.char_indices() {
+        match c {
+            '[' | '(' => depth += 1,
+            ']' | ')' => depth = depth.saturating_sub(1),
+            c if c == separator && depth == 0 => {
+                parts.push(text[start..i].trim());
+                start = i + c.len_utf8();
+            }
+            _ => {}
+        }
+    }
+    parts.push(text[start..].trim());
+    parts
+}
+
+/// What an argument's text says it is: a builtin's name for a literal, `callable` for the
+/// definition a bare decorator is called with; `None`: not told.
+fn argument_kind(arg: &str) -> Option<&'static str> {
+    let arg = arg.trim();
+    if arg == DECORATED_DEFINITION {
+        return Some("callable");
+    }
+    match arg {
+        "None" => return Some("None"),
+        "True" | "False" => return Some("bool"),
+        _ => {}
+    }
+    let prefix_end = arg.find(['"', '\'']).unwrap_or(0);
+    let prefix = &arg[..prefix_end];
+    if arg[prefix_end..].starts_with(['"', '\'']) && prefix.chars().all(|c| "rRbBuUfF".contains(c)) {
+        return Some(if prefix.contains(['b', 'B']) { "bytes" } else { "str" });
+    }
+    let digits = arg.trim_start_matches('-');
+    if digits.starts_with(|c: char| c.is_ascii_digit()) {
+        return Some(if digits.contains(['.', 'e', 'E']) && !digits.starts_with("0x") {
+            "float"
+        } else {
+            "int"
+        });
+    }
+    None
+}
+
+/// The arguments of the call whose callee is `callee`, as written.
+fn call_arguments(facts: &Facts, callee: Node<'_>) -> Option<Arguments> {
+    let r = &facts.lang.resolve;
+    let call = callee.parent()?;
+    let list = part(call, Resolve::form(&r.calls, call.kind())?.arguments.as_deref())?;
+    let positional = super::facts::positional_nodes(r, list);
+    Some(super::facts::arguments_of(list, &positional, facts.text()))
+}
+
+/// Whether a decorator replaces the function by something saguaro does not read.
+fn replaced_by_decorator(facts: &Facts, symbol: &crate::symbols::Symbol) -> bool {
+    let r = &facts.lang.resolve;
+    r.decorators_replace
+        && decorator_names(facts.index.source.text(), symbol)
+            .any(|name| !r.transparent_decorators.iter().any(|t| t == name))
 }
 
 /// The declaration node inside wrappers (a decorated definition, an `export`).

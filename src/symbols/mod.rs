@@ -23,6 +23,7 @@ mod extract;
 mod interior;
 mod namepath;
 pub mod scan;
+pub mod signature;
 
 pub use namepath::NamePath;
 

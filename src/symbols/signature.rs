@@ -94,6 +94,59 @@ impl Signature {
     }
 }
 
+/// A call's arguments as written, for checking them against a signature.
+#[derive(Debug, Clone, Default, PartialEq)]
+pub struct Arguments {
+    pub positional: Vec<String>,
+    /// Which positional arguments the layer reads as typed anything (`any`, `Any`): the
+    /// checker takes them wherever they go. Empty where nothing was read (a macro's tokens,
+    /// or a target that did not ask: [`Target::argument_types`]).
+    pub anything: Vec<bool>,
+    pub keywords: Vec<String>,
+    /// `*xs`, `...xs`: any number of positional arguments.
+    pub spread: bool,
+    /// `**kw`: any keywords.
+    pub spread_keywords: bool,
+}
+
+/// Binds a call's arguments to parameters as the language does; the reason it fails, if it
+/// does (worded for a signature a change left: impact's question).
+pub fn bind(lang: &Language, params: &[Param], positional: &[&str], args: &Arguments) -> Result<(), String> {
+    let by_position: Vec<&Param> = params.iter().filter(|p| p.by_position()).collect();
+    let takes_more = params.iter().any(|p| p.kind == ParamKind::VarPositional);
+    if !args.spread && positional.len() > by_position.len() && !takes_more {
+        return Err(format!(
+            "passes {} positional argument(s); the new signature takes at most {}",
+            positional.len(),
+            by_position.len()
+        ));
+    }
+    let mut filled: Vec<&str> = by_position
+        .iter()
+        .take(positional.len())
+        .map(|p| p.name.as_str())
+        .collect();
+    if lang.keyword_arguments {
+        for k in &args.keywords {
+            match params.iter().find(|p| p.name == *k && p.by_name()) {
+                Some(_) if filled.contains(&k.as_str()) => return Err(format!("passes `{k}` by position and by name")),
+                Some(p) => filled.push(&p.name),
+                None if params.iter().any(|p| p.kind == ParamKind::VarKeyword) => {}
+                None => return Err(format!("passes `{k}=`, which the new signature does not take")),
+            }
+        }
+    }
+    for p in params.iter().filter(|p| p.required()) {
+        let covered = filled.contains(&p.name.as_str())
+            || (p.by_position() && args.spread)
+            || (p.by_name() && args.spread_keywords && lang.keyword_arguments);
+        if !covered {
+            return Err(format!("does not pass `{}`, which the new signature requires", p.name));
+        }
+    }
+    Ok(())
+}
+
 /// The definition node of a symbol: the node its name sits in, climbed to the one that
 /// holds the parameters.
 fn definition_node<'t>(index: &'t SymbolIndex, symbol: &Symbol) -> Option<tree_sitter::Node<'t>> {
