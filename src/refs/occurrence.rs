@@ -285,7 +285,7 @@ pub(super) fn judge_name(
         let (entity, confidence, on_type) = if is_path && facts.lang.resolve.modules == crate::lang::ModuleSystem::Rust
         {
             let segments = path_segments(object, facts.text());
-            let owner = resolver.rust_path(facts, &segments, object.start_byte(), 0);
+            let owner = resolver.rust_qualifier(facts, &segments, object.start_byte(), 0);
             let module = match &owner {
                 Entity::Module(m) => Some(m),
                 _ => None,
@@ -915,7 +915,7 @@ fn judge_macro_token(
     match receiver_before(text, at.0) {
         Some((receiver, true)) => {
             let segments: Vec<String> = super::modules::rust::split_path(&receiver);
-            let owner = resolver.rust_path(facts, &segments, at.0, 0);
+            let owner = resolver.rust_qualifier(facts, &segments, at.0, 0);
             let confidence = match owner {
                 Entity::Module(_) => Confidence::ImportResolved,
                 _ => Confidence::ReceiverTyped,

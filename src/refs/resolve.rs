@@ -458,6 +458,16 @@ impl<'p> Resolver<'p> {
     /// What a Rust path written at byte `at` names (`crate::a::b`, `super::f`, `Self::new`,
     /// `serde_json::Value`).
     pub fn rust_path(&self, facts: &Facts, segments: &[String], at: usize, depth: usize) -> Entity {
+        self.rust_path_in(facts, segments, at, false, depth)
+    }
+
+    /// What a Rust path that more segments follow names (`a::b` of `a::b::C`): a module or a
+    /// type, never a value.
+    pub fn rust_qualifier(&self, facts: &Facts, segments: &[String], at: usize, depth: usize) -> Entity {
+        self.rust_path_in(facts, segments, at, true, depth)
+    }
+
+    fn rust_path_in(&self, facts: &Facts, segments: &[String], at: usize, qualifier: bool, depth: usize) -> Entity {
         let Some((first, rest)) = segments.split_first() else {
             return Entity::Unknown("an empty path");
         };
@@ -490,6 +500,14 @@ impl<'p> Resolver<'p> {
                     true => Entity::Missing,
                     false => self.name(facts, name, at, depth + 1),
                 };
+                // A path's first segment is looked up among modules and types: a function or
+                // a local named like a crate (`fn smallvec()` beside `smallvec::SmallVec`)
+                // does not hide it.
+                let found = match &found {
+                    Entity::Local { .. } if qualifier || !rest.is_empty() => Entity::Missing,
+                    Entity::Def(def) if (qualifier || !rest.is_empty()) && self.is_value(def) => Entity::Missing,
+                    _ => found,
+                };
                 match found {
                     Entity::External | Entity::Missing => match self.project.rust.library(name) {
                         Some(library) => Entity::Module(library),
@@ -513,6 +531,19 @@ impl<'p> Resolver<'p> {
             }
         }
         current
+    }
+
+    /// Whether a definition is a value (a function, constant, static, variable), which no
+    /// path goes through.
+    fn is_value(&self, def: &DefId) -> bool {
+        self.facts(&def.file).is_some_and(|f| {
+            f.symbol(&def.path).is_some_and(|s| {
+                matches!(
+                    s.kind.as_str(),
+                    "function" | "method" | "constant" | "static" | "variable"
+                )
+            })
+        })
     }
 
     /// The member `name` of what `entity` is: a module's name, a type's member, a value's.

@@ -477,7 +477,7 @@ impl Resolver<'_> {
         if r.paths.iter().any(|f| f.kind == callee.kind()) && r.modules_is_rust() {
             let segments = super::facts::path_segments(callee, facts.text());
             if let Some((last, owner)) = segments.split_last().filter(|(_, o)| !o.is_empty()) {
-                let made = self.rust_path(facts, owner, callee.start_byte(), depth + 1);
+                let made = self.rust_qualifier(facts, owner, callee.start_byte(), depth + 1);
                 // `Box::new(x)`, `ManuallyDrop::new(x)`: a wrapper whose methods reach what it
                 // holds, made of `x`, is typed as `x` (a type of the root so named is itself).
                 let wrapper = owner.last().is_some_and(|w| r.pass_through.iter().any(|p| p == w));
