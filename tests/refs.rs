@@ -788,3 +788,63 @@ impl Chain {
     let found = found_in(&files, "src/lib.rs", "Chain.state");
     assert_eq!(found, [("src/chain.rs".to_string(), 11, Confidence::ReceiverTyped)]);
 }
+
+/// Rust keeps modules apart from values: a crate root with a private `mod peek;` and a glob
+/// re-export of `fn peek` means the function where a path is called or a `use` imports it;
+/// a `let` among a macro's tokens types its name by its value.
+#[test]
+fn a_module_and_a_value_of_one_name_and_locals_of_macro_tokens() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let lib = "pub mod free;\npub use crate::free::*;\nmod peek;\n";
+    let free = "pub use crate::peek::peek;\n";
+    let peek =
+        "pub struct Peek;\n\nimpl Peek {\n    pub fn look(&self) {}\n}\n\npub fn peek() -> Peek {\n    Peek\n}\n";
+    let test = "\
+use k::peek;
+
+macro_rules! run {
+    ($($t:tt)*) => { $($t)* };
+}
+
+#[test]
+fn direct() {
+    k::peek().look();
+    k::free::peek().look();
+}
+
+run! {
+    fn in_macro() {
+        let it = k::peek();
+        it.look();
+    }
+}
+";
+    let files = [
+        ("Cargo.toml", manifest),
+        ("src/lib.rs", lib),
+        ("src/free.rs", free),
+        ("src/peek.rs", peek),
+        ("tests/t.rs", test),
+    ];
+    let lines = |found: Vec<(String, usize, Confidence)>| {
+        found
+            .into_iter()
+            .filter(|(_, _, c)| *c != Confidence::NameMatch)
+            .map(|(p, l, _)| format!("{p}:{l}"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        lines(found_in(&files, "src/peek.rs", "peek")),
+        [
+            "src/free.rs:1",
+            "tests/t.rs:1",
+            "tests/t.rs:9",
+            "tests/t.rs:10",
+            "tests/t.rs:15"
+        ]
+    );
+    assert_eq!(
+        lines(found_in(&files, "src/peek.rs", "Peek.look")),
+        ["tests/t.rs:9", "tests/t.rs:10", "tests/t.rs:16"]
+    );
+}

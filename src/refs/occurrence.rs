@@ -226,7 +226,23 @@ pub(super) fn judge_name(
     // Imports and exports.
     if let Some(i) = facts.imports.iter().position(|imp| imp.name_at == Some(at)) {
         let imp = &facts.imports[i];
-        let entity = resolver.import(facts, i, 0);
+        let mut entity = resolver.import(facts, i, 0);
+        // A Rust `use` brings every namespace's item of the name: a module and, beside it,
+        // the value the target is (`mod peek_nth;` and a glob's `fn peek_nth`).
+        if let (Entity::Module(_), ModuleSystem::Rust) = (&entity, r.modules) {
+            let owner = resolver.rust_qualifier(
+                facts,
+                &super::modules::rust::split_path(&imp.module),
+                imp.statement.0,
+                0,
+            );
+            if let Entity::Module(m) = owner {
+                let value = resolver.rust_value_member(&m, name, 0);
+                if value == Entity::Def(target.def.clone()) {
+                    entity = value;
+                }
+            }
+        }
         let kind = if imp.reexport {
             RefKind::Reexport
         } else {
@@ -293,7 +309,20 @@ pub(super) fn judge_name(
             let confidence;
             (confidence, via) = tier_through(resolver, module, name, target);
             let on_type = matches!(owner, Entity::Def(_));
-            (resolver.member_of(&owner, name, 0), confidence, on_type)
+            let mut entity = resolver.member_of(&owner, name, 0);
+            // A module's name where a value is meant (the path is not a qualifier of a
+            // longer one): the value of that name beside the module.
+            let qualifier = parent.parent().is_some_and(|g| {
+                Resolve::form(&r.paths, g.kind())
+                    .and_then(|f| part(g, f.object.as_deref()))
+                    .is_some_and(|o| o.id() == parent.id())
+            });
+            if let (Entity::Module(_), Entity::Module(m), false) = (&entity, &owner, qualifier) {
+                if let value @ Entity::Def(_) = resolver.rust_value_member(m, name, 0) {
+                    entity = value;
+                }
+            }
+            (entity, confidence, on_type)
         } else {
             let ty = resolver.type_of(facts, object, 0);
             let module = match &ty {
@@ -921,7 +950,12 @@ fn judge_macro_token(
                 _ => Confidence::ReceiverTyped,
             };
             let on_type = matches!(owner, Entity::Def(_));
-            let entity = resolver.member_of(&owner, name, 0);
+            let mut entity = resolver.member_of(&owner, name, 0);
+            if let (Entity::Module(_), Entity::Module(m), true) = (&entity, &owner, called) {
+                if let value @ Entity::Def(_) = resolver.rust_value_member(m, name, 0) {
+                    entity = value;
+                }
+            }
             verdict(
                 facts,
                 target,
@@ -970,17 +1004,7 @@ fn judge_macro_token(
 /// `for name in`, a closure's `|name|`, a parameter `name:`): the macro's own local, which
 /// the grammar leaves unparsed.
 fn bound_in_macro(facts: &Facts, name: &str, at: Range) -> bool {
-    let Some(mut node) = facts.node(at) else {
-        return false;
-    };
-    let mut outermost = None;
-    while let Some(parent) = node.parent() {
-        if matches!(parent.kind(), "macro_invocation" | "macro_definition") {
-            outermost = Some(parent);
-        }
-        node = parent;
-    }
-    let Some(call) = outermost else {
+    let Some(call) = outermost_macro(facts, at) else {
         return false;
     };
     // Up to just past the name: a binding of the name here counts too (`let name:`).
@@ -1003,6 +1027,59 @@ fn bound_in_macro(facts: &Facts, name: &str, at: Range) -> bool {
         .iter()
         .filter_map(|p| regex::Regex::new(p).ok())
         .any(|re| re.is_match(before))
+}
+
+/// The outermost macro invocation or definition around `at`.
+fn outermost_macro<'f>(facts: &'f Facts, at: Range) -> Option<Node<'f>> {
+    let mut node = facts.node(at)?;
+    let mut outermost = None;
+    while let Some(parent) = node.parent() {
+        if matches!(parent.kind(), "macro_invocation" | "macro_definition") {
+            outermost = Some(parent);
+        }
+        node = parent;
+    }
+    outermost
+}
+
+/// The value of the last `let [mut] name = VALUE;` among the tokens of the macro around
+/// `at`, before `at`, and where it starts.
+fn macro_let_value<'f>(facts: &'f Facts, name: &str, at: usize) -> Option<(&'f str, usize)> {
+    let call = outermost_macro(facts, (at, at))?;
+    let text = facts.text();
+    let before = text.get(call.start_byte()..at)?;
+    let pattern = format!(r"\blet\s+(?:mut\s+)?{}\s*=\s*([^;]+);", regex::escape(name));
+    let re = regex::Regex::new(&pattern).ok()?;
+    let found = re.captures_iter(before).last()?;
+    let value = found.get(1)?;
+    Some((value.as_str().trim(), call.start_byte() + found.get(0)?.start()))
+}
+
+/// The type of the head of a receiver chain among a macro's tokens that is a call: `f(..)`,
+/// `a::b::f(..)`, `Type::new(..)`.
+fn macro_call_type(resolver: &Resolver<'_>, facts: &Facts, head: &str, at: usize) -> Option<Ty> {
+    let open = head.find('(')?;
+    head.ends_with(')').then_some(())?;
+    let callee = skip_turbofish_path(head[..open].trim());
+    let segments: Vec<String> = super::modules::rust::split_path(callee);
+    if segments.is_empty()
+        || !segments
+            .iter()
+            .all(|s| !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_'))
+    {
+        return None;
+    }
+    let entity = match segments.len() {
+        1 => resolver.name(facts, &segments[0], at, 0),
+        _ => resolver.rust_callee(facts, &segments, at, 0),
+    };
+    let callee_type = resolver.entity_type(&entity, 0);
+    Some(resolver.called(callee_type, None, 0))
+}
+
+/// A callee path without a turbofish (`collect::<Vec<_>>` → `collect`).
+fn skip_turbofish_path(callee: &str) -> &str {
+    callee.find("::<").map_or(callee, |i| &callee[..i])
 }
 
 /// The text after a `::<...>` at its start, else all of it.
@@ -1082,11 +1159,24 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
             None => Ty::Unknown("`self` outside an impl saguaro can read"),
         }
     } else if !head.is_empty() && head.chars().all(|c| c.is_alphanumeric() || c == '_') {
-        let entity = resolver.name(facts, head, at, 0);
-        resolver.entity_type(&entity, 0)
+        if bound_in_macro(facts, head, (at, at)) {
+            // A local of the macro's own tokens: its `let` value, read the same way.
+            match macro_let_value(facts, head, at) {
+                Some((value, from)) if from < at => chain_type(resolver, facts, value, from),
+                _ => return Ty::Unknown("a local among a macro's tokens"),
+            }
+        } else {
+            let entity = resolver.name(facts, head, at, 0);
+            resolver.entity_type(&entity, 0)
+        }
+    } else if let Some(ty) = macro_call_type(resolver, facts, head, at) {
+        ty
     } else {
         return Ty::Unknown("a receiver inside a macro saguaro does not read");
     };
+    if matches!(ty, Ty::Unknown(_)) {
+        return ty;
+    }
     for segment in rest {
         let name = segment.split(['(', ':', '<']).next().unwrap_or(segment).trim();
         if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {

@@ -759,6 +759,63 @@ impl<'p> Resolver<'p> {
         self.through_globs(facts, globs.map(|(i, _)| i), name, how, depth)
     }
 
+    /// What a Rust path called names (`a::f(..)`): as [`Resolver::rust_path`], but where its
+    /// last segment is a module, the value of the same name beside it.
+    pub fn rust_callee(&self, facts: &Facts, segments: &[String], at: usize, depth: usize) -> Entity {
+        let found = self.rust_path(facts, segments, at, depth);
+        let Entity::Module(_) = found else {
+            return found;
+        };
+        match segments.split_last() {
+            Some((last, owner)) if !owner.is_empty() => match self.rust_qualifier(facts, owner, at, depth + 1) {
+                Entity::Module(m) => match self.rust_value_member(&m, last, depth + 1) {
+                    Entity::Missing => found,
+                    value => value,
+                },
+                _ => found,
+            },
+            _ => found,
+        }
+    }
+
+    /// The value (not the module) Rust module `module` has at `name`: `mod peek_nth;` names
+    /// a module in the type namespace, and a glob may bring a function `peek_nth` beside it
+    /// (itertools' root), which a call of the path means.
+    pub fn rust_value_member(&self, module: &ModuleId, name: &str, depth: usize) -> Entity {
+        let Some(facts) = self.facts(&module.file) else {
+            return Entity::Unknown("a module that does not parse");
+        };
+        let Some(scope) = self.module_scope_of(&facts, module) else {
+            return Entity::Missing;
+        };
+        let mut bindings: Vec<&Binding> = facts.scopes.bound_in(scope, name).collect();
+        bindings.sort_by_key(|b| {
+            (
+                self.project.inactive_at(&facts, b.at.0).is_some(),
+                matches!(b.kind, BindingKind::Import(_)),
+            )
+        });
+        for binding in bindings {
+            match self.binding(&facts, binding, depth + 1) {
+                Entity::Module(_) => {}
+                found => return found,
+            }
+        }
+        let globs = facts
+            .imports
+            .iter()
+            .enumerate()
+            .filter(|(_, i)| i.glob && facts.scopes.scope_at(i.statement.0) == scope);
+        let how = Globs {
+            skip: Some(module),
+            ..Globs::default()
+        };
+        match self.through_globs(&facts, globs.map(|(i, _)| i), name, how, depth) {
+            Entity::Module(_) => Entity::Missing,
+            found => found,
+        }
+    }
+
     /// `name` as the glob imports `globs` (indexes into the file's imports) bring it: the
     /// first that has it; else unknown where a glob could not be followed; else missing.
     fn through_globs(

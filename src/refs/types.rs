@@ -501,7 +501,15 @@ impl Resolver<'_> {
                 }
             }
         }
-        let callee_type = self.type_of(facts, callee, depth + 1);
+        let callee_type = match self.type_of(facts, callee, depth + 1) {
+            // A module's name called: the value of that name beside it (Rust keeps them apart).
+            Ty::Module(_) if r.modules_is_rust() && r.paths.iter().any(|f| f.kind == callee.kind()) => {
+                let segments = super::facts::path_segments(callee, facts.text());
+                let value = self.rust_callee(facts, &segments, callee.start_byte(), depth + 1);
+                self.entity_type(&value, depth + 1)
+            }
+            other => other,
+        };
         self.called(callee_type, call_arguments(facts, callee).as_ref(), depth)
     }
 
@@ -559,13 +567,15 @@ impl Resolver<'_> {
     }
 
     /// What calling a value of type `callee` with `args` (when they are known) gives.
-    fn called(&self, callee: Ty, args: Option<&Arguments>, depth: usize) -> Ty {
+    pub fn called(&self, callee: Ty, args: Option<&Arguments>, depth: usize) -> Ty {
         match callee {
             Ty::Class(c) => Ty::Instance(c),
             Ty::Function(f) => self.returns_for(&f, args, depth + 1),
             Ty::Callable(result) => *result,
             Ty::Unknown(why) => Ty::Unknown(why),
             Ty::OneOf(_) => Ty::Unknown("a call of one of several types an overloaded call may give"),
+            // Never callable: a value of the same name was meant, which saguaro did not pick.
+            Ty::Module(_) => Ty::Unknown("a call of a name saguaro reads as a module"),
             _ => Ty::External,
         }
     }
