@@ -848,3 +848,46 @@ run! {
         ["tests/t.rs:9", "tests/t.rs:10", "tests/t.rs:16"]
     );
 }
+
+/// A value of a union type has a member all its types share (one definition, inherited
+/// from a common base); one some of them lack, or define apart, stays a name match.
+#[test]
+fn a_member_shared_by_every_type_of_a_union_is_known() {
+    let types = "\
+export interface Base {
+  modified_: boolean;
+}
+interface A extends Base {
+  kind: \"a\";
+  only_: number;
+}
+interface B extends Base {
+  kind: \"b\";
+}
+export type State = A | B;
+export function f(s: State, t: A | B | undefined) {
+  return s.modified_ && t?.modified_ && s.only_;
+}
+";
+    let files = [("src/types.ts", types)];
+    assert_eq!(
+        found_in(&files, "src/types.ts", "Base.modified_"),
+        [
+            ("src/types.ts".to_string(), 13, Confidence::ReceiverTyped),
+            ("src/types.ts".to_string(), 13, Confidence::ReceiverTyped)
+        ]
+    );
+    let only = found_in(&files, "src/types.ts", "A.only_");
+    assert_eq!(only, [("src/types.ts".to_string(), 13, Confidence::NameMatch)]);
+}
+
+/// `NAMES += [...]` binds no new name in Python: it is the variable bound before.
+#[test]
+fn an_augmented_assignment_is_the_variable_it_adds_to() {
+    let module = "NAMES = []\nNAMES += [\"a\"]\n\n\ndef names():\n    return NAMES\n";
+    let lines: Vec<usize> = found_in(&[("m.py", module)], "m.py", "NAMES")
+        .into_iter()
+        .map(|(_, line, _)| line)
+        .collect();
+    assert_eq!(lines, [2, 6]);
+}

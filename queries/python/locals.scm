@@ -44,7 +44,8 @@
 (assignment left: (identifier) @local.definition type: (type) @local.type)
 (assignment left: (identifier) @local.definition right: (_) @local.value)
 (assignment left: [(pattern_list) (tuple_pattern) (list_pattern)] @local.definition.pattern right: (_) @local.value)
-(augmented_assignment left: (identifier) @local.definition)
+;; `x += 1` binds no new name: it reads and writes the `x` already bound (a module's
+;; `NAMES += [...]` lines are all the one variable the checker renames together).
 (named_expression name: (identifier) @local.definition value: (_) @local.value)
 (for_statement left: (_) @local.definition.pattern right: (_) @local.iterable)
 (for_in_clause left: (_) @local.definition.pattern right: (_) @local.iterable)

@@ -56,8 +56,8 @@ pub enum Ty {
     Elements(Box<Ty>),
     /// Something callable (`Callable[..., R]`, `() => R`): what calling it gives.
     Callable(Box<Ty>),
-    /// One of these, the code does not tell which (an overloaded call whose arguments do
-    /// not choose the overload): only a member all of them share is known.
+    /// One of these, the code does not tell which (a union, an overloaded call whose
+    /// arguments do not choose the overload): only a member all of them share is known.
     OneOf(Vec<Ty>),
     /// A type from outside the root, or a builtin.
     External,
@@ -573,7 +573,7 @@ impl Resolver<'_> {
             Ty::Function(f) => self.returns_for(&f, args, depth + 1),
             Ty::Callable(result) => *result,
             Ty::Unknown(why) => Ty::Unknown(why),
-            Ty::OneOf(_) => Ty::Unknown("a call of one of several types an overloaded call may give"),
+            Ty::OneOf(_) => Ty::Unknown("a call of a value of one of several types"),
             // Never callable: a value of the same name was meant, which saguaro did not pick.
             Ty::Module(_) => Ty::Unknown("a call of a name saguaro reads as a module"),
             _ => Ty::External,
@@ -699,7 +699,7 @@ impl Resolver<'_> {
                         }
                     }
                 }
-                shared.unwrap_or(Entity::Unknown("an overloaded call no overload of which is known"))
+                shared.unwrap_or(Entity::Unknown("a value of none of several types"))
             }
             Ty::Wrapped(..) | Ty::Tuple(_) | Ty::Elements(_) | Ty::Callable(_) | Ty::Function(_) | Ty::External => {
                 Entity::External
@@ -1481,7 +1481,13 @@ impl Resolver<'_> {
         if r.type_unions.iter().any(|k| k == kind) {
             return match only_member(facts, node) {
                 Some(one) => self.annotation(facts, one, depth + 1),
-                None => Ty::Unknown("a union of several types"),
+                // A value of one of them: what they all share is known.
+                None => one_of(
+                    union_members(facts, node)
+                        .into_iter()
+                        .map(|m| self.annotation(facts, m, depth + 1))
+                        .collect(),
+                ),
             };
         }
         if let Some(form) = Resolve::form(&r.array_types, kind) {
@@ -1521,7 +1527,8 @@ impl Resolver<'_> {
                 let held: Vec<Node<'_>> = arguments.iter().copied().filter(|a| !is_nothing(facts, *a)).collect();
                 return match held.as_slice() {
                     [one] => self.annotation(facts, *one, depth + 1),
-                    _ => Ty::Unknown("a union of several types"),
+                    [] => Ty::Unknown("a union of several types"),
+                    several => one_of(several.iter().map(|m| self.annotation(facts, *m, depth + 1)).collect()),
                 };
             }
             if r.callables.iter().any(|c| c == base_name) && !ours {
@@ -1698,14 +1705,15 @@ fn element_of(ty: Ty) -> Ty {
 }
 
 /// The type of a value that is one of `types`: that type when they are all one.
+/// (An overloaded call whose arguments do not choose, a union.)
 fn one_of(mut types: Vec<Ty>) -> Ty {
     types.dedup();
+    if let Some(unknown) = types.iter().find(|t| matches!(t, Ty::Unknown(_))) {
+        return unknown.clone();
+    }
     match types.len() {
         0 => Ty::Unknown("an overloaded call no overload of which the arguments fit"),
         1 => types.remove(0),
-        _ if types.iter().any(|t| matches!(t, Ty::Unknown(_))) => {
-            Ty::Unknown("an overloaded call whose arguments do not tell which overload is taken")
-        }
         _ => Ty::OneOf(types),
     }
 }
@@ -1906,6 +1914,21 @@ fn type_arguments<'t>(node: Node<'t>, field: Option<&str>) -> Vec<Node<'t>> {
 
 /// The one member of a union type that is not "nothing" (`T | None`, `T | undefined`), if
 /// there is one.
+/// The members of a written union, nested unions flattened, nothing (`None`, `undefined`)
+/// left out.
+fn union_members<'t>(facts: &Facts, union: Node<'t>) -> Vec<Node<'t>> {
+    let mut cursor = union.walk();
+    let children: Vec<Node<'t>> = union.named_children(&mut cursor).collect();
+    children
+        .into_iter()
+        .filter(|c| !is_nothing(facts, *c))
+        .flat_map(|c| match facts.lang.resolve.type_unions.iter().any(|k| k == c.kind()) {
+            true => union_members(facts, c),
+            false => vec![c],
+        })
+        .collect()
+}
+
 fn only_member<'t>(facts: &Facts, union: Node<'t>) -> Option<Node<'t>> {
     let mut cursor = union.walk();
     let mut members = union.named_children(&mut cursor).filter(|c| !is_nothing(facts, *c));
