@@ -866,7 +866,10 @@ interface B extends Base {
 }
 export type State = A | B;
 export function f(s: State, t: A | B | undefined) {
-  return s.modified_ && t?.modified_ && s.only_;
+  return s.modified_ && t?.modified_ && s.only_ && s.kind;
+}
+export function kind(): string {
+  return \"\";
 }
 ";
     let files = [("src/types.ts", types)];
@@ -879,6 +882,8 @@ export function f(s: State, t: A | B | undefined) {
     );
     let only = found_in(&files, "src/types.ts", "A.only_");
     assert_eq!(only, [("src/types.ts".to_string(), 13, Confidence::NameMatch)]);
+    // A function is never reached as a member of a value.
+    assert_eq!(found_in(&files, "src/types.ts", "kind"), []);
 }
 
 /// `NAMES += [...]` binds no new name in Python: it is the variable bound before.

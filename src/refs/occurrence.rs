@@ -335,7 +335,7 @@ pub(super) fn judge_name(
             let entity = match (&ty, target_is_member(target)) {
                 // A function is reached through an object only when the object is its
                 // module: a value of a type saguaro cannot tell has another `name`.
-                (Ty::Unknown(_), false) => Entity::Missing,
+                (Ty::Unknown(_) | Ty::OneOf(_), false) => Entity::Missing,
                 _ => resolver.member(&ty, name, 0),
             };
             (entity, confidence, on_type)
@@ -969,7 +969,7 @@ fn judge_macro_token(
             // `x.name(`, `self.a.b().name(`: a method of the receiver chain's type.
             let ty = chain_type(resolver, facts, &receiver, at.0);
             let entity = match (&ty, target_is_member(target)) {
-                (Ty::Unknown(_), false) => Entity::Missing,
+                (Ty::Unknown(_) | Ty::OneOf(_), false) => Entity::Missing,
                 _ => resolver.member(&ty, name, 0),
             };
             verdict(
