@@ -896,3 +896,67 @@ fn an_augmented_assignment_is_the_variable_it_adds_to() {
         .collect();
     assert_eq!(lines, [2, 6]);
 }
+
+/// A `#[macro_export]` macro lives at its crate's root whatever module writes it; its value
+/// is what every arm's one call gives (`$crate::Error::msg(..)`); the crate's name that
+/// starts `use k::oops;` is the crate, not the macro the `use` binds.
+#[test]
+fn an_exported_macro_is_at_the_crate_root_and_its_value_is_its_arms_call() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let lib = "\
+#[macro_use]
+mod macros;
+
+pub struct Error;
+
+impl Error {
+    pub fn msg(m: &str) -> Self {
+        Error
+    }
+    pub fn context(self, c: &str) -> Self {
+        self
+    }
+}
+
+pub mod __private {
+    pub fn must_use(error: crate::Error) -> crate::Error {
+        error
+    }
+}
+";
+    let macros = "\
+#[macro_export]
+macro_rules! k {
+    ($msg:literal $(,)?) => {
+        $crate::__private::must_use({
+            let error = $crate::Error::msg($msg);
+            error
+        })
+    };
+    ($fmt:expr, $($arg:tt)*) => {
+        $crate::Error::msg($fmt)
+    };
+}
+";
+    let test = "use k::k;\n\nfn f() -> k::Error {\n    k!(\"x\").context(\"y\")\n}\n";
+    let files = [
+        ("Cargo.toml", manifest),
+        ("src/lib.rs", lib),
+        ("src/macros.rs", macros),
+        ("tests/t.rs", test),
+    ];
+    let at = |found: Vec<(String, usize, Confidence)>| {
+        found
+            .into_iter()
+            .map(|(p, l, c)| format!("{p}:{l} {c:?}"))
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(
+        at(found_in(&files, "src/macros.rs", "k")),
+        ["tests/t.rs:1 ImportResolved", "tests/t.rs:4 ImportResolved"]
+    );
+    assert_eq!(
+        at(found_in(&files, "src/lib.rs", "Error.context")),
+        ["tests/t.rs:4 ReceiverTyped"]
+    );
+}

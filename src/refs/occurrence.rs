@@ -376,7 +376,18 @@ pub(super) fn judge_name(
             return None;
         }
     }
-    let entity = resolver.name(facts, name, at.0, 0);
+    // The first segment of a Rust path that more segments follow is a module or a type:
+    // `anyhow` of `use anyhow::anyhow;` is the crate, not the macro the `use` binds.
+    let qualifier = r.modules_is_rust()
+        && parent.is_some_and(|p| {
+            Resolve::form(&r.paths, p.kind())
+                .and_then(|f| part(p, f.object.as_deref()))
+                .is_some_and(|o| o.id() == node.id())
+        });
+    let entity = match qualifier {
+        true => resolver.rust_qualifier(facts, &[name.to_string()], at.0, 0),
+        false => resolver.name(facts, name, at.0, 0),
+    };
     let kind = kind_of(facts, node, RefKind::Other);
     let call = (kind == RefKind::Call)
         .then(|| call_shape(target.argument_types.then_some(resolver), facts, node, None, false));

@@ -500,12 +500,12 @@ impl<'p> Resolver<'p> {
                     true => Entity::Missing,
                     false => self.name(facts, name, at, depth + 1),
                 };
-                // A path's first segment is looked up among modules and types: a function or
-                // a local named like a crate (`fn smallvec()` beside `smallvec::SmallVec`)
-                // does not hide it.
+                // A path's first segment is looked up among modules and types: a function, a
+                // macro or a local named like a crate (`fn smallvec()` beside
+                // `smallvec::SmallVec`, `use anyhow::anyhow;`) does not hide it.
                 let found = match &found {
                     Entity::Local { .. } if qualifier || !rest.is_empty() => Entity::Missing,
-                    Entity::Def(def) if (qualifier || !rest.is_empty()) && self.is_value(def) => Entity::Missing,
+                    Entity::Def(def) if (qualifier || !rest.is_empty()) && !self.is_namespace(def) => Entity::Missing,
                     _ => found,
                 };
                 match found {
@@ -533,14 +533,14 @@ impl<'p> Resolver<'p> {
         current
     }
 
-    /// Whether a definition is a value (a function, constant, static, variable), which no
-    /// path goes through.
-    fn is_value(&self, def: &DefId) -> bool {
-        self.facts(&def.file).is_some_and(|f| {
-            f.symbol(&def.path).is_some_and(|s| {
+    /// Whether a path can go through a definition: a type or a module (not a function,
+    /// constant, static, variable or macro).
+    fn is_namespace(&self, def: &DefId) -> bool {
+        self.facts(&def.file).is_none_or(|f| {
+            f.symbol(&def.path).is_none_or(|s| {
                 matches!(
                     s.kind.as_str(),
-                    "function" | "method" | "constant" | "static" | "variable"
+                    "module" | "struct" | "enum" | "union" | "trait" | "type" | "class" | "interface"
                 )
             })
         })
@@ -756,7 +756,45 @@ impl<'p> Resolver<'p> {
             skip: Some(module),
             ..Globs::default()
         };
-        self.through_globs(facts, globs.map(|(i, _)| i), name, how, depth)
+        match self.through_globs(facts, globs.map(|(i, _)| i), name, how, depth) {
+            Entity::Missing => self.exported_macro(module, name),
+            found => found,
+        }
+    }
+
+    /// A `#[macro_export]` macro named `name` anywhere in the crate whose root is `module`:
+    /// the attribute puts it at the crate's root, whichever module writes it.
+    fn exported_macro(&self, module: &ModuleId, name: &str) -> Entity {
+        if !module.inner.is_empty() || rust::crate_root(self.project, &module.file).as_ref() != Some(module) {
+            return Entity::Missing;
+        }
+        let Some(lang) = self.project.files.get(&module.file).map(|f| f.lang) else {
+            return Entity::Missing;
+        };
+        for file in self
+            .project
+            .files_where(lang, name, |text, at| text[..at].trim_end().ends_with("macro_rules!"))
+        {
+            if rust::crate_root(self.project, file).as_ref() != Some(module) {
+                continue;
+            }
+            let Some(facts) = self.facts(file) else {
+                continue;
+            };
+            let text = facts.index.source.text();
+            let exported = facts.index.symbols.iter().find(|s| {
+                s.kind == "macro"
+                    && s.name == name
+                    && text[s.extent.start_byte..s.declaration.start_byte].contains("macro_export")
+            });
+            if let Some(symbol) = exported {
+                return Entity::Def(DefId {
+                    file: file.to_string(),
+                    path: symbol.path.clone(),
+                });
+            }
+        }
+        Entity::Missing
     }
 
     /// What a Rust path called names (`a::f(..)`): as [`Resolver::rust_path`], but where its

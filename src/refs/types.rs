@@ -252,6 +252,9 @@ impl Resolver<'_> {
         if r.self_kinds.iter().any(|k| k == kind) {
             return self.enclosing_type(facts, node.start_byte(), true, depth);
         }
+        if kind == "macro_invocation" && r.modules_is_rust() {
+            return self.macro_value(facts, node, depth + 1);
+        }
         if kind == "super" {
             return match self.enclosing_class(facts, node.start_byte()) {
                 Some(c) => Ty::Bases(c),
@@ -830,6 +833,63 @@ impl Resolver<'_> {
             ..Arguments::default()
         };
         match self.called(decorator, Some(&with_definition), depth + 1) {
+            known @ (Ty::Instance(_) | Ty::Class(_)) => known,
+            _ => UNKNOWN,
+        }
+    }
+
+    /// The value of a call of a `macro_rules!` macro of the root: what every arm expands to,
+    /// when each arm is one call of a path (`$crate::Error::msg(..)`, `$crate::__private::
+    /// must_use({..})`) and they all give one type. Any other arm (a block, a loop, a
+    /// literal) leaves the value unknown.
+    fn macro_value(&self, facts: &Facts, invocation: Node<'_>, depth: usize) -> Ty {
+        const UNKNOWN: Ty = Ty::Unknown("a macro's value saguaro does not read");
+        let Some(name) = invocation.child_by_field_name("macro") else {
+            return UNKNOWN;
+        };
+        let segments = super::facts::path_segments(name, facts.text());
+        let entity = match segments.as_slice() {
+            [one] => self.name(facts, one, name.start_byte(), depth + 1),
+            _ => self.rust_path(facts, &segments, name.start_byte(), depth + 1),
+        };
+        let Entity::Def(def) = entity else {
+            return UNKNOWN;
+        };
+        let Some(macro_facts) = self.facts(&def.file) else {
+            return UNKNOWN;
+        };
+        let Some(symbol) = macro_facts.symbol(&def.path).filter(|s| s.kind == "macro") else {
+            return UNKNOWN;
+        };
+        let Some(definition) = macro_facts.node(macro_facts.declaration(symbol)).map(declaration_node) else {
+            return UNKNOWN;
+        };
+        let mut cursor = definition.walk();
+        let arms: Vec<Node<'_>> = definition
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() == "macro_rule")
+            .filter_map(|rule| rule.child_by_field_name("right"))
+            .collect();
+        if arms.is_empty() {
+            return UNKNOWN;
+        }
+        let mut types = Vec::new();
+        for arm in arms {
+            let body = macro_facts.text_of(arm);
+            let body = body.get(1..body.len().saturating_sub(1)).unwrap_or_default().trim();
+            let body = body.strip_suffix(';').unwrap_or(body).trim();
+            let Some(callee) = single_call_callee(body) else {
+                return UNKNOWN;
+            };
+            let segments = super::modules::rust::split_path(callee);
+            if segments.len() < 2 {
+                return UNKNOWN;
+            }
+            let value = self.rust_callee(&macro_facts, &segments, arm.start_byte(), depth + 1);
+            let callee_type = self.entity_type(&value, depth + 1);
+            types.push(self.called(callee_type, None, depth + 1));
+        }
+        match one_of(types) {
             known @ (Ty::Instance(_) | Ty::Class(_)) => known,
             _ => UNKNOWN,
         }
@@ -1863,6 +1923,38 @@ fn function_node(node: Node<'_>) -> Node<'_> {
         Some(v) if v.child_by_field_name("parameters").is_some() || v.child_by_field_name("parameter").is_some() => v,
         _ => node,
     }
+}
+
+/// The callee of `body` when it is one call and nothing else (`a::b(..)`, turbofish
+/// dropped): the path before the first `(`, whose match is the last character.
+fn single_call_callee(body: &str) -> Option<&str> {
+    let open = body.find('(')?;
+    let callee = body[..open].trim();
+    let callee = callee.find("::<").map_or(callee, |i| &callee[..i]).trim();
+    let path_like = !callee.is_empty()
+        && callee.split("::").all(|s| {
+            !s.is_empty()
+                && s.trim_start_matches('$')
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_')
+        });
+    if !path_like || !body.ends_with(')') {
+        return None;
+    }
+    let mut depth = 0i32;
+    for (i, c) in body.char_indices().skip_while(|(i, _)| *i < open) {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return (i == body.len() - 1).then_some(callee);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }
 
 /// A union member that stands for no value (`None`, `undefined`, `null`).
