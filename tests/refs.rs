@@ -960,3 +960,32 @@ macro_rules! k {
         ["tests/t.rs:4 ReceiverTyped"]
     );
 }
+
+/// An object literal that goes to a union is the member its string discriminants choose
+/// (`{ type: 'added', .. }`), as the checker narrows it.
+#[test]
+fn an_object_literal_for_a_union_is_the_member_its_discriminant_names() {
+    let events = "\
+interface Added {
+  type: 'added';
+  query: number;
+}
+interface Removed {
+  type: 'removed';
+  query: number;
+}
+type Event = Added | Removed;
+export function notify(e: Event) {}
+notify({ type: 'added', query: 1 });
+notify({ type: 'removed', query: 2 });
+";
+    let files = [("src/events.ts", events)];
+    assert_eq!(
+        found_in(&files, "src/events.ts", "Added.query"),
+        [("src/events.ts".to_string(), 11, Confidence::ReceiverTyped)]
+    );
+    assert_eq!(
+        found_in(&files, "src/events.ts", "Removed.query"),
+        [("src/events.ts".to_string(), 12, Confidence::ReceiverTyped)]
+    );
+}

@@ -214,6 +214,7 @@ pub(super) fn judge_name(
                 }
                 LiteralType::Expected(literal) => {
                     let ty = resolver.expected_type(facts, literal, 0);
+                    let ty = resolver.narrowed_by_literal(facts, literal, ty, 0);
                     resolver.member(&ty, name, 0)
                 }
             };

@@ -895,6 +895,51 @@ impl Resolver<'_> {
         }
     }
 
+    /// A union an object literal goes to, narrowed by the literal's discriminants as the
+    /// checker narrows it: a member whose property of a key the literal writes as a string
+    /// (`{ type: 'observerAdded', .. }`) is declared as another string literal type is not
+    /// the one the literal makes.
+    pub fn narrowed_by_literal(&self, facts: &Facts, literal: Node<'_>, ty: Ty, depth: usize) -> Ty {
+        let Ty::OneOf(members) = ty else {
+            return ty;
+        };
+        let mut cursor = literal.walk();
+        let written: Vec<(String, String)> = literal
+            .named_children(&mut cursor)
+            .filter_map(|pair| {
+                let key = pair.child_by_field_name("key")?;
+                let value = pair.child_by_field_name("value")?;
+                value
+                    .kind()
+                    .contains("string")
+                    .then(|| (strip_quotes(facts.text_of(key)), strip_quotes(facts.text_of(value))))
+            })
+            .collect();
+        let kept: Vec<Ty> = members
+            .into_iter()
+            .filter(|member| {
+                written
+                    .iter()
+                    .all(|(key, value)| match self.member(member, key, depth + 1) {
+                        Entity::Def(def) => self.declared_literal(&def).is_none_or(|declared| declared == *value),
+                        _ => true,
+                    })
+            })
+            .collect();
+        one_of(kept)
+    }
+
+    /// The string literal type a property is declared with (`type: 'added'` → `added`).
+    fn declared_literal(&self, def: &DefId) -> Option<String> {
+        let facts = self.facts(&def.file)?;
+        let symbol = facts.symbol(&def.path)?;
+        let declaration = declaration_node(facts.node(facts.declaration(symbol))?);
+        let written = declaration.child_by_field_name("type")?;
+        let text = facts.text_of(written).trim_start_matches(':').trim();
+        let quoted = text.len() >= 2 && (text.starts_with('\'') || text.starts_with('"')) && text.ends_with(&text[..1]);
+        quoted.then(|| strip_quotes(text))
+    }
+
     /// The type a name takes from a value of type `ty` the way `taken` says: the value, an
     /// element, or what the manager's enter method returns (a manager whose type has none
     /// of the language's `enter_methods` gives an unknown, never the manager itself).
@@ -1955,6 +2000,11 @@ fn single_call_callee(body: &str) -> Option<&str> {
         }
     }
     None
+}
+
+/// `text` without the quotes around it.
+fn strip_quotes(text: &str) -> String {
+    text.trim().trim_matches(['"', '\'', '`']).to_string()
 }
 
 /// A union member that stands for no value (`None`, `undefined`, `null`).
