@@ -884,6 +884,28 @@ export function kind(): string {
     assert_eq!(only, [("src/types.ts".to_string(), 13, Confidence::NameMatch)]);
     // A function is never reached as a member of a value.
     assert_eq!(found_in(&files, "src/types.ts", "kind"), []);
+    // The shared field's declared type types what is read off it.
+    let chained = "\
+export interface Scope {
+  drafts_: number[];
+}
+interface Base {
+  scope_: Scope;
+}
+interface A extends Base {
+  kind: \"a\";
+}
+interface B extends Base {
+  kind: \"b\";
+}
+export function g(s: A | B) {
+  return s.scope_.drafts_;
+}
+";
+    assert_eq!(
+        found_in(&[("src/chain.ts", chained)], "src/chain.ts", "Scope.drafts_"),
+        [("src/chain.ts".to_string(), 14, Confidence::ReceiverTyped)]
+    );
 }
 
 /// `NAMES += [...]` binds no new name in Python: it is the variable bound before.

@@ -605,6 +605,18 @@ impl Resolver<'_> {
             }
         }
         let entity = self.member(ty, name, depth + 1);
+        if let (Ty::OneOf(_), Entity::Def(def)) = (ty, &entity) {
+            // The field all the types share: its declared type, read on the type declaring it.
+            if let Some((owner, _)) = def.path.rsplit_once('.') {
+                let owner = DefId {
+                    file: def.file.clone(),
+                    path: owner.to_string(),
+                };
+                if let Some(field) = self.field_type(&owner, name, depth + 1) {
+                    return field;
+                }
+            }
+        }
         if let Entity::Def(def) = &entity {
             // A property is read like a field: its value is what its getter returns.
             if let Some(facts) = self.facts(&def.file) {
