@@ -1011,3 +1011,21 @@ notify({ type: 'removed', query: 2 });
         [("src/events.ts".to_string(), 12, Confidence::ReceiverTyped)]
     );
 }
+
+/// `(x.name)(..)` calls the field `name` (a function pointer); `x.name(..)` the method.
+#[test]
+fn a_parenthesized_member_call_is_the_fields() {
+    let lib = "\
+pub struct Vtable {
+    pub is_unique: fn(&u8) -> bool,
+}
+
+pub fn unique(v: &Vtable, x: u8) -> bool {
+    (v.is_unique)(&x)
+}
+";
+    assert_eq!(
+        found_in_crate(lib, "Vtable.is_unique"),
+        [("src/lib.rs".to_string(), 6, Confidence::ReceiverTyped)]
+    );
+}

@@ -342,11 +342,13 @@ pub(super) fn judge_name(
             (entity, confidence, on_type)
         };
         let kind = kind_of(facts, parent, RefKind::Attribute);
-        if r.methods_need_calls && !is_path && kind != RefKind::Call && is_method(target) {
+        // `(x.name)(..)` calls the field: only a call of the member itself is a method call.
+        let method_call = kind == RefKind::Call && !parenthesized(parent);
+        if r.methods_need_calls && !is_path && !method_call && is_method(target) {
             // `x.name` without a call is a field of that name, never the method.
             return None;
         }
-        if r.methods_need_calls && !is_path && kind == RefKind::Call && target.is_type_member() {
+        if r.methods_need_calls && !is_path && method_call && target.is_type_member() {
             // `x.name()` is a method of that name, never the field (`(x.name)()` is).
             return None;
         }
@@ -689,6 +691,11 @@ pub(crate) fn not_a_name(r: &Resolve, parent: Node<'_>, node: Node<'_>) -> bool 
 
 /// How the expression `node` (a name, or the member holding it) is used: called, as a
 /// type, or `otherwise`.
+/// Whether `node` is written in parentheses (`(x.name)`).
+fn parenthesized(node: Node<'_>) -> bool {
+    node.parent().is_some_and(|p| p.kind() == "parenthesized_expression")
+}
+
 fn kind_of(facts: &Facts, node: Node<'_>, otherwise: RefKind) -> RefKind {
     let r = &facts.lang.resolve;
     // `f::<T>(..)`, `(f)(..)`: the callee is inside a wrapper.
