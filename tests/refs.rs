@@ -1029,3 +1029,24 @@ pub fn unique(v: &Vtable, x: u8) -> bool {
         [("src/lib.rs".to_string(), 6, Confidence::ReceiverTyped)]
     );
 }
+
+/// An object literal passed to an overloaded function takes the parameter's type from the
+/// overloads that have that parameter (`share()` and `share(options: ShareConfig)`).
+#[test]
+fn an_object_literal_passed_to_an_overloaded_function_takes_its_parameters_type() {
+    let share = "\
+export interface ShareConfig {
+  connector?: () => number;
+}
+export function share(): number;
+export function share(options: ShareConfig): number;
+export function share(options: ShareConfig = {}): number {
+  return 0;
+}
+share({ connector: () => 1 });
+";
+    assert_eq!(
+        found_in(&[("src/share.ts", share)], "src/share.ts", "ShareConfig.connector"),
+        [("src/share.ts".to_string(), 9, Confidence::ReceiverTyped)]
+    );
+}

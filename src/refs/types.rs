@@ -1276,22 +1276,38 @@ impl Resolver<'_> {
             };
             symbol = constructor;
         }
-        let Some(node) = facts.node(facts.declaration(symbol)) else {
-            return Ty::Unknown("a definition saguaro cannot read");
-        };
-        let node = function_node(declaration_node(node));
-        let Some(parameters) = node.child_by_field_name("parameters") else {
-            return Ty::Unknown("a definition without parameters");
-        };
+        // Overloads (`function share<T>(): ..; function share<T>(options: ShareConfig<T>)`):
+        // the parameter of each definition of the name that has one at `index`; where they
+        // differ, only what they share is known.
+        let overloads: Vec<&crate::symbols::Symbol> =
+            match is_class(&facts.symbol(&def.path).map_or("", |s| s.kind.as_str())) {
+                true => vec![symbol],
+                false => facts.index.symbols.iter().filter(|s| s.path == def.path).collect(),
+            };
+        let types: Vec<Ty> = overloads
+            .into_iter()
+            .filter_map(|symbol| self.parameter_of(&facts, symbol, index, depth))
+            .collect();
+        match types.is_empty() {
+            true => Ty::Unknown("a definition without parameters"),
+            false => one_of(types),
+        }
+    }
+
+    /// The written type of parameter `index` of one definition (`None`: it has no such
+    /// parameter).
+    fn parameter_of(&self, facts: &Facts, symbol: &crate::symbols::Symbol, index: usize, depth: usize) -> Option<Ty> {
+        let node = function_node(declaration_node(facts.node(facts.declaration(symbol))?));
+        let parameters = node.child_by_field_name("parameters")?;
         let mut cursor = parameters.walk();
         let parameter = parameters
             .named_children(&mut cursor)
             .filter(|c| !c.kind().contains("comment"))
-            .nth(index);
-        match parameter.and_then(|p| p.child_by_field_name("type")) {
-            Some(written) => self.annotation(&facts, written, depth + 1),
+            .nth(index)?;
+        Some(match parameter.child_by_field_name("type") {
+            Some(written) => self.annotation(facts, written, depth + 1),
             None => Ty::Unknown("a parameter whose type is not written"),
-        }
+        })
     }
 
     /// The type a literal is expected to be where the code does not write it on the literal
