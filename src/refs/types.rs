@@ -1279,11 +1279,11 @@ impl Resolver<'_> {
         // Overloads (`function share<T>(): ..; function share<T>(options: ShareConfig<T>)`):
         // the parameter of each definition of the name that has one at `index`; where they
         // differ, only what they share is known.
-        let overloads: Vec<&crate::symbols::Symbol> =
-            match is_class(&facts.symbol(&def.path).map_or("", |s| s.kind.as_str())) {
-                true => vec![symbol],
-                false => facts.index.symbols.iter().filter(|s| s.path == def.path).collect(),
-            };
+        let overloads: Vec<&crate::symbols::Symbol> = match symbol.path == def.path {
+            true => facts.index.symbols.iter().filter(|s| s.path == def.path).collect(),
+            // A class's constructor.
+            false => vec![symbol],
+        };
         let types: Vec<Ty> = overloads
             .into_iter()
             .filter_map(|symbol| self.parameter_of(&facts, symbol, index, depth))
