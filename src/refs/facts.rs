@@ -345,7 +345,8 @@ fn read_imports(lang: &Language, text: &str, names: &[&str], matches: &[Captures
     (imports, exports)
 }
 
-fn strip_quotes(text: &str) -> String {
+/// `text` without the quotes around it.
+pub fn strip_quotes(text: &str) -> String {
     text.trim_matches(['"', '\'', '`']).to_string()
 }
 
@@ -508,4 +509,36 @@ pub fn positional_nodes<'t>(r: &Resolve, node: Node<'t>) -> Vec<Node<'t>> {
         )
     });
     positional.collect()
+}
+
+/// The callee of `body` when it is one call and nothing else (`a::b(..)`, turbofish
+/// dropped): the path before the first `(`, whose match is the last character.
+pub fn single_call_callee(body: &str) -> Option<&str> {
+    let open = body.find('(')?;
+    let callee = body[..open].trim();
+    let callee = callee.find("::<").map_or(callee, |i| &callee[..i]).trim();
+    let path_like = !callee.is_empty()
+        && callee.split("::").all(|s| {
+            !s.is_empty()
+                && s.trim_start_matches('$')
+                    .chars()
+                    .all(|c| c.is_alphanumeric() || c == '_')
+        });
+    if !path_like || !body.ends_with(')') {
+        return None;
+    }
+    let mut depth = 0i32;
+    for (i, c) in body.char_indices().skip_while(|(i, _)| *i < open) {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return (i == body.len() - 1).then_some(callee);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
 }

@@ -4,7 +4,7 @@
 //! path `a::name`, an import, an export); a name in a Rust macro's tokens, which the grammar
 //! leaves unparsed, by the text around it; a name in documentation code by [`super::doc`].
 
-use super::facts::{arguments_of, path_segments, positional_nodes, Facts, Range};
+use super::facts::{arguments_of, path_segments, positional_nodes, single_call_callee, Facts, Range};
 use super::modules::ModuleId;
 use super::project::Project;
 use super::resolve::{Entity, Resolver};
@@ -237,11 +237,9 @@ pub(super) fn judge_name(
                 imp.statement.0,
                 0,
             );
-            if let Entity::Module(m) = owner {
-                let value = resolver.rust_value_member(&m, name, 0);
-                if value == Entity::Def(target.def.clone()) {
-                    entity = value;
-                }
+            let value = resolver.value_member_of(&owner, name, 0);
+            if value == Entity::Def(target.def.clone()) {
+                entity = value;
             }
         }
         let kind = if imp.reexport {
@@ -310,19 +308,12 @@ pub(super) fn judge_name(
             let confidence;
             (confidence, via) = tier_through(resolver, module, name, target);
             let on_type = matches!(owner, Entity::Def(_));
-            let mut entity = resolver.member_of(&owner, name, 0);
             // A module's name where a value is meant (the path is not a qualifier of a
             // longer one): the value of that name beside the module.
-            let qualifier = parent.parent().is_some_and(|g| {
-                Resolve::form(&r.paths, g.kind())
-                    .and_then(|f| part(g, f.object.as_deref()))
-                    .is_some_and(|o| o.id() == parent.id())
-            });
-            if let (Entity::Module(_), Entity::Module(m), false) = (&entity, &owner, qualifier) {
-                if let value @ Entity::Def(_) = resolver.rust_value_member(m, name, 0) {
-                    entity = value;
-                }
-            }
+            let entity = match path_qualifier(r, parent) {
+                true => resolver.member_of(&owner, name, 0),
+                false => resolver.value_member_of(&owner, name, 0),
+            };
             (entity, confidence, on_type)
         } else {
             let ty = resolver.type_of(facts, object, 0);
@@ -381,13 +372,7 @@ pub(super) fn judge_name(
     }
     // The first segment of a Rust path that more segments follow is a module or a type:
     // `anyhow` of `use anyhow::anyhow;` is the crate, not the macro the `use` binds.
-    let qualifier = r.modules_is_rust()
-        && parent.is_some_and(|p| {
-            Resolve::form(&r.paths, p.kind())
-                .and_then(|f| part(p, f.object.as_deref()))
-                .is_some_and(|o| o.id() == node.id())
-        });
-    let entity = match qualifier {
+    let entity = match r.modules_is_rust() && path_qualifier(r, node) {
         true => resolver.rust_qualifier(facts, &[name.to_string()], at.0, 0),
         false => resolver.name(facts, name, at.0, 0),
     };
@@ -691,6 +676,15 @@ pub(crate) fn not_a_name(r: &Resolve, parent: Node<'_>, node: Node<'_>) -> bool 
 
 /// How the expression `node` (a name, or the member holding it) is used: called, as a
 /// type, or `otherwise`.
+/// Whether `node` is the qualifier of a path (`a` of `a::b`): a module or a type.
+fn path_qualifier(r: &Resolve, node: Node<'_>) -> bool {
+    node.parent().is_some_and(|p| {
+        Resolve::form(&r.paths, p.kind())
+            .and_then(|f| part(p, f.object.as_deref()))
+            .is_some_and(|o| o.id() == node.id())
+    })
+}
+
 /// Whether `node` is written in parentheses (`(x.name)`).
 fn parenthesized(node: Node<'_>) -> bool {
     node.parent().is_some_and(|p| p.kind() == "parenthesized_expression")
@@ -969,12 +963,10 @@ fn judge_macro_token(
                 _ => Confidence::ReceiverTyped,
             };
             let on_type = matches!(owner, Entity::Def(_));
-            let mut entity = resolver.member_of(&owner, name, 0);
-            if let (Entity::Module(_), Entity::Module(m), true) = (&entity, &owner, called) {
-                if let value @ Entity::Def(_) = resolver.rust_value_member(m, name, 0) {
-                    entity = value;
-                }
-            }
+            let entity = match called {
+                true => resolver.value_member_of(&owner, name, 0),
+                false => resolver.member_of(&owner, name, 0),
+            };
             verdict(
                 facts,
                 target,
@@ -1077,28 +1069,13 @@ fn macro_let_value<'f>(facts: &'f Facts, name: &str, at: usize) -> Option<(&'f s
 /// The type of the head of a receiver chain among a macro's tokens that is a call: `f(..)`,
 /// `a::b::f(..)`, `Type::new(..)`.
 fn macro_call_type(resolver: &Resolver<'_>, facts: &Facts, head: &str, at: usize) -> Option<Ty> {
-    let open = head.find('(')?;
-    head.ends_with(')').then_some(())?;
-    let callee = skip_turbofish_path(head[..open].trim());
-    let segments: Vec<String> = super::modules::rust::split_path(callee);
-    if segments.is_empty()
-        || !segments
-            .iter()
-            .all(|s| !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_'))
-    {
-        return None;
-    }
+    let segments: Vec<String> = super::modules::rust::split_path(single_call_callee(head)?);
     let entity = match segments.len() {
         1 => resolver.name(facts, &segments[0], at, 0),
         _ => resolver.rust_callee(facts, &segments, at, 0),
     };
     let callee_type = resolver.entity_type(&entity, 0);
-    Some(resolver.called(callee_type, None, 0))
-}
-
-/// A callee path without a turbofish (`collect::<Vec<_>>` → `collect`).
-fn skip_turbofish_path(callee: &str) -> &str {
-    callee.find("::<").map_or(callee, |i| &callee[..i])
+    Some(resolver.called(callee_type, &|| None, 0))
 }
 
 /// The text after a `::<...>` at its start, else all of it.
@@ -1202,7 +1179,7 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
             return Ty::Unknown("a receiver inside a macro saguaro does not read");
         }
         ty = if segment.contains('(') {
-            resolver.method_call_type(facts, &ty, name, None, 0)
+            resolver.method_call_type(facts, &ty, name, &|| None, 0)
         } else {
             resolver.value_member_type(&ty, name, 0)
         };

@@ -731,6 +731,12 @@ impl<'p> Resolver<'p> {
     }
 
     fn rust_member(&self, facts: &Facts, module: &ModuleId, name: &str, depth: usize) -> Entity {
+        self.rust_member_in(facts, module, name, false, depth)
+    }
+
+    /// `name` in Rust module `module`; with `values_only`, what is not a module (see
+    /// [`Resolver::rust_value_member`]).
+    fn rust_member_in(&self, facts: &Facts, module: &ModuleId, name: &str, values_only: bool, depth: usize) -> Entity {
         let Some(scope) = self.module_scope_of(facts, module) else {
             return Entity::Missing;
         };
@@ -744,8 +750,11 @@ impl<'p> Resolver<'p> {
                 matches!(b.kind, BindingKind::Import(_)),
             )
         });
-        if let Some(binding) = bindings.first() {
-            return self.binding(facts, binding, depth + 1);
+        for binding in bindings {
+            match self.binding(facts, binding, depth + 1) {
+                Entity::Module(_) if values_only => {}
+                found => return found,
+            }
         }
         let globs = facts
             .imports
@@ -757,7 +766,8 @@ impl<'p> Resolver<'p> {
             ..Globs::default()
         };
         match self.through_globs(facts, globs.map(|(i, _)| i), name, how, depth) {
-            Entity::Missing => self.exported_macro(module, name),
+            Entity::Module(_) if values_only => Entity::Missing,
+            Entity::Missing if !values_only => self.exported_macro(module, name),
             found => found,
         }
     }
@@ -800,57 +810,39 @@ impl<'p> Resolver<'p> {
     /// What a Rust path called names (`a::f(..)`): as [`Resolver::rust_path`], but where its
     /// last segment is a module, the value of the same name beside it.
     pub fn rust_callee(&self, facts: &Facts, segments: &[String], at: usize, depth: usize) -> Entity {
-        let found = self.rust_path(facts, segments, at, depth);
-        let Entity::Module(_) = found else {
-            return found;
-        };
         match segments.split_last() {
-            Some((last, owner)) if !owner.is_empty() => match self.rust_qualifier(facts, owner, at, depth + 1) {
-                Entity::Module(m) => match self.rust_value_member(&m, last, depth + 1) {
-                    Entity::Missing => found,
-                    value => value,
-                },
-                _ => found,
-            },
-            _ => found,
+            Some((last, owner)) if !owner.is_empty() => {
+                let owner = self.rust_qualifier(facts, owner, at, depth + 1);
+                self.value_member_of(&owner, last, depth + 1)
+            }
+            _ => self.rust_path(facts, segments, at, depth),
         }
+    }
+
+    /// The member `name` of `owner` where a value is meant: in a Rust module, a module of
+    /// that name yields to a value beside it.
+    pub fn value_member_of(&self, owner: &Entity, name: &str, depth: usize) -> Entity {
+        let found = self.member_of(owner, name, depth);
+        if let (Entity::Module(_), Entity::Module(m)) = (&found, owner) {
+            let rust = self
+                .project
+                .files
+                .get(&m.file)
+                .is_some_and(|f| f.lang.resolve.modules_is_rust());
+            if let (true, value @ Entity::Def(_)) = (rust, self.rust_value_member(m, name, depth)) {
+                return value;
+            }
+        }
+        found
     }
 
     /// The value (not the module) Rust module `module` has at `name`: `mod peek_nth;` names
     /// a module in the type namespace, and a glob may bring a function `peek_nth` beside it
     /// (itertools' root), which a call of the path means.
     pub fn rust_value_member(&self, module: &ModuleId, name: &str, depth: usize) -> Entity {
-        let Some(facts) = self.facts(&module.file) else {
-            return Entity::Unknown("a module that does not parse");
-        };
-        let Some(scope) = self.module_scope_of(&facts, module) else {
-            return Entity::Missing;
-        };
-        let mut bindings: Vec<&Binding> = facts.scopes.bound_in(scope, name).collect();
-        bindings.sort_by_key(|b| {
-            (
-                self.project.inactive_at(&facts, b.at.0).is_some(),
-                matches!(b.kind, BindingKind::Import(_)),
-            )
-        });
-        for binding in bindings {
-            match self.binding(&facts, binding, depth + 1) {
-                Entity::Module(_) => {}
-                found => return found,
-            }
-        }
-        let globs = facts
-            .imports
-            .iter()
-            .enumerate()
-            .filter(|(_, i)| i.glob && facts.scopes.scope_at(i.statement.0) == scope);
-        let how = Globs {
-            skip: Some(module),
-            ..Globs::default()
-        };
-        match self.through_globs(&facts, globs.map(|(i, _)| i), name, how, depth) {
-            Entity::Module(_) => Entity::Missing,
-            found => found,
+        match self.facts(&module.file) {
+            Some(facts) => self.rust_member_in(&facts, module, name, true, depth),
+            None => Entity::Unknown("a module that does not parse"),
         }
     }
 

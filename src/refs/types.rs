@@ -26,7 +26,7 @@
 //! arguments' text does not tell (a value of an unread type against a class), the call is
 //! one of the overloads left ([`Ty::OneOf`]), and only a member they all share is known.
 
-use super::facts::{Facts, Range};
+use super::facts::{single_call_callee, strip_quotes, Facts, Range};
 use super::modules::ModuleId;
 use super::resolve::{DefId, Entity, Resolver, MAX_DEPTH};
 use crate::lang::{captured, Captures, ModuleSystem, Resolve, SyntaxForm};
@@ -461,8 +461,8 @@ impl Resolver<'_> {
             {
                 let method = facts.slice((name.start_byte(), name.end_byte()));
                 let object_type = self.type_of(facts, object, depth + 1);
-                let args = call_arguments(facts, callee);
-                return self.method_call_type(facts, &object_type, method, args.as_ref(), depth + 1);
+                let args = || call_arguments(facts, callee);
+                return self.method_call_type(facts, &object_type, method, &args, depth + 1);
             }
         }
         // Python's `super()`: the bases of the class around it.
@@ -513,7 +513,7 @@ impl Resolver<'_> {
             }
             other => other,
         };
-        self.called(callee_type, call_arguments(facts, callee).as_ref(), depth)
+        self.called(callee_type, &|| call_arguments(facts, callee), depth)
     }
 
     /// The kind of a definition of the root (`class`, `enum`, `function`, ...).
@@ -522,15 +522,15 @@ impl Resolver<'_> {
         facts.symbol(&def.path).map(|s| s.kind.clone())
     }
 
-    /// What calling method `method` on a value of type `object_type` gives: a wrapper's
-    /// unwrap methods give what it holds, `clone`-like methods the same type, any other
-    /// method its return type.
+    /// What calling method `method` on a value of type `object_type` with `args` (read only
+    /// where needed) gives: a wrapper's unwrap methods give what it holds, `clone`-like
+    /// methods the same type, any other method its return type.
     pub fn method_call_type(
         &self,
         facts: &Facts,
         object_type: &Ty,
         method: &str,
-        args: Option<&Arguments>,
+        args: &dyn Fn() -> Option<Arguments>,
         depth: usize,
     ) -> Ty {
         let r = &facts.lang.resolve;
@@ -569,8 +569,9 @@ impl Resolver<'_> {
         self.called(callee_type, args, depth)
     }
 
-    /// What calling a value of type `callee` with `args` (when they are known) gives.
-    pub fn called(&self, callee: Ty, args: Option<&Arguments>, depth: usize) -> Ty {
+    /// What calling a value of type `callee` with `args` gives. The arguments are read only
+    /// where an overload must be chosen: most calls never need them.
+    pub fn called(&self, callee: Ty, args: &dyn Fn() -> Option<Arguments>, depth: usize) -> Ty {
         match callee {
             Ty::Class(c) => Ty::Instance(c),
             Ty::Function(f) => self.returns_for(&f, args, depth + 1),
@@ -844,7 +845,7 @@ impl Resolver<'_> {
             positional: vec![DECORATED_DEFINITION.to_string()],
             ..Arguments::default()
         };
-        match self.called(decorator, Some(&with_definition), depth + 1) {
+        match self.called(decorator, &|| Some(with_definition.clone()), depth + 1) {
             known @ (Ty::Instance(_) | Ty::Class(_)) => known,
             _ => UNKNOWN,
         }
@@ -899,7 +900,7 @@ impl Resolver<'_> {
             }
             let value = self.rust_callee(&macro_facts, &segments, arm.start_byte(), depth + 1);
             let callee_type = self.entity_type(&value, depth + 1);
-            types.push(self.called(callee_type, None, depth + 1));
+            types.push(self.called(callee_type, &|| None, depth + 1));
         }
         match one_of(types) {
             known @ (Ty::Instance(_) | Ty::Class(_)) => known,
@@ -968,7 +969,7 @@ impl Resolver<'_> {
                     match self.member(&ty, method, depth + 1) {
                         Entity::Missing => continue,
                         Entity::External => return Ty::External,
-                        _ => return self.method_call_type(facts, &ty, method, None, depth + 1),
+                        _ => return self.method_call_type(facts, &ty, method, &|| None, depth + 1),
                     }
                 }
                 Ty::Unknown("a context manager whose enter method saguaro does not find")
@@ -1404,12 +1405,12 @@ impl Resolver<'_> {
     /// The type a function returns: its written return type, else (where the language lets
     /// it go unwritten) what its `return` statements give.
     pub fn returns(&self, def: &DefId, depth: usize) -> Ty {
-        self.returns_for(def, None, depth)
+        self.returns_for(def, &|| None, depth)
     }
 
     /// What a call of function `def` with `args` (when they are known) returns: an
     /// overloaded function's return is that of the overload the call takes.
-    fn returns_for(&self, def: &DefId, args: Option<&Arguments>, depth: usize) -> Ty {
+    fn returns_for(&self, def: &DefId, args: &dyn Fn() -> Option<Arguments>, depth: usize) -> Ty {
         if depth > MAX_DEPTH {
             return Ty::Unknown("a chain of calls too long to follow");
         }
@@ -1418,7 +1419,7 @@ impl Resolver<'_> {
         };
         let overloads = overloads(&facts, &def.path);
         if !overloads.is_empty() {
-            return self.overload_returns(&facts, &overloads, args, depth);
+            return self.overload_returns(&facts, &overloads, args().as_ref(), depth);
         }
         let Some(symbol) = facts.symbol(&def.path) else {
             return Ty::Unknown("a definition the change removes");
@@ -1449,15 +1450,24 @@ impl Resolver<'_> {
         let Some(args) = args else {
             return one_of(overloads.iter().map(|s| written_return(s)).collect());
         };
+        let positional: Vec<&str> = args.positional.iter().map(String::as_str).collect();
+        // An overload's signature if the arguments bind to its parameters (`Some(None)`: they
+        // do not; `None`: its parameters cannot be read).
+        let bound = |symbol: &crate::symbols::Symbol| {
+            signature::of(&facts.index, facts.lang, symbol).map(|sig| {
+                let params = sig.explicit_params(symbol.kind == "method");
+                let binds = signature::bind(facts.lang, params, &positional, args).is_ok();
+                binds.then_some(sig)
+            })
+        };
         for (i, symbol) in overloads.iter().enumerate() {
-            let Some(sig) = signature::of(&facts.index, facts.lang, symbol) else {
+            let Some(sig) = bound(symbol) else {
                 return Ty::Unknown("an overload whose parameters saguaro cannot read");
             };
-            let params = sig.explicit_params(symbol.kind == "method");
-            let positional: Vec<&str> = args.positional.iter().map(String::as_str).collect();
-            if signature::bind(facts.lang, params, &positional, args).is_err() {
+            let Some(sig) = sig else {
                 continue;
-            }
+            };
+            let params = sig.explicit_params(symbol.kind == "method");
             let by_position = params.iter().filter(|p| p.by_position());
             let mut fits = Some(true);
             for (arg, param) in args.positional.iter().zip(by_position) {
@@ -1483,12 +1493,7 @@ impl Resolver<'_> {
                 None => {
                     let candidates = overloads[i..]
                         .iter()
-                        .filter(|s| {
-                            signature::of(&facts.index, facts.lang, s).is_some_and(|sig| {
-                                let params = sig.explicit_params(s.kind == "method");
-                                signature::bind(facts.lang, params, &positional, args).is_ok()
-                            })
-                        })
+                        .filter(|s| matches!(bound(s), Some(Some(_))))
                         .map(|s| written_return(s))
                         .collect();
                     return one_of(candidates);
@@ -1996,43 +2001,6 @@ fn function_node(node: Node<'_>) -> Node<'_> {
         Some(v) if v.child_by_field_name("parameters").is_some() || v.child_by_field_name("parameter").is_some() => v,
         _ => node,
     }
-}
-
-/// The callee of `body` when it is one call and nothing else (`a::b(..)`, turbofish
-/// dropped): the path before the first `(`, whose match is the last character.
-fn single_call_callee(body: &str) -> Option<&str> {
-    let open = body.find('(')?;
-    let callee = body[..open].trim();
-    let callee = callee.find("::<").map_or(callee, |i| &callee[..i]).trim();
-    let path_like = !callee.is_empty()
-        && callee.split("::").all(|s| {
-            !s.is_empty()
-                && s.trim_start_matches('$')
-                    .chars()
-                    .all(|c| c.is_alphanumeric() || c == '_')
-        });
-    if !path_like || !body.ends_with(')') {
-        return None;
-    }
-    let mut depth = 0i32;
-    for (i, c) in body.char_indices().skip_while(|(i, _)| *i < open) {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => {
-                depth -= 1;
-                if depth == 0 {
-                    return (i == body.len() - 1).then_some(callee);
-                }
-            }
-            _ => {}
-        }
-    }
-    None
-}
-
-/// `text` without the quotes around it.
-fn strip_quotes(text: &str) -> String {
-    text.trim().trim_matches(['"', '\'', '`']).to_string()
 }
 
 /// A union member that stands for no value (`None`, `undefined`, `null`).
