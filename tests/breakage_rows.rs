@@ -557,6 +557,28 @@ const ROWS: &[Row] = &[
         broken: None,
     },
     Row {
+        name: "python: a name the module's __getattr__ answers typed `object` is gone for the type checkers",
+        files: &[
+            ("m.py", "class Command:\n    pass\n\n\nclass BaseCommand(Command):\n    pass\n\n\n__version__ = \"8.1\"\n"),
+            ("a.py", "from m import BaseCommand\n\nBaseCommand()\n"),
+        ],
+        new: ("m.py", "class Command:\n    pass\n\n\ndef __getattr__(name: str) -> object:\n    if name == \"BaseCommand\":\n        return Command\n    if name == \"__version__\":\n        return \"8.2\"\n    raise AttributeError(name)\n"),
+        kinds: &["object_removed"],
+        gated: true,
+        broken: Some(1),
+    },
+    Row {
+        name: "python: a name the module's __getattr__ answers typed `Any` keeps its uses",
+        files: &[
+            ("m.py", "class Command:\n    pass\n\n\nclass BaseCommand(Command):\n    pass\n"),
+            ("a.py", "from m import BaseCommand\n\nBaseCommand()\n"),
+        ],
+        new: ("m.py", "import typing as t\n\n\nclass Command:\n    pass\n\n\ndef __getattr__(name: str) -> t.Any:\n    if name == \"BaseCommand\":\n        return Command\n    raise AttributeError(name)\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
         name: "python: a __getattr__ that does not spell the name does not keep it",
         files: &[
             ("m.py", "class Command:\n    pass\n\n\nclass BaseCommand(Command):\n    pass\n"),
@@ -585,6 +607,28 @@ const ROWS: &[Row] = &[
             ("a.py", "from m import Undefined\n\nUndefined().x\n"),
         ],
         new: ("m.py", "class Undefined:\n    def __getattr__(self, name):\n        return self\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "python: a constructor's parameter renamed breaks the calls that name it (`__init__` is called by its callers)",
+        files: &[
+            ("m.py", "class Runner:\n    def __init__(self, charset=\"utf-8\", mix_stderr=True):\n        self.charset = charset\n"),
+            ("a.py", "from m import Runner\n\nRunner(mix_stderr=False)\nRunner(\"ascii\", False)\n"),
+        ],
+        new: ("m.py", "class Runner:\n    def __init__(self, charset=\"utf-8\", catch_exceptions=True):\n        self.charset = charset\n"),
+        kinds: &["parameter_renamed"],
+        gated: false,
+        broken: Some(1),
+    },
+    Row {
+        name: "python: a property become a class attribute of its name is still there for its readers",
+        files: &[
+            ("m.py", "class Schema:\n    @property\n    def dict_class(self) -> type:\n        return dict\n"),
+            ("a.py", "from m import Schema\n\nSchema().dict_class()\n"),
+        ],
+        new: ("m.py", "class Schema:\n    dict_class: type = dict\n"),
         kinds: &[],
         gated: false,
         broken: None,
@@ -639,4 +683,36 @@ fn each_row_is_classified_and_gated_as_the_languages_say() {
         }
     }
     assert!(failures.is_empty(), "{}", failures.join("\n"));
+}
+
+/// A module's fallback and what it answers, in the words of the report: a name answered
+/// typed `object` is removed for the checkers and says so; a fallback removed names the
+/// names its importers lose.
+#[test]
+fn the_module_fallback_is_described_by_the_names_it_answers() {
+    let describe = |old: &str, new: &str| -> Vec<String> {
+        let files = [("m.py", old), ("a.py", "import m\n")];
+        let dir = common::change::tree(&files);
+        let patch = common::change::patch(&files, "m.py", new);
+        let report = impact::report(&patch, &Options::new(dir.path())).expect("a report");
+        report.breaking_changes.iter().map(|c| c.description.clone()).collect()
+    };
+    let typed = describe(
+        "class Command:\n    pass\n\n\nclass BaseCommand(Command):\n    pass\n",
+        "class Command:\n    pass\n\n\ndef __getattr__(name: str) -> object:\n    if name == \"BaseCommand\":\n        return Command\n    raise AttributeError(name)\n",
+    );
+    assert!(
+        typed.iter().any(|d| d.contains("`BaseCommand` was removed") && d.contains("typed `object`")),
+        "{typed:?}"
+    );
+    let dropped = describe(
+        "class Command:\n    pass\n\n\ndef __getattr__(name):\n    if name in {\"BaseCommand\", 'MultiCommand'}:\n        return Command\n    raise AttributeError(name)\n",
+        "class Command:\n    pass\n",
+    );
+    assert!(
+        dropped
+            .iter()
+            .any(|d| d.contains("`__getattr__` was removed: the module no longer answers `BaseCommand`, `MultiCommand`")),
+        "{dropped:?}"
+    );
 }

@@ -221,6 +221,17 @@ pub fn compare(file: &str, lang: &'static Language, old: &SymbolIndex, new: &Sym
                 .as_deref()
                 .is_some_and(|p| !new_counts.contains_key(p) && old_callable.contains(p)) => {}
             None => {
+                // A property (`@property def x`) now a plain member of its path (`x: T =
+                // ..`) is read as it was: `obj.x` still works.
+                let read_as_value = old_sig.as_ref().is_some_and(|sig| {
+                    sig.decorators.iter().any(|d| {
+                        let unqualified = d.rsplit('.').next().unwrap_or_default();
+                        lang.value_decorators.iter().any(|v| v == unqualified)
+                    })
+                });
+                if read_as_value && new.symbols.iter().any(|s| s.path == symbol.path && s.is_member()) {
+                    continue;
+                }
                 // Still reachable at its path: inherited, derived, moved and re-exported.
                 if let Some(there) = still_there(file, lang, old, new, symbol, &new_facts) {
                     // Reached through several definitions (an inherited overloaded method):
@@ -261,7 +272,12 @@ pub fn compare(file: &str, lang: &'static Language, old: &SymbolIndex, new: &Sym
                     .map(|(_, s)| s);
                 let description = match renamed {
                     Some(r) => format!("`{}` was renamed to `{}`", symbol.path, r.path),
-                    None => format!("`{}` was removed", symbol.path),
+                    None => format!(
+                        "`{}` was removed{}{}",
+                        symbol.path,
+                        removal_note(lang, new, symbol),
+                        fallback_gone_note(lang, old, new, symbol)
+                    ),
                 };
                 out.push(base(
                     vec![Breakage {
@@ -347,7 +363,7 @@ fn removed_values(
         if out.iter().any(|d| d.path == symbol.path) || still_there(file, lang, old, new, symbol, new_facts).is_some() {
             continue;
         }
-        out.push(gone(file, symbol));
+        out.push(gone(file, symbol, &removal_note(lang, new, symbol)));
     }
     out
 }
@@ -398,7 +414,7 @@ fn still_there<'n>(
                     .scopes
                     .bound_in(0, &symbol.name)
                     .any(|b| b.kind == crate::refs::scope::BindingKind::Local);
-            if assigned || served_by_fallback(lang, new, &symbol.name) {
+            if assigned || matches!(fallback(lang, new, &symbol.name), Fallback::Serves) {
                 return Some(None);
             }
             if !kept {
@@ -413,23 +429,85 @@ fn still_there<'n>(
     }
 }
 
-/// Whether the module's fallback for names it does not define (Python's `__getattr__`,
-/// PEP 562: the language's `module_fallback`) spells `name` as a string: a name kept
-/// importable that way (a deprecation shim: `if name == "BaseCommand": warn(..); return
-/// Command`) is still there for its importers.
-fn served_by_fallback(lang: &Language, new: &SymbolIndex, name: &str) -> bool {
+/// How the module's fallback for names it does not define (Python's `__getattr__`, PEP
+/// 562: the language's `module_fallback`) answers a name it no longer defines.
+enum Fallback {
+    /// It does not spell the name.
+    Silent,
+    /// It spells the name (a deprecation shim: `if name == "BaseCommand": warn(..); return
+    /// Command`) and returns it untyped or typed as anything (`Any`): still there for its
+    /// importers and for the type checkers.
+    Serves,
+    /// It spells the name, but its written return type (`-> object`) is what the type
+    /// checkers give every use: it runs, yet `BaseCommand()` is a type error. Removed, by
+    /// the checkers' rules, which are the ones callers' CI runs (and griffe's).
+    ServesTyped(String),
+}
+
+fn fallback(lang: &Language, new: &SymbolIndex, name: &str) -> Fallback {
     let Some(fallback) = lang.module_fallback.as_deref() else {
-        return false;
+        return Fallback::Silent;
     };
     let Some(getattr) = new
         .symbols
         .iter()
         .find(|s| s.parent_path.is_none() && s.name == fallback && s.kind == "function")
     else {
-        return false;
+        return Fallback::Silent;
     };
     let body = new.source_of(getattr);
-    ['"', '\''].iter().any(|q| body.contains(&format!("{q}{name}{q}")))
+    if !['"', '\''].iter().any(|q| body.contains(&format!("{q}{name}{q}"))) {
+        return Fallback::Silent;
+    }
+    match signature::of(new, lang, getattr).and_then(|sig| sig.returns) {
+        Some(returns) => {
+            let unqualified = returns.trim().rsplit('.').next().unwrap_or_default();
+            if lang.dynamic_types.iter().any(|t| t == unqualified) {
+                Fallback::Serves
+            } else {
+                Fallback::ServesTyped(returns.trim().to_string())
+            }
+        }
+        None => Fallback::Serves,
+    }
+}
+
+/// What the description of a removed top-level definition adds when the module's
+/// fallback still answers its name with a written type.
+fn removal_note(lang: &Language, new: &SymbolIndex, symbol: &Symbol) -> String {
+    match (symbol.parent_path.as_deref(), fallback(lang, new, &symbol.name)) {
+        (None, Fallback::ServesTyped(returns)) => format!(
+            " (the module's `{}` still answers it, typed `{returns}`: it runs, but type checkers reject its uses)",
+            lang.module_fallback.as_deref().unwrap_or_default()
+        ),
+        _ => String::new(),
+    }
+}
+
+/// When `symbol` is the module's fallback itself (`__getattr__` gone), the names it
+/// answered that the module now neither defines nor answers: their importers are the
+/// ones that break, not callers of `__getattr__`.
+fn fallback_gone_note(lang: &Language, old: &SymbolIndex, new: &SymbolIndex, symbol: &Symbol) -> String {
+    if symbol.parent_path.is_some() || lang.module_fallback.as_deref() != Some(symbol.name.as_str()) {
+        return String::new();
+    }
+    let body = old.source_of(symbol);
+    let mut names: Vec<&str> = Vec::new();
+    for quote in ['"', '\''] {
+        for piece in body.split(quote).skip(1).step_by(2) {
+            let identifier = piece.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
+                && piece.chars().all(|c| c.is_alphanumeric() || c == '_');
+            let defined = new.symbols.iter().any(|s| s.parent_path.is_none() && s.name == piece);
+            if identifier && !defined && !names.contains(&piece) && !matches!(fallback(lang, new, piece), Fallback::Serves) {
+                names.push(piece);
+            }
+        }
+    }
+    if names.is_empty() {
+        return String::new();
+    }
+    let listed: Vec<String> = names.iter().map(|n| format!("`{n}`")).collect();
+    format!(": the module no longer answers {}", listed.join(", "))
 }
 
 /// The definition `class.name` resolves to through the bases `class` names, when they are
@@ -503,14 +581,14 @@ fn derived(lang: &Language, old: &SymbolIndex, new: &SymbolIndex, symbol: &Symbo
 }
 
 /// A member or a value the new version no longer has (one with no signature to compare).
-fn gone(file: &str, symbol: &Symbol) -> ChangedDefinition {
+fn gone(file: &str, symbol: &Symbol, note: &str) -> ChangedDefinition {
     ChangedDefinition::of(
         file,
         symbol,
         vec![Breakage {
             kind: "object_removed",
             severity: Severity::High,
-            description: format!("the {} `{}` was removed", symbol.kind, symbol.path),
+            description: format!("the {} `{}` was removed{note}", symbol.kind, symbol.path),
             parameter: None,
         }],
     )
@@ -557,7 +635,7 @@ fn removed_members(
         if still_there(file, lang, old, new, symbol, new_facts).is_some() {
             continue;
         }
-        out.push(gone(file, symbol));
+        out.push(gone(file, symbol, ""));
     }
     out
 }
@@ -771,12 +849,12 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
             (None, Some(np)) => {
                 renamed_new.push(&np.name);
                 // A method the language calls by itself (`__getattr__(self, name)`) is
-                // called by position: its parameters' names reach no caller.
+                // called by position: its parameters' names reach no caller. A constructor
+                // (`__init__`) is called by its callers, by name too (`C(mix_stderr=True)`).
                 let own_name = path.rsplit('.').next().unwrap_or(path);
-                let called_by_language = lang
-                    .special_names
-                    .iter()
-                    .any(|p| crate::lang::name_matches(p, own_name));
+                let matches = |names: &[String]| names.iter().any(|p| crate::lang::name_matches(p, own_name));
+                let called_by_language =
+                    matches(&lang.special_names) && !matches(&lang.special_names_called_by_keyword);
                 if lang.keyword_arguments && op.by_name() && !called_by_language {
                     push(
                         "parameter_renamed",

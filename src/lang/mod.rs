@@ -139,6 +139,13 @@ pub struct Language {
     /// characters): a definition so named is never renamed.
     #[serde(default)]
     pub special_names: Vec<String>,
+    /// Of the special names, those whose callers pass arguments by name: a class's
+    /// `__init__`/`__new__` through `Engine(retries=3)`, `__call__` through `obj(x=1)`,
+    /// `__init_subclass__` through `class A(Base, flag=True)`. Their parameter names are
+    /// part of the signature as any function's are; the other special methods are called
+    /// by the language, by position.
+    #[serde(default)]
+    pub special_names_called_by_keyword: Vec<String>,
     /// Words the language reserves: never a new name.
     #[serde(default)]
     pub keywords: Vec<String>,
@@ -154,6 +161,15 @@ pub struct Language {
     /// takes whatever it took.
     #[serde(default)]
     pub top_types: Vec<String>,
+    /// Types a checker lets a value be used as anything (`Any`, `any`), matched with any
+    /// module qualifier dropped (`t.Any`): unlike `object`, a value returned so typed can
+    /// still be called, subclassed, read.
+    #[serde(default)]
+    pub dynamic_types: Vec<String>,
+    /// Decorators that make a method read as a value (`@property`: `obj.x`, no call),
+    /// matched with any module qualifier dropped (`functools.cached_property`).
+    #[serde(default)]
+    pub value_decorators: Vec<String>,
     /// Kinds of what holds a definition that make it as public as its holder, whatever it
     /// says itself (Rust: the methods of a trait and of a trait's impl carry no `pub`).
     #[serde(default)]
