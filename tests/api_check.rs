@@ -218,3 +218,87 @@ fn typescript_surface_is_what_the_entry_points_export() {
     symbols.sort();
     assert_eq!(symbols, ["every", "run"], "reached through the barrel only: {out}");
 }
+
+/// A member removed from a class is gone from the public subclasses that inherited it,
+/// in this module and in others (through an alias): the finding names them, and not a
+/// subclass that defines the member itself or a private one.
+#[test]
+fn a_removed_member_names_the_subclasses_that_lose_it() {
+    let files: &[(&str, &str)] = &[
+        (
+            "lib/fields.py",
+            "class Field:\n    def fail(self, key):\n        return key\n\n    def load(self, v):\n        return v\n\n\nclass String(Field):\n    pass\n\n\nclass Email(String):\n    pass\n\n\nclass Own(Field):\n    def fail(self, key):\n        return key\n\n\nclass _Hidden(Field):\n    pass\n",
+        ),
+        ("lib/wrappers.py", "from lib.fields import Field as _Base\n\n\nclass Wrapped(_Base):\n    pass\n"),
+    ];
+    let dir = repo(files);
+    change(
+        dir.path(),
+        "lib/fields.py",
+        "class Field:\n    def load(self, v):\n        return v\n\n\nclass String(Field):\n    pass\n\n\nclass Email(String):\n    pass\n\n\nclass Own(Field):\n    def fail(self, key):\n        return key\n\n\nclass _Hidden(Field):\n    pass\n",
+    );
+    let (_, out) = api(dir.path(), &["--format", "json", "--allow-level", "major"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert!(
+        saguaro::schema::validate(saguaro::schema::Contract::CheckReport, &json).is_ok(),
+        "{json}"
+    );
+    let notes = json["notes"].as_array().unwrap();
+    let fail = notes
+        .iter()
+        .find(|f| f["symbol"] == "Field.fail")
+        .unwrap_or_else(|| panic!("{json}"));
+    let inherited: Vec<&str> = fail["also_at"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|v| v.as_str().unwrap())
+        .collect();
+    assert_eq!(
+        inherited,
+        [
+            "lib/fields.py: Email.fail",
+            "lib/fields.py: String.fail",
+            "lib/wrappers.py: Wrapped.fail"
+        ],
+        "{json}"
+    );
+    assert!(
+        fail["message"]
+            .as_str()
+            .unwrap()
+            .contains("gone too where it was reached as `Email.fail`"),
+        "{json}"
+    );
+}
+
+/// A Python name removed from its module is gone too where its package imported it (the
+/// path its users import), unless the package still provides it.
+#[test]
+fn a_removed_name_names_the_package_paths_that_lose_it() {
+    let files: &[(&str, &str)] = &[
+        ("lib/__init__.py", "from lib.util import pprint, keep\n"),
+        (
+            "lib/util.py",
+            "def pprint(x):\n    return x\n\n\ndef keep(x):\n    return x\n\n\ndef gone(x):\n    return x\n",
+        ),
+    ];
+    let dir = repo(files);
+    change(dir.path(), "lib/__init__.py", "from lib.util import keep\n");
+    change(dir.path(), "lib/util.py", "def keep(x):\n    return x\n");
+    let (_, out) = api(dir.path(), &["--format", "json", "--allow-level", "major"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let notes = json["notes"].as_array().unwrap();
+    let also = |symbol: &str| -> Vec<String> {
+        let f = notes
+            .iter()
+            .find(|f| f["symbol"] == symbol)
+            .unwrap_or_else(|| panic!("{symbol}: {json}"));
+        f["also_at"]
+            .as_array()
+            .map(|a| a.iter().map(|v| v.as_str().unwrap().to_string()).collect())
+            .unwrap_or_default()
+    };
+    assert_eq!(also("pprint"), ["lib/__init__.py: pprint"], "{json}");
+    assert!(also("gone").is_empty(), "{json}");
+}

@@ -702,7 +702,9 @@ fn the_module_fallback_is_described_by_the_names_it_answers() {
         "class Command:\n    pass\n\n\ndef __getattr__(name: str) -> object:\n    if name == \"BaseCommand\":\n        return Command\n    raise AttributeError(name)\n",
     );
     assert!(
-        typed.iter().any(|d| d.contains("`BaseCommand` was removed") && d.contains("typed `object`")),
+        typed
+            .iter()
+            .any(|d| d.contains("`BaseCommand` was removed") && d.contains("typed `object`")),
         "{typed:?}"
     );
     let dropped = describe(
@@ -710,9 +712,9 @@ fn the_module_fallback_is_described_by_the_names_it_answers() {
         "class Command:\n    pass\n",
     );
     assert!(
-        dropped
-            .iter()
-            .any(|d| d.contains("`__getattr__` was removed: the module no longer answers `BaseCommand`, `MultiCommand`")),
+        dropped.iter().any(
+            |d| d.contains("`__getattr__` was removed: the module no longer answers `BaseCommand`, `MultiCommand`")
+        ),
         "{dropped:?}"
     );
 }

@@ -74,6 +74,9 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
     let mut old_indexes: std::collections::HashMap<String, Option<SymbolIndex>> = std::collections::HashMap::new();
     let mut findings = Vec::new();
     let mut level = Level::Patch;
+    // The old tree as the references layer reads it, for the subclasses of a class that
+    // lost a member: built only when one did.
+    let old_project = std::cell::OnceCell::new();
     for def in crate::impact::changed_definitions(&changes.files) {
         let Some(lang) = registry.for_path(&def.file) else {
             continue;
@@ -102,8 +105,57 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
         };
         level = level.max(needs);
         let mut found = finding(&def, worst.kind, worst.severity);
-        let peers = crate::impact::peers::finding(&def, worst, &lang.name);
-        (found.griffe_kind, found.lint) = (peers.griffe_kind, peers.lint);
+        // What the peers call each breakage of the definition, the worst's lint first.
+        for breakage in std::iter::once(worst).chain(def.breakages.iter()) {
+            let peers = crate::impact::peers::finding(&def, breakage, &lang.name);
+            for kind in peers.griffe_kind {
+                if !found.griffe_kind.contains(&kind) {
+                    found.griffe_kind.push(kind);
+                }
+            }
+            found.lint = found.lint.or(peers.lint);
+        }
+        // A Python definition removed from its module is gone too where a package's
+        // `__init__.py` imported it, unless the package still imports the name.
+        if def.removed() && def.parent.is_none() && lang.name == "python" {
+            for init in package_reexporters(&def.file, &def.name, &|p| old_side.read(p)) {
+                if !new_side.read(&init).is_some_and(|text| imports_word(&text, &def.name)) {
+                    found.also_at.push(format!("{init}: {}", def.name));
+                }
+            }
+        }
+        if def.removed() {
+            if let Some(class) = &def.parent {
+                let project = old_project.get_or_init(|| {
+                    crate::refs::project::Project::new(&changes.top, super::tree_texts(&changes.top, &changes.old_rev))
+                });
+                let inherited: Vec<String> = inheritors(project, &def.file, class)
+                    .into_iter()
+                    .filter(|(file, sub)| {
+                        lost_by(file, sub, &def.name, &old_side, &new_side)
+                            && project.facts(file).is_some_and(|facts| {
+                                facts
+                                    .index
+                                    .symbols
+                                    .iter()
+                                    .any(|s| &s.path == sub && public(lang, file, &facts.index, s, &old_side))
+                            })
+                    })
+                    .map(|(file, sub)| format!("{file}: {sub}.{}", def.name))
+                    .collect();
+                found.also_at.extend(inherited);
+            }
+        }
+        if !found.also_at.is_empty() {
+            let paths: Vec<String> = found
+                .also_at
+                .iter()
+                .map(|s| format!("`{}`", s.rsplit(": ").next().unwrap_or(s)))
+                .collect();
+            found
+                .message
+                .push_str(&format!("; gone too where it was reached as {}", paths.join(", ")));
+        }
         findings.push((needs, found));
     }
     let mut added = Vec::new();
@@ -177,7 +229,56 @@ fn finding(def: &ChangedDefinition, kind: &'static str, severity: Severity) -> F
         allowed_by: None,
         griffe_kind: Vec::new(),
         lint: None,
+        also_at: Vec::new(),
     }
+}
+
+/// The classes of the old tree that inherit from `class` of `file`, directly or through
+/// one another (file, class path): a class whose header names it as a base, by a name the
+/// references layer binds to it (an alias `Request as _SansIORequest` included).
+fn inheritors(project: &crate::refs::project::Project, file: &str, class: &str) -> Vec<(String, String)> {
+    let mut found: Vec<(String, String)> = Vec::new();
+    let mut queue = vec![(file.to_string(), class.to_string())];
+    while let Some((file, class)) = queue.pop() {
+        let Ok(refs) = crate::refs::find_symbol(project, &file, &class) else {
+            continue;
+        };
+        for r in refs
+            .references
+            .iter()
+            .filter(|r| r.confidence > crate::refs::Confidence::NameMatch)
+        {
+            let Some(facts) = project.facts(&r.path) else { continue };
+            // The reference is in a class's header: after its name, before its body.
+            let sub = facts.index.symbols.iter().find(|s| {
+                matches!(s.kind.as_str(), "class" | "interface")
+                    && s.name_span.end_byte <= r.range.0
+                    && s.body.is_some_and(|b| r.range.1 <= b.start_byte)
+            });
+            if let Some(sub) = sub {
+                let key = (r.path.clone(), sub.path.clone());
+                if !found.contains(&key) && found.len() < 256 {
+                    found.push(key.clone());
+                    queue.push(key);
+                }
+            }
+        }
+    }
+    found.sort();
+    found
+}
+
+/// Whether `sub` of `file` loses the member `name` a base of it lost: it did not define
+/// the member itself, and the new tree has the class without a definition of its own.
+fn lost_by(file: &str, sub: &str, name: &str, old_side: &Side<'_>, new_side: &Side<'_>) -> bool {
+    let defines = |side: &Side<'_>| -> Option<bool> {
+        let text = side.read(file)?;
+        let lang = Registry::global().for_path(file)?;
+        let index = SymbolIndex::build(SourceText::new(text), &lang.name).ok()?;
+        index.symbols.iter().any(|s| s.path == sub).then_some(())?;
+        Some(index.symbols.iter().any(|s| s.path == format!("{sub}.{name}")))
+    };
+    defines(old_side) == Some(false) && defines(new_side) == Some(false)
 }
 
 /// A signature as one line: `name(a: T = 1, *args) -> R`.
@@ -478,6 +579,13 @@ fn module_public(file: &str) -> bool {
 
 /// Whether an `__init__.py` of a package above `file` imports `name`.
 fn reexported_by_package(file: &str, name: &str, read: &dyn Fn(&str) -> Option<String>) -> bool {
+    !package_reexporters(file, name, read).is_empty()
+}
+
+/// The `__init__.py` files of the packages around a Python file that import `name`: the
+/// paths (`pkg.name`) its users may reach it by.
+fn package_reexporters(file: &str, name: &str, read: &dyn Fn(&str) -> Option<String>) -> Vec<String> {
+    let mut found = Vec::new();
     let mut dir = std::path::Path::new(file).parent();
     while let Some(d) = dir {
         let init = if d.as_os_str().is_empty() {
@@ -485,12 +593,12 @@ fn reexported_by_package(file: &str, name: &str, read: &dyn Fn(&str) -> Option<S
         } else {
             format!("{}/__init__.py", d.display())
         };
-        if read(&init).is_some_and(|text| imports_word(&text, name)) {
-            return true;
+        if init != file && read(&init).is_some_and(|text| imports_word(&text, name)) {
+            found.push(init);
         }
         dir = d.parent();
     }
-    false
+    found
 }
 
 /// Whether a line of `text` that imports (`import`, `use`) names `word`.

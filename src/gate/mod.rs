@@ -62,6 +62,11 @@ pub struct Finding {
     pub griffe_kind: Vec<&'static str>,
     #[serde(skip_serializing_if = "Option::is_none")]
     pub lint: Option<&'static str>,
+    /// `--api`: the other public paths a removed definition was reached at, gone with it
+    /// (`file: path`): the subclasses that inherited a removed member (`fields.py:
+    /// String.fail`), the packages that imported a removed name (`pkg/__init__.py: f`).
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub also_at: Vec<String>,
 }
 
 #[derive(Debug, Clone, Serialize)]
@@ -210,6 +215,62 @@ pub fn text_at(top: &Path, rev: &str, path: &str) -> Option<String> {
         .map(|b| String::from_utf8_lossy(&b).into_owned())
 }
 
+/// Every file of revision `rev` in a language saguaro reads, with its text (one `git
+/// cat-file --batch` for them all: a process per file would dominate on large trees).
+pub fn tree_texts(top: &Path, rev: &str) -> Vec<(String, String)> {
+    let Ok(listing) = git(top, &["ls-tree", "-r", "-z", "--name-only", rev]) else {
+        return Vec::new();
+    };
+    let registry = Registry::global();
+    let paths: Vec<String> = listing
+        .split(|b| *b == 0)
+        .map(|p| String::from_utf8_lossy(p).into_owned())
+        .filter(|p| !p.is_empty() && registry.for_path(p).is_some())
+        .collect();
+    if paths.is_empty() {
+        return Vec::new();
+    }
+    let Ok(mut child) = Command::new("git")
+        .args(["cat-file", "--batch"])
+        .current_dir(top)
+        .stdin(std::process::Stdio::piped())
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+    else {
+        return Vec::new();
+    };
+    let requests: String = paths.iter().map(|p| format!("{rev}:{p}\n")).collect();
+    let mut stdin = child.stdin.take().expect("piped stdin");
+    // Written from a thread: git answers while it reads, and a full pipe would block both.
+    let writer = std::thread::spawn(move || {
+        use std::io::Write;
+        let _ = stdin.write_all(requests.as_bytes());
+    });
+    let Ok(out) = child.wait_with_output() else {
+        return Vec::new();
+    };
+    let _ = writer.join();
+    // Each answer: `<oid> blob <size>\n<content>\n`, or `<name> missing\n`.
+    let (mut texts, mut at) = (Vec::new(), 0);
+    for path in paths {
+        let Some(end) = out.stdout[at..].iter().position(|b| *b == b'\n') else {
+            break;
+        };
+        let header = String::from_utf8_lossy(&out.stdout[at..at + end]).into_owned();
+        at += end + 1;
+        let Some(size) = header.rsplit(' ').next().and_then(|n| n.parse::<usize>().ok()) else {
+            continue;
+        };
+        if !header.contains(" blob ") || at + size > out.stdout.len() {
+            continue;
+        }
+        texts.push((path, String::from_utf8_lossy(&out.stdout[at..at + size]).into_owned()));
+        at += size + 1;
+    }
+    texts
+}
+
 /// Runs the gate.
 pub fn check(options: &CheckOptions) -> Result<CheckReport, Error> {
     let Changes { top, files, .. } = changes(options)?;
@@ -277,6 +338,7 @@ pub fn check(options: &CheckOptions) -> Result<CheckReport, Error> {
             allowed_by,
             griffe_kind: Vec::new(),
             lint: None,
+            also_at: Vec::new(),
         };
         if finding.allowed_by.is_some() {
             notes.push(finding);

@@ -498,7 +498,11 @@ fn fallback_gone_note(lang: &Language, old: &SymbolIndex, new: &SymbolIndex, sym
             let identifier = piece.chars().next().is_some_and(|c| c.is_alphabetic() || c == '_')
                 && piece.chars().all(|c| c.is_alphanumeric() || c == '_');
             let defined = new.symbols.iter().any(|s| s.parent_path.is_none() && s.name == piece);
-            if identifier && !defined && !names.contains(&piece) && !matches!(fallback(lang, new, piece), Fallback::Serves) {
+            if identifier
+                && !defined
+                && !names.contains(&piece)
+                && !matches!(fallback(lang, new, piece), Fallback::Serves)
+            {
                 names.push(piece);
             }
         }

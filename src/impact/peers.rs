@@ -25,7 +25,8 @@ pub struct Finding {
     pub parameter: Option<String>,
     pub description: String,
     /// griffe's `BreakageKind` names for it (a renamed parameter is two to griffe: one
-    /// removed and, when the new one is required, one added as required).
+    /// removed, unless a `**kwargs` takes the old name in, and, when the new one is
+    /// required, one added as required).
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub griffe_kind: Vec<&'static str>,
     /// cargo-semver-checks' lint for it.
@@ -71,10 +72,20 @@ fn griffe(def: &ChangedDefinition, breakage: &Breakage) -> Vec<&'static str> {
                 Some(new.params.get(at)?.required())
             })()
             .unwrap_or(false);
-            match new_required {
-                true => vec!["PARAMETER_REMOVED", "PARAMETER_ADDED_REQUIRED"],
-                false => vec!["PARAMETER_REMOVED"],
+            // A `**kwargs` of the new signature takes the old name in: not removed, to griffe.
+            let absorbed = def.new.as_ref().is_some_and(|new| {
+                new.params
+                    .iter()
+                    .any(|p| p.kind == crate::symbols::signature::ParamKind::VarKeyword)
+            });
+            let mut kinds = Vec::new();
+            if !absorbed {
+                kinds.push("PARAMETER_REMOVED");
             }
+            if new_required {
+                kinds.push("PARAMETER_ADDED_REQUIRED");
+            }
+            kinds
         }
         _ => Vec::new(),
     }
@@ -176,6 +187,22 @@ mod tests {
         assert!(
             finding(&required, &renamed, "python").lint.is_none(),
             "no lint for Python"
+        );
+        // `loads(self, json_data, **kwargs)` → `loads(self, s, **kwargs)`: `json_data=`
+        // lands in `**kwargs`; what breaks is the required `s` left unpassed.
+        let mut absorbing = def("function", None, &[("a", false)], &[("b", false)]);
+        if let Some(new) = absorbing.new.as_mut() {
+            new.params.push(Param {
+                name: "kwargs".into(),
+                kind: ParamKind::VarKeyword,
+                has_default: false,
+                default: None,
+                annotation: None,
+            });
+        }
+        assert_eq!(
+            finding(&absorbing, &renamed, "python").griffe_kind,
+            ["PARAMETER_ADDED_REQUIRED"]
         );
     }
 
