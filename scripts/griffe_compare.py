@@ -3,9 +3,13 @@
 
 For each `py` pair of ../shared/eval/packages-open.txt: the two versions are fetched with
 the evaluation's own fetcher (cached under /tmp), committed as two commits of a scratch git
-repository for griffe, and, for saguaro, the old tree gets one proposed action per changed
-file (`patch` whole_file, `file_delete`, `file_create`) and `saguaro impact` reports what
-breaks. Both sides are reduced to (file, object, kind) and compared.
+repository for griffe; saguaro runs its own public-API check on the same change
+(`check --api --staged`). Both sides are reduced to (file, object, kind) and compared on
+public objects, with two conventions read alike: a removal counts at every public path
+that loses it (griffe lists a subclass that inherited a removed member; saguaro names
+those paths in `also_at`), and a module deleted outright is one finding
+(`<module>`, as griffe reports it). scripts/griffe_adjudicate.py asks pyright which side
+is right where they differ.
 
 Usage:  python3 scripts/griffe_compare.py [--bin target/release/saguaro] [--packages FILE]
 Needs griffe (pip install griffe) and the eval venv's packages (tree-sitter) for fetch.py.
@@ -92,42 +96,76 @@ def griffe_side(old, new, pkg, search) -> set:
 
 
 def saguaro_side(binary, old, new, pkg) -> set:
-    actions = []
-    for rel in sorted(set(old) | set(new)):
-        if not rel.startswith(pkg + "/") or not rel.endswith(".py"):
-            continue
-        if rel not in new:
-            actions.append({"kind": "file_delete", "details": {"path": rel}})
-        elif rel not in old:
-            actions.append({"kind": "file_create", "details": {"path": rel, "content": new[rel]}})
-        elif old[rel] != new[rel]:
-            actions.append({"kind": "patch", "details": {"format": "whole_file", "path": rel, "whole_file_content": new[rel]}})
+    """saguaro's public-API check (`check --api`, the peer of `griffe check`) on a scratch
+    repository: the old version committed, the new one staged. Each finding counts once per
+    griffe kind its breakages have, and once more at each other public path a removed
+    definition was reached at (`also_at`: a subclass that inherited it, a package that
+    imported it), as griffe lists a removal at every path that loses it."""
+    if not any(old.get(rel) != new.get(rel) for rel in set(old) | set(new) if rel.startswith(pkg + "/")):
+        # The package's own files did not change (the release changed others).
+        return set()
     with tempfile.TemporaryDirectory() as tmp:
-        root = Path(tmp) / "tree"
-        write_tree(root, old)
-        patch = Path(tmp) / "actions.json"
-        patch.write_text(json.dumps(actions))
-        out = subprocess.run([binary, "impact", str(patch), "--root", str(root), "--json"], capture_output=True, text=True)
+        repo = Path(tmp)
+        git(repo, "init", "-q")
+        git(repo, "config", "user.email", "x@example.com")
+        git(repo, "config", "user.name", "x")
+        write_tree(repo, old)
+        git(repo, "add", "-A")
+        git(repo, "commit", "-qm", "old")
+        for rel in old:
+            if rel not in new:
+                (repo / rel).unlink()
+        write_tree(repo, new)
+        git(repo, "add", "-A")
+        out = subprocess.run([binary, "check", "--api", "--staged", "--format", "json", "--allow-level", "major"],
+                             cwd=repo, capture_output=True, text=True)
     report = json.loads(out.stdout)
-    if report.get("type") != "impact_report":
-        sys.exit(f"saguaro impact failed: {out.stdout[:500]}")
+    if report.get("type") != "check_report":
+        sys.exit(f"saguaro check --api failed: {out.stdout[:500]}")
     found = set()
-    # saguaro names each finding as griffe does (`griffe_kind`, griffe's BreakageKind).
-    by_griffe_name = {
-        "OBJECT_REMOVED": "object_removed",
-        "PARAMETER_ADDED_REQUIRED": "parameter_added_required",
-        "PARAMETER_REMOVED": "parameter_removed",
-        "PARAMETER_MOVED": "parameter_moved",
-        "PARAMETER_CHANGED_KIND": "parameter_changed_kind",
-        "PARAMETER_CHANGED_DEFAULT": "parameter_default_changed",
-        "PARAMETER_CHANGED_REQUIRED": "parameter_changed_required",
-        "RETURN_CHANGED_TYPE": "return_type_changed",
-    }
-    for change in report["breaking_changes"]:
-        for finding in change["findings"]:
-            for name in finding.get("griffe_kind", []):
-                found.add((change["file"], change["symbol"], by_griffe_name[name]))
+    for finding in report["failures"] + report["notes"]:
+        if not finding["path"].startswith(pkg + "/"):
+            continue
+        for name in finding.get("griffe_kind", []):
+            kind = BY_GRIFFE_NAME[name]
+            found.add((finding["path"], finding["symbol"], kind))
+            if kind == "object_removed":
+                for also in finding.get("also_at", []):
+                    file, symbol = also.split(": ", 1)
+                    if file.startswith(pkg + "/") and griffe_public_import(old.get(file, ""), file, symbol):
+                        found.add((file, symbol, kind))
     return found
+
+
+def griffe_public_import(text: str, file: str, name: str) -> bool:
+    """griffe's publicity of a name a package imports: an imported object is private unless
+    the module's `__all__` lists it (griffe's default; saguaro, like pyright's rule for typed
+    libraries, also counts `from .core import X as X`). Other paths are judged as they are."""
+    if not file.endswith("__init__.py"):
+        return True
+    listed = re.search(r"^__all__\s*[:=][^\]\)]*", text, re.M)
+    return bool(listed) and re.search(rf"""["']{re.escape(name)}["']""", listed.group(0)) is not None
+
+
+# griffe's BreakageKind names (saguaro's `griffe_kind`), as this script's kinds.
+BY_GRIFFE_NAME = {
+    "OBJECT_REMOVED": "object_removed",
+    "PARAMETER_ADDED_REQUIRED": "parameter_added_required",
+    "PARAMETER_REMOVED": "parameter_removed",
+    "PARAMETER_MOVED": "parameter_moved",
+    "PARAMETER_CHANGED_KIND": "parameter_changed_kind",
+    "PARAMETER_CHANGED_DEFAULT": "parameter_default_changed",
+    "PARAMETER_CHANGED_REQUIRED": "parameter_changed_required",
+    "RETURN_CHANGED_TYPE": "return_type_changed",
+    "OBJECT_CHANGED_KIND": "object_changed_kind",
+}
+
+
+def module_level(items: set, deleted: set) -> set:
+    """A module deleted outright is one finding, `<module>`, as griffe reports it; saguaro
+    lists each definition the module held. Both sides are read at the module's level."""
+    return {(file, "<module>", "object_removed") if file in deleted else (file, obj, kind)
+            for file, obj, kind in items}
 
 
 def public(item) -> bool:
@@ -135,6 +173,50 @@ def public(item) -> bool:
     file, obj, _ = item
     parts = file.removesuffix(".py").split("/") + obj.split(".")
     return not any(p.startswith("_") and not (p.startswith("__") and p.endswith("__")) for p in parts)
+
+
+class Pair:
+    """One release pair, both sides aligned: (file inside the package, object, kind)."""
+
+    def __init__(self, binary, registry, name, old_version, new_version):
+        self.label = f"{name} {old_version}->{new_version}"
+        self.old = fetch.source_files("py", registry, name, old_version)
+        self.new = fetch.source_files("py", registry, name, new_version)
+        found = package_dir(self.new, name)
+        self.skipped = found is None
+        if found is None:
+            return
+        self.pkg, self.search = found
+        top = self.pkg.split("/")[-1]
+
+        # griffe names files relative to the search path's parent as given; align on the
+        # path inside the package.
+        def key(item):
+            file, obj, kind = item
+            return file.split(top + "/", 1)[-1], obj, kind
+        deleted = {key((rel, "", ""))[0] for rel in self.old if rel.startswith(self.pkg + "/") and rel not in self.new}
+        theirs = module_level({key(t) for t in griffe_side(self.old, self.new, self.pkg, self.search) if public(key(t))}, deleted)
+        ours = module_level({key(o) for o in saguaro_side(binary, self.old, self.new, self.pkg)}, deleted)
+        # griffe weighs return annotations only where it can tell them apart; saguaro
+        # compares every written one: return changes are counted apart, on both sides.
+        self.their_returns = {t for t in theirs if t[2] == "return_type_changed"}
+        self.our_returns = {o for o in ours if o[2] == "return_type_changed"}
+        self.private = {o for o in ours if not public(o)}
+        self.theirs = theirs - self.their_returns
+        self.ours = {o for o in ours - self.our_returns if public(o)}
+
+
+def pairs(binary, packages):
+    for line in Path(packages).read_text().splitlines():
+        fields = line.split()
+        if not fields or line.startswith("#") or fields[0] != "py":
+            continue
+        _, registry, name, old_version, new_version = fields
+        pair = Pair(binary, registry, name, old_version, new_version)
+        if pair.skipped:
+            print(f"{pair.label}: skipped (no package folder named after it)")
+            continue
+        yield pair
 
 
 def main():
@@ -145,38 +227,11 @@ def main():
     args = parser.parse_args()
     total = Counter()
     kinds_both, kinds_ours, kinds_theirs = Counter(), Counter(), Counter()
-    for line in Path(args.packages).read_text().splitlines():
-        fields = line.split()
-        if not fields or line.startswith("#") or fields[0] != "py":
-            continue
-        _, registry, name, old_version, new_version = fields
-        old = fetch.source_files("py", registry, name, old_version)
-        new = fetch.source_files("py", registry, name, new_version)
-        found = package_dir(new, name)
-        if found is None:
-            print(f"{name} {old_version}->{new_version}: skipped (no package folder named after it)")
-            continue
-        pkg, search = found
-        theirs = griffe_side(old, new, pkg, search)
-        # griffe names files relative to the search path's parent as given; align on the
-        # path inside the package.
-        def key(item):
-            file, obj, kind = item
-            inside = file.split(pkg.split("/")[-1] + "/", 1)[-1]
-            return inside, obj, kind
-        theirs = {key(t) for t in theirs if public(key(t))}
-        # griffe weighs return annotations only where it can tell them apart; saguaro
-        # compares every written one: return changes are counted apart, on both sides.
-        their_returns = {t for t in theirs if t[2] == "return_type_changed"}
-        total.update(griffe_returns=len(their_returns))
-        theirs -= their_returns
-        ours_all = {key(o) for o in saguaro_side(args.bin, old, new, pkg)}
-        # griffe does not weigh return annotations by default: counted apart.
-        returns = {o for o in ours_all if o[2] == "return_type_changed"}
-        total.update(returns=len(returns), private=len({o for o in ours_all if not public(o)}))
-        ours = {o for o in ours_all - returns if public(o)}
+    for pair in pairs(args.bin, args.packages):
+        ours, theirs = pair.ours, pair.theirs
+        total.update(griffe_returns=len(pair.their_returns), returns=len(pair.our_returns), private=len(pair.private))
         both = ours & theirs
-        print(f"{name} {old_version}->{new_version}: both={len(both)} saguaro_only={len(ours - theirs)} griffe_only={len(theirs - ours)}")
+        print(f"{pair.label}: both={len(both)} saguaro_only={len(ours - theirs)} griffe_only={len(theirs - ours)}")
         for item in sorted(ours - theirs)[: args.show]:
             print("   saguaro only:", item)
         for item in sorted(theirs - ours)[: args.show]:
