@@ -302,3 +302,159 @@ fn a_removed_name_names_the_package_paths_that_lose_it() {
     assert_eq!(also("pprint"), ["lib/__init__.py: pprint"], "{json}");
     assert!(also("gone").is_empty(), "{json}");
 }
+
+/// A definition moved to another file at the same public path is the same item: not
+/// removed; its members compared where they are now (one it lost is removed). Rust
+/// (`semver::Version` moved from version.rs into lib.rs) and Python (a class moved between
+/// private modules the package re-exports).
+#[test]
+fn a_definition_moved_between_files_at_its_public_path_is_compared_where_it_is() {
+    let files: &[(&str, &str)] = &[
+        ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+        ("src/lib.rs", "mod version;\npub use version::Version;\n"),
+        (
+            "src/version.rs",
+            "pub struct Version {\n    pub major: u64,\n}\n\nimpl Version {\n    pub fn new(major: u64) -> Version {\n        Version { major }\n    }\n\n    pub fn is_exact(&self) -> bool {\n        true\n    }\n\n    pub fn bump(&self, by: u64) -> u64 {\n        self.major + by\n    }\n}\n",
+        ),
+        ("lib/__init__.py", "from lib._old import Engine\n"),
+        ("lib/_old.py", "class Engine:\n    def run(self, a):\n        return a\n\n    def stop(self):\n        return 0\n"),
+    ];
+    let dir = repo(files);
+    change(
+        dir.path(),
+        "src/lib.rs",
+        "pub struct Version {\n    pub major: u64,\n}\n\nimpl Version {\n    pub fn new(major: u64) -> Version {\n        Version { major }\n    }\n\n    pub fn bump(&self, by: u64, twice: bool) -> u64 {\n        if twice { self.major + 2 * by } else { self.major + by }\n    }\n}\n",
+    );
+    std::fs::remove_file(dir.path().join("src/version.rs")).unwrap();
+    std::fs::remove_file(dir.path().join("lib/_old.py")).unwrap();
+    change(dir.path(), "lib/__init__.py", "from lib._new import Engine\n");
+    change(
+        dir.path(),
+        "lib/_new.py",
+        "class Engine:\n    def run(self, a):\n        return a\n",
+    );
+    let (_, out) = api(dir.path(), &["--format", "json", "--allow-level", "major"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let mut found: Vec<String> = json["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| format!("{} {}", f["symbol"].as_str().unwrap(), f["kind"].as_str().unwrap()))
+        .collect();
+    found.sort();
+    // What moved is not added either: nothing new is public.
+    assert_eq!(json["api"]["added"], serde_json::json!([]), "{json}");
+    assert_eq!(
+        found,
+        [
+            "Engine.stop object_removed",
+            "Version.bump parameter_added_required",
+            "Version.is_exact object_removed"
+        ],
+        "{json}"
+    );
+}
+
+/// What is still defined where it was but no longer reached is gone for the library's
+/// users: `pub` become `pub(crate)`, and a Python name dropped from `__all__`.
+#[test]
+fn a_definition_no_longer_reached_is_visibility_reduced() {
+    let files: &[(&str, &str)] = &[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+        ),
+        (
+            "src/lib.rs",
+            "pub struct S;\n\nimpl S {\n    pub fn new() -> S {\n        S\n    }\n}\n\npub fn kept() {}\n",
+        ),
+        (
+            "pkg/api.py",
+            "__all__ = [\"run\", \"stop\"]\n\n\ndef run():\n    pass\n\n\ndef stop():\n    pass\n",
+        ),
+    ];
+    let dir = repo(files);
+    change(
+        dir.path(),
+        "src/lib.rs",
+        "pub struct S;\n\nimpl S {\n    pub(crate) fn new() -> S {\n        S\n    }\n}\n\npub fn kept() {}\n",
+    );
+    change(
+        dir.path(),
+        "pkg/api.py",
+        "__all__ = [\"run\"]\n\n\ndef run():\n    pass\n\n\ndef stop():\n    pass\n",
+    );
+    let (_, out) = api(dir.path(), &["--format", "json", "--allow-level", "major"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let mut found: Vec<String> = json["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {} {}",
+                f["symbol"].as_str().unwrap(),
+                f["kind"].as_str().unwrap(),
+                f["lint"].as_str().unwrap_or("-")
+            )
+        })
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            "S.new visibility_reduced inherent_method_missing",
+            "stop visibility_reduced -"
+        ],
+        "{json}"
+    );
+}
+
+/// An item of a private module is public where a public module re-exports it (`pub use
+/// self::map::{..}` over several lines in `header/mod.rs`): its removal is a finding.
+#[test]
+fn an_item_a_public_module_reexports_is_public() {
+    let files: &[(&str, &str)] = &[
+        ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+        ("src/lib.rs", "pub mod header;\n"),
+        ("src/header/mod.rs", "mod map;\n\npub use self::map::{\n    HeaderMap,\n    MaxSizeReached,\n};\n"),
+        (
+            "src/header/map.rs",
+            "pub struct HeaderMap;\n\npub struct MaxSizeReached;\n\nimpl HeaderMap {\n    pub fn try_insert(&self) {}\n\n    pub fn insert(&self) {}\n}\n",
+        ),
+    ];
+    let dir = repo(files);
+    change(
+        dir.path(),
+        "src/header/mod.rs",
+        "mod map;\n\npub use self::map::HeaderMap;\n",
+    );
+    change(
+        dir.path(),
+        "src/header/map.rs",
+        "pub struct HeaderMap;\n\nimpl HeaderMap {\n    pub fn insert(&self) {}\n}\n",
+    );
+    let (_, out) = api(dir.path(), &["--format", "json", "--allow-level", "major"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let mut found: Vec<String> = json["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| {
+            format!(
+                "{} {}",
+                f["symbol"].as_str().unwrap(),
+                f["lint"].as_str().unwrap_or("-")
+            )
+        })
+        .collect();
+    found.sort();
+    assert_eq!(
+        found,
+        [
+            "HeaderMap.try_insert inherent_method_missing",
+            "MaxSizeReached struct_missing"
+        ],
+        "{json}"
+    );
+}

@@ -634,6 +634,39 @@ const ROWS: &[Row] = &[
         broken: None,
     },
     Row {
+        name: "rust: a struct become a type alias of its name is still there (itertools' GroupBy = ChunkBy)",
+        files: &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "pub struct GroupBy<T> {\n    pub t: T,\n}\n\npub fn f(g: &GroupBy<u8>) -> u8 {\n    g.t\n}\n"),
+        ],
+        new: ("src/lib.rs", "pub struct ChunkBy<T> {\n    pub t: T,\n}\n\npub type GroupBy<T> = ChunkBy<T>;\n\npub fn f(g: &GroupBy<u8>) -> u8 {\n    g.t\n}\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "rust: an override removed from a trait impl that stays leaves the trait's own method (Iterator::count)",
+        files: &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "pub struct M;\n\nimpl Iterator for M {\n    type Item = u8;\n\n    fn next(&mut self) -> Option<u8> {\n        None\n    }\n\n    fn count(self) -> usize {\n        0\n    }\n}\n\npub fn n() -> usize {\n    M.count()\n}\n"),
+        ],
+        new: ("src/lib.rs", "pub struct M;\n\nimpl Iterator for M {\n    type Item = u8;\n\n    fn next(&mut self) -> Option<u8> {\n        None\n    }\n}\n\npub fn n() -> usize {\n    M.count()\n}\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "rust: a trait impl removed whole takes its methods with it",
+        files: &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "pub struct M;\n\npub trait Size {\n    fn size(&self) -> usize;\n}\n\nimpl Size for M {\n    fn size(&self) -> usize {\n        0\n    }\n}\n\npub fn n() -> usize {\n    M.size()\n}\n"),
+        ],
+        new: ("src/lib.rs", "pub struct M;\n\npub trait Size {\n    fn size(&self) -> usize;\n}\n\npub fn n() -> usize {\n    M.size()\n}\n"),
+        kinds: &["object_removed"],
+        gated: true,
+        broken: Some(1),
+    },
+    Row {
         name: "python: a module name deleted outright is still removed",
         files: &[
             ("m.py", "class Unix:\n    pass\n\n\nPlatformDirs = Unix\n"),

@@ -20,7 +20,7 @@
 //! otherwise. Findings above `--allow-level` fail; the others are notes.
 
 use super::{Changes, CheckReport, Finding};
-use crate::impact::breakage::{ChangedDefinition, Severity};
+use crate::impact::breakage::{self, ChangedDefinition, Severity};
 use crate::impact::callsites::Confidence;
 use crate::impact::signature::{self, Signature};
 use crate::lang::{Language, Registry};
@@ -77,7 +77,10 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
     // The old tree as the references layer reads it, for the subclasses of a class that
     // lost a member: built only when one did.
     let old_project = std::cell::OnceCell::new();
-    for def in crate::impact::changed_definitions(&changes.files) {
+    let surfaces = Surfaces::read(changes, &old_side, &new_side);
+    let mut defs = moves_followed(&surfaces, &old_side, crate::impact::changed_definitions(&changes.files));
+    defs.extend(unreachable(&surfaces, &defs));
+    for def in defs {
         let Some(lang) = registry.for_path(&def.file) else {
             continue;
         };
@@ -173,7 +176,13 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
             .and_then(|b| SymbolIndex::build(SourceText::new(b.clone()), &lang.name).ok());
         let was = |path: &str| old.as_ref().is_some_and(|o| o.symbols.iter().any(|s| s.path == path));
         for symbol in new.symbols.iter().filter(|s| !was(&s.path)) {
-            if public(lang, &file.path, &new, symbol, &new_side) {
+            // Moved from another file to a public path it had is not added.
+            let moved = || {
+                public_paths(lang, &file.path, &new, symbol, &new_side)
+                    .iter()
+                    .any(|p| surfaces.old.contains_key(p))
+            };
+            if public(lang, &file.path, &new, symbol, &new_side) && !moved() {
                 added.push(format!("{}: {}", file.path, symbol.path));
             }
         }
@@ -198,6 +207,217 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
         notes,
         api: Some(ApiVerdict { level, allowed, added }),
     }
+}
+
+/// The changed files' public definitions on one side, by the paths their users reach
+/// them at ([`public_paths`]): path → (file, name path).
+fn surface(
+    changes: &Changes,
+    side: &Side<'_>,
+    old: bool,
+    indexes: &mut std::collections::HashMap<String, Option<SymbolIndex>>,
+) -> std::collections::HashMap<String, (String, String)> {
+    let registry = Registry::global();
+    let mut by_path = std::collections::HashMap::new();
+    for file in &changes.files {
+        // A renamed file is its old path on the old side.
+        let path = match (old, &file.renamed_from) {
+            (true, Some(from)) => from.clone(),
+            _ => file.path.clone(),
+        };
+        let Some(lang) = registry.for_path(&path) else { continue };
+        let index = indexes
+            .entry(path.clone())
+            .or_insert_with(|| SymbolIndex::build(SourceText::new(side.read(&path)?), &lang.name).ok());
+        let Some(index) = index.as_ref() else { continue };
+        for symbol in &index.symbols {
+            if public(lang, &path, index, symbol, side) {
+                for public_path in public_paths(lang, &path, index, symbol, side) {
+                    by_path
+                        .entry(public_path)
+                        .or_insert((path.clone(), symbol.path.clone()));
+                }
+            }
+        }
+    }
+    by_path
+}
+
+/// The paths users reach a public definition at: each module path that gives it (its own
+/// module when that is public; the crate root or a package that re-exports it), joined
+/// with its name path. Two definitions with a path in common are one item to their users.
+fn public_paths(lang: &Language, file: &str, index: &SymbolIndex, symbol: &Symbol, side: &Side<'_>) -> Vec<String> {
+    let mut top = symbol;
+    while let Some(parent) = top
+        .parent_path
+        .as_deref()
+        .and_then(|p| index.symbols.iter().find(|s| s.path == p))
+    {
+        top = parent;
+    }
+    let top_name = top.path.split('.').next().unwrap_or(&top.path);
+    let read = |p: &str| side.read(p);
+    let mut modules: Vec<String> = Vec::new();
+    match lang.name.as_str() {
+        "rust" => {
+            if rust_module_public(file, &read) {
+                modules.push(rust_module_path(file));
+            }
+            if root_reexports(file, top_name, &read) || root_names_public_type(file, top_name, &read) {
+                modules.push(String::new());
+            }
+            modules.extend(parent_reexports(file, top_name, &read));
+        }
+        "python" => {
+            let dotted = |f: &str| {
+                f.trim_end_matches(".py")
+                    .trim_end_matches("/__init__")
+                    .replace('/', ".")
+            };
+            if module_public(file) {
+                modules.push(dotted(file));
+            }
+            modules.extend(
+                package_reexporters(file, top_name, &read)
+                    .iter()
+                    .map(|init| dotted(init)),
+            );
+        }
+        // What a package's entry points export: by name.
+        _ => modules.push(String::new()),
+    }
+    modules.sort();
+    modules.dedup();
+    modules.into_iter().map(|m| format!("{m}::{}", symbol.path)).collect()
+}
+
+/// A Rust file's module path below its crate's source folder (`src/a/b.rs`, `src/a/b/mod.rs`
+/// → `a::b`; `src/lib.rs` → the root).
+fn rust_module_path(file: &str) -> String {
+    let inside = file.rsplit_once("src/").map_or(file, |(_, rest)| rest);
+    let stem = inside.trim_end_matches(".rs");
+    let stem = stem
+        .strip_suffix("/mod")
+        .or_else(|| (stem == "lib" || stem == "main").then_some(""))
+        .unwrap_or(stem);
+    stem.replace('/', "::")
+}
+
+/// Definitions of the changed files that were public and still exist where they were,
+/// but that no public path reaches any more: `pub fn` → `pub(crate) fn`, `pub mod raw` →
+/// `mod raw`, a `pub use` dropped. A member goes with a holder that is no longer reached.
+fn unreachable(surfaces: &Surfaces, defs: &[ChangedDefinition]) -> Vec<ChangedDefinition> {
+    let mut gone: std::collections::BTreeMap<(&str, &str), bool> = std::collections::BTreeMap::new();
+    for (path, (file, symbol)) in &surfaces.old {
+        let all_gone = gone.entry((file.as_str(), symbol.as_str())).or_insert(true);
+        *all_gone &= !surfaces.new.contains_key(path);
+    }
+    let mut out = Vec::new();
+    for (&(file, path), _) in gone.iter().filter(|(_, all_gone)| **all_gone) {
+        let reported = defs.iter().any(|d| d.file == file && d.path == path);
+        let old = surfaces.old_indexes.get(file).and_then(|i| i.as_ref());
+        let new = surfaces.new_indexes.get(file).and_then(|i| i.as_ref());
+        let (false, Some(old), Some(new)) = (reported, old, new) else {
+            continue;
+        };
+        let Some(symbol) = old.symbols.iter().find(|s| s.path == path) else {
+            continue;
+        };
+        let still_defined = new.symbols.iter().any(|s| s.path == path && s.kind == symbol.kind);
+        let holder_gone = symbol
+            .parent_path
+            .as_deref()
+            .is_some_and(|p| gone.get(&(file, p)).copied().unwrap_or(false));
+        if still_defined && !holder_gone {
+            out.push(breakage::no_longer_public(file, symbol));
+        }
+    }
+    out
+}
+
+/// The changed definitions with moves followed: a public definition gone from its file
+/// but defined, of the same kind, in another changed file at a public path it had (`pub
+/// struct Version` moved from version.rs into lib.rs, `semver::Version` either way) is
+/// not removed. It is compared with where it is now, and so are its members: one the new
+/// definition lacks is removed (and a member changed is compared), as cargo-semver-checks
+/// and griffe, which read the API and not the files, report them.
+/// The changed files of both sides, indexed, and their public definitions by path.
+struct Surfaces {
+    old_indexes: std::collections::HashMap<String, Option<SymbolIndex>>,
+    new_indexes: std::collections::HashMap<String, Option<SymbolIndex>>,
+    old: std::collections::HashMap<String, (String, String)>,
+    new: std::collections::HashMap<String, (String, String)>,
+}
+
+impl Surfaces {
+    fn read(changes: &Changes, old_side: &Side<'_>, new_side: &Side<'_>) -> Surfaces {
+        let (mut old_indexes, mut new_indexes) = Default::default();
+        let new = surface(changes, new_side, false, &mut new_indexes);
+        let old = surface(changes, old_side, true, &mut old_indexes);
+        Surfaces {
+            old_indexes,
+            new_indexes,
+            old,
+            new,
+        }
+    }
+}
+
+fn moves_followed(surfaces: &Surfaces, old_side: &Side<'_>, defs: Vec<ChangedDefinition>) -> Vec<ChangedDefinition> {
+    let registry = Registry::global();
+    let Surfaces {
+        old_indexes,
+        new_indexes,
+        new: new_surface,
+        ..
+    } = surfaces;
+    // Where a public path of the old definition leads in the new tree, if it is defined
+    // there in another changed file: (index, definition).
+    let moved_to = |lang: &Language, file: &str, old: &SymbolIndex, symbol: &Symbol| {
+        let (new_file, new_path) = public_paths(lang, file, old, symbol, old_side)
+            .iter()
+            .find_map(|p| new_surface.get(p))?;
+        let index = new_indexes.get(new_file)?.as_ref()?;
+        let now = index
+            .symbols
+            .iter()
+            .find(|s| &s.path == new_path && s.kind == symbol.kind)?;
+        Some((new_file != file, index, now))
+    };
+    let mut out = Vec::new();
+    for def in defs {
+        let lang = registry.for_path(&def.file);
+        let old = old_indexes.get(&def.file).and_then(|i| i.as_ref());
+        let (Some(lang), Some(old), true) = (lang, old, def.removed()) else {
+            out.push(def);
+            continue;
+        };
+        let Some(symbol) = old.symbols.iter().find(|s| s.path == def.path) else {
+            out.push(def);
+            continue;
+        };
+        let Some((true, new, there)) = moved_to(lang, &def.file, old, symbol) else {
+            out.push(def);
+            continue;
+        };
+        out.extend(breakage::moved(&def.file, lang, old, symbol, new, there));
+        // Its members, from the old file (the comparison file by file took them away with
+        // it): each compared where it is now, or removed.
+        for member in old
+            .symbols
+            .iter()
+            .filter(|s| s.parent_path.as_deref() == Some(symbol.path.as_str()))
+        {
+            if !public(lang, &def.file, old, member, old_side) {
+                continue;
+            }
+            match moved_to(lang, &def.file, old, member) {
+                Some((_, index, now)) => out.extend(breakage::moved(&def.file, lang, old, member, index, now)),
+                None => out.push(breakage::removed(&def.file, member)),
+            }
+        }
+    }
+    out
 }
 
 /// A breaking change to the surface, at the definition, with its signature before and after.
@@ -338,7 +558,9 @@ fn public(lang: &'static Language, file: &str, index: &SymbolIndex, symbol: &Sym
         }
         "rust" => {
             let read = |p: &str| side.read(p);
-            let reached = rust_module_public(file, &read) || root_reexports(file, &top.name, &read);
+            let reached = rust_module_public(file, &read)
+                || root_reexports(file, &top.name, &read)
+                || parent_reexports(file, &top.name, &read).is_some();
             // A method of an `impl` written apart from its type (`impl RoaringBitmap` in a
             // private module): as reachable as the type, which the crate root names.
             let type_elsewhere = match (&top.parent_path, chain.len()) {
@@ -674,22 +896,57 @@ fn root_reexports(file: &str, name: &str, read: &dyn Fn(&str) -> Option<String>)
     let Some(src) = file.find("src/").map(|i| &file[..i + 4]) else {
         return false;
     };
+    read(&format!("{src}lib.rs")).is_some_and(|text| pub_use_reaches(&text, rust_module_name(file), name))
+}
+
+/// A Rust file's own module name (`src/a/b.rs` and `src/a/b/mod.rs` → `b`).
+fn rust_module_name(file: &str) -> &str {
     let path = std::path::Path::new(file);
-    let module = match path.file_stem().and_then(|s| s.to_str()) {
+    match path.file_stem().and_then(|s| s.to_str()) {
         Some("mod") => path.parent().and_then(|p| p.file_name()).and_then(|s| s.to_str()),
         stem => stem,
     }
-    .unwrap_or_default();
-    read(&format!("{src}lib.rs")).is_some_and(|text| {
-        text.lines()
-            .map(str::trim)
-            .filter(|l| l.starts_with("pub use"))
-            .any(|l| {
-                let words: Vec<&str> = l.split(|c: char| !(c.is_alphanumeric() || c == '_')).collect();
-                let glob_of_module = l.trim_end_matches(';').trim_end().ends_with("::*")
-                    && words.iter().rev().find(|w| !w.is_empty()) == Some(&module);
-                glob_of_module || words.contains(&name)
-            })
+    .unwrap_or_default()
+}
+
+/// Whether a `pub use` statement of `text` (over as many lines as it takes: `pub use
+/// self::map::{\n    HeaderMap,\n    MaxSizeReached,\n};`) names `name`, or globs the
+/// module `module` (`pub use crate::map::*;`).
+fn pub_use_reaches(text: &str, module: &str, name: &str) -> bool {
+    text.match_indices("pub use ").any(|(at, _)| {
+        let statement = text[at..].split(';').next().unwrap_or_default();
+        let words: Vec<&str> = statement
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        let glob_of_module = statement.trim_end().ends_with("::*") && words.last() == Some(&module);
+        glob_of_module || words.contains(&name)
+    })
+}
+
+/// The module path of the public module that re-exports an item of a private module it
+/// declares (`header/mod.rs`: `mod map; pub use self::map::HeaderMap;` gives
+/// `header::HeaderMap`), when one does.
+fn parent_reexports(file: &str, name: &str, read: &dyn Fn(&str) -> Option<String>) -> Option<String> {
+    let path = std::path::Path::new(file);
+    let module = rust_module_name(file);
+    let dir = if path.file_stem().and_then(|s| s.to_str()) == Some("mod") {
+        path.parent()?.parent()?
+    } else {
+        path.parent()?
+    };
+    let candidates = [dir.join("mod.rs"), dir.with_extension("rs"), dir.join("lib.rs")];
+    candidates.iter().find_map(|parent| {
+        let parent = parent.to_string_lossy().to_string();
+        let text = read(&parent)?;
+        let declares = text.lines().any(|l| {
+            let l = l.trim();
+            let l = l.strip_prefix("pub ").unwrap_or(l);
+            l.strip_prefix("mod ")
+                .is_some_and(|rest| rest.trim_end_matches([';', ' ']) == module)
+        });
+        (declares && rust_module_public(&parent, read) && pub_use_reaches(&text, module, name))
+            .then(|| rust_module_path(&parent))
     })
 }
 

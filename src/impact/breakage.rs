@@ -232,6 +232,19 @@ pub fn compare(file: &str, lang: &'static Language, old: &SymbolIndex, new: &Sym
                 if read_as_value && new.symbols.iter().any(|s| s.path == symbol.path && s.is_member()) {
                     continue;
                 }
+                // A type now an alias of its name (`pub type GroupBy<K, I, F> = ChunkBy<K, I,
+                // F>;`, `GroupBy = ChunkBy`): its users still write it and reach its type.
+                let a_type = matches!(
+                    symbol.kind.as_str(),
+                    "class" | "struct" | "enum" | "interface" | "union"
+                );
+                let aliased = new
+                    .symbols
+                    .iter()
+                    .any(|s| s.path == symbol.path && matches!(s.kind.as_str(), "type" | "variable" | "constant"));
+                if a_type && aliased {
+                    continue;
+                }
                 // Still reachable at its path: inherited, derived, moved and re-exported.
                 if let Some(there) = still_there(file, lang, old, new, symbol, &new_facts) {
                     // Reached through several definitions (an inherited overloaded method):
@@ -390,7 +403,7 @@ fn still_there<'n>(
             if let Some(def) = inherited(facts, new, class, &symbol.name) {
                 return Some(Some(def));
             }
-            derived(lang, old, new, symbol).then_some(None)
+            (derived(lang, old, new, symbol) || trait_still_gives(lang, old, new, symbol)).then_some(None)
         }
         // A top-level definition: its name re-exported here (`pub use inner::f;`, `export
         // { f } from`, a Python module's own import of it).
@@ -554,23 +567,8 @@ fn derived(lang: &Language, old: &SymbolIndex, new: &SymbolIndex, symbol: &Symbo
         return false;
     };
     // The trait the old impl implemented.
-    let bom = old.source.bom_len();
-    let Some(mut node) = old
-        .tree
-        .root_node()
-        .descendant_for_byte_range(symbol.name_span.start_byte - bom, symbol.name_span.end_byte - bom)
-    else {
+    let Some(trait_name) = impl_trait(lang, old, symbol) else {
         return false;
-    };
-    let trait_name = loop {
-        if let Some(t) = node.child_by_field_name(&derives.trait_field) {
-            let written = &old.source.text()[t.start_byte() + bom..t.end_byte() + bom];
-            break written.rsplit("::").next().unwrap_or_default().to_string();
-        }
-        match node.parent() {
-            Some(parent) => node = parent,
-            None => return false,
-        }
     };
     let text = new.source.text();
     new.symbols.iter().filter(|s| s.path == ty).any(|s| {
@@ -581,6 +579,43 @@ fn derived(lang: &Language, old: &SymbolIndex, new: &SymbolIndex, symbol: &Symbo
                     .split(|c: char| !(c.is_alphanumeric() || c == '_'))
                     .any(|word| word == trait_name)
         })
+    })
+}
+
+/// The trait (its last name: `fmt::Display` → `Display`) of the `impl Trait for Type`
+/// holding `symbol`, when one does.
+fn impl_trait(lang: &Language, index: &SymbolIndex, symbol: &Symbol) -> Option<String> {
+    let derives = lang.derives.as_ref()?;
+    let bom = index.source.bom_len();
+    let mut node = index
+        .tree
+        .root_node()
+        .descendant_for_byte_range(symbol.name_span.start_byte - bom, symbol.name_span.end_byte - bom)?;
+    loop {
+        if let Some(t) = node.child_by_field_name(&derives.trait_field) {
+            let written = &index.source.text()[t.start_byte() + bom..t.end_byte() + bom];
+            let name = written.split('<').next().unwrap_or(written);
+            return Some(name.rsplit("::").next().unwrap_or_default().trim().to_string());
+        }
+        node = node.parent()?;
+    }
+}
+
+/// Whether a member of a trait's impl that is gone leaves the trait still implemented for
+/// its type (another member of an impl of that trait is there): the crate compiles, so
+/// the trait itself gives the member (a provided method whose override was removed,
+/// `Iterator::count`), and its calls go on.
+fn trait_still_gives(lang: &Language, old: &SymbolIndex, new: &SymbolIndex, symbol: &Symbol) -> bool {
+    if symbol.parent_kind.as_deref() != Some("trait_impl") {
+        return false;
+    }
+    let Some(trait_name) = impl_trait(lang, old, symbol) else {
+        return false;
+    };
+    new.symbols.iter().any(|s| {
+        s.parent_path == symbol.parent_path
+            && s.parent_kind.as_deref() == Some("trait_impl")
+            && impl_trait(lang, new, s).as_deref() == Some(trait_name.as_str())
     })
 }
 
@@ -596,6 +631,49 @@ fn gone(file: &str, symbol: &Symbol, note: &str) -> ChangedDefinition {
             parameter: None,
         }],
     )
+}
+
+/// `symbol` of `file` removed: what its users lose.
+pub fn removed(file: &str, symbol: &Symbol) -> ChangedDefinition {
+    gone(file, symbol, "")
+}
+
+/// `symbol` of `file` still defined, but no longer reached by its users (`pub` become
+/// `pub(crate)`, a `pub mod` become private, a name dropped from `__all__`).
+pub fn no_longer_public(file: &str, symbol: &Symbol) -> ChangedDefinition {
+    ChangedDefinition::of(
+        file,
+        symbol,
+        vec![Breakage {
+            kind: "visibility_reduced",
+            severity: Severity::High,
+            description: format!("`{}` is no longer public", symbol.path),
+            parameter: None,
+        }],
+    )
+}
+
+/// `symbol` of the old `file`, now `now` of another index (moved to another file, still
+/// public at its path): what changed in its signature, if anything.
+pub fn moved(
+    file: &str,
+    lang: &Language,
+    old: &SymbolIndex,
+    symbol: &Symbol,
+    new: &SymbolIndex,
+    now: &Symbol,
+) -> Option<ChangedDefinition> {
+    let (old_sig, new_sig) = (signature::of(old, lang, symbol), signature::of(new, lang, now));
+    let breakages = match (&old_sig, &new_sig) {
+        (Some(a), Some(b)) => compare_signatures(&symbol.path, lang, a, b),
+        _ => Vec::new(),
+    };
+    (!breakages.is_empty()).then(|| ChangedDefinition {
+        old: old_sig,
+        new: new_sig,
+        new_lines: Some((now.extent.start_line, now.extent.end_line)),
+        ..ChangedDefinition::of(file, symbol, breakages)
+    })
 }
 
 /// Members (fields, variants, properties, attributes) the new version no longer has: their

@@ -95,6 +95,11 @@ fn lint(def: &ChangedDefinition, breakage: &Breakage) -> Option<&'static str> {
     // What the definition is, as the lints tell them apart.
     let method = matches!(def.kind.as_str(), "method" | "function") && def.parent.is_some();
     let in_trait = def.parent_kind.as_deref() == Some("trait");
+    // A member of `impl Trait for Type` is the trait's, not an inherent method: the peers
+    // name the trait impl's removal (or nothing), never `inherent_method_missing`.
+    if def.parent_kind.as_deref() == Some("trait_impl") {
+        return None;
+    }
     let gone = matches!(breakage.kind, "object_removed" | "visibility_reduced");
     match (breakage.kind, def.kind.as_str()) {
         (_, "function" | "method") if gone && method && in_trait => Some("trait_method_missing"),
@@ -214,6 +219,12 @@ mod tests {
         let inherent = def("method", Some(("S", "impl")), &[], &[]);
         let in_trait = def("method", Some(("T", "trait")), &[], &[]);
         assert_eq!(finding(&free, &removed, "rust").lint, Some("function_missing"));
+        let trait_impl = def("method", Some(("S", "trait_impl")), &[], &[]);
+        assert_eq!(
+            finding(&trait_impl, &removed, "rust").lint,
+            None,
+            "not an inherent method"
+        );
         assert_eq!(
             finding(&inherent, &removed, "rust").lint,
             Some("inherent_method_missing")
