@@ -17,10 +17,12 @@ import argparse
 import json
 import shutil
 import subprocess
+import sys
 import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+DEFAULT_CACHE = Path("/tmp/saguaro-eval-cache/src")
 
 # (registry, package, old, new, the sources to compare inside the unpacked package)
 PAIRS = [
@@ -40,6 +42,15 @@ PAIRS = [
 
 def unpacked(cache: Path, registry: str, package: str, version: str) -> Path | None:
     base = cache / registry / f"{package}-{version}"
+    if not base.is_dir() and cache == DEFAULT_CACHE:
+        # Not fetched by a corpus builder yet: the evaluation's fetcher downloads it into
+        # the same cache, through the registry's own client.
+        sys.path.insert(0, str(ROOT.parent / "shared" / "eval"))
+        import fetch
+        try:
+            fetch._unpacked(registry, package, version)
+        except Exception as e:  # a version gone from the registry, no network
+            print(f"{package} {version}: cannot fetch: {e}", file=sys.stderr)
     for candidate in (base / f"{package}-{version}", base / "package", base):
         if candidate.is_dir():
             return candidate
@@ -90,7 +101,7 @@ def arguments():
     """--bin and --cache, as this script and semver_compare.py take them."""
     ap = argparse.ArgumentParser()
     ap.add_argument("--bin", default=str(ROOT / "target/release/saguaro"))
-    ap.add_argument("--cache", default="/tmp/saguaro-eval-cache/src")
+    ap.add_argument("--cache", default=str(DEFAULT_CACHE))
     args = ap.parse_args()
     return args, Path(args.cache)
 
