@@ -366,7 +366,7 @@ fn a_definition_no_longer_reached_is_visibility_reduced() {
         ),
         (
             "src/lib.rs",
-            "pub struct S;\n\nimpl S {\n    pub fn new() -> S {\n        S\n    }\n}\n\npub fn kept() {}\n",
+            "pub struct S;\n\nimpl S {\n    pub fn new() -> S {\n        S\n    }\n}\n\npub fn kept() {}\n\npub struct T;\n\nimpl T {\n    pub fn a(&self) {}\n\n    pub fn b(&self) {}\n}\n",
         ),
         (
             "pkg/api.py",
@@ -377,7 +377,7 @@ fn a_definition_no_longer_reached_is_visibility_reduced() {
     change(
         dir.path(),
         "src/lib.rs",
-        "pub struct S;\n\nimpl S {\n    pub(crate) fn new() -> S {\n        S\n    }\n}\n\npub fn kept() {}\n",
+        "pub struct S;\n\nimpl S {\n    pub(crate) fn new() -> S {\n        S\n    }\n}\n\npub fn kept() {}\n\npub(crate) struct T;\n\nimpl T {\n    pub fn a(&self) {}\n}\n",
     );
     change(
         dir.path(),
@@ -402,8 +402,10 @@ fn a_definition_no_longer_reached_is_visibility_reduced() {
     found.sort();
     assert_eq!(
         found,
+        // `T` is no longer reached: the method it lost goes with it, unreported.
         [
             "S.new visibility_reduced inherent_method_missing",
+            "T visibility_reduced struct_missing",
             "stop visibility_reduced -"
         ],
         "{json}"
@@ -457,4 +459,32 @@ fn an_item_a_public_module_reexports_is_public() {
         ],
         "{json}"
     );
+}
+
+/// A re-export chain: the root's `pub mod hash_map { pub use crate::map::*; }` reaches
+/// `map.rs`, whose `pub use crate::raw_entry::*;` reaches `raw_entry.rs` (hashbrown's
+/// layout): an item there is public, and what it loses is a finding.
+#[test]
+fn an_item_reached_through_a_chain_of_reexports_is_public() {
+    let files: &[(&str, &str)] = &[
+        ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+        ("src/lib.rs", "mod map;\nmod raw_entry;\n\npub mod hash_map {\n    pub use crate::map::*;\n}\n"),
+        ("src/map.rs", "pub use crate::raw_entry::*;\n\npub struct HashMap;\n"),
+        ("src/raw_entry.rs", "pub struct RawEntryBuilder;\n\nimpl RawEntryBuilder {\n    pub fn a(&self) {}\n\n    pub fn b(&self) {}\n}\n"),
+    ];
+    let dir = repo(files);
+    change(
+        dir.path(),
+        "src/raw_entry.rs",
+        "pub struct RawEntryBuilder;\n\nimpl RawEntryBuilder {\n    pub fn a(&self) {}\n}\n",
+    );
+    let (_, out) = api(dir.path(), &["--format", "json", "--allow-level", "major"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let found: Vec<&str> = json["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| f["symbol"].as_str().unwrap())
+        .collect();
+    assert_eq!(found, ["RawEntryBuilder.b"], "{json}");
 }

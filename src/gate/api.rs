@@ -70,7 +70,17 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
             .map(|f| f.after.clone())
             .unwrap_or_else(|| std::fs::read_to_string(changes.top.join(path)).ok())
     };
-    let (old_side, new_side) = (Side::new(&read_old), Side::new(&read_new));
+    let list_old = || {
+        super::git(&changes.top, &["ls-tree", "-r", "-z", "--name-only", &changes.old_rev])
+            .map(|out| split_paths(&out))
+            .unwrap_or_default()
+    };
+    let list_new = || {
+        super::git(&changes.top, &["ls-files", "-z"])
+            .map(|out| split_paths(&out))
+            .unwrap_or_default()
+    };
+    let (old_side, new_side) = (Side::new(&read_old, &list_old), Side::new(&read_new, &list_new));
     let mut old_indexes: std::collections::HashMap<String, Option<SymbolIndex>> = std::collections::HashMap::new();
     let mut findings = Vec::new();
     let mut level = Level::Patch;
@@ -79,7 +89,14 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
     let old_project = std::cell::OnceCell::new();
     let surfaces = Surfaces::read(changes, &old_side, &new_side);
     let mut defs = moves_followed(&surfaces, &old_side, crate::impact::changed_definitions(&changes.files));
-    defs.extend(unreachable(&surfaces, &defs));
+    let lost = surfaces.lost();
+    // A member of a holder no longer reached goes with it: the holder's loss says it all.
+    defs.retain(|d| {
+        !d.parent
+            .as_deref()
+            .is_some_and(|p| lost.contains(&(d.file.as_str(), p)))
+    });
+    defs.extend(unreachable(&surfaces, &lost, &defs));
     for def in defs {
         let Some(lang) = registry.for_path(&def.file) else {
             continue;
@@ -267,6 +284,9 @@ fn public_paths(lang: &Language, file: &str, index: &SymbolIndex, symbol: &Symbo
                 modules.push(String::new());
             }
             modules.extend(parent_reexports(file, top_name, &read));
+            if modules.is_empty() {
+                modules.extend(chained_reexports(file, top_name, side, 3));
+            }
         }
         "python" => {
             let dotted = |f: &str| {
@@ -306,14 +326,13 @@ fn rust_module_path(file: &str) -> String {
 /// Definitions of the changed files that were public and still exist where they were,
 /// but that no public path reaches any more: `pub fn` → `pub(crate) fn`, `pub mod raw` →
 /// `mod raw`, a `pub use` dropped. A member goes with a holder that is no longer reached.
-fn unreachable(surfaces: &Surfaces, defs: &[ChangedDefinition]) -> Vec<ChangedDefinition> {
-    let mut gone: std::collections::BTreeMap<(&str, &str), bool> = std::collections::BTreeMap::new();
-    for (path, (file, symbol)) in &surfaces.old {
-        let all_gone = gone.entry((file.as_str(), symbol.as_str())).or_insert(true);
-        *all_gone &= !surfaces.new.contains_key(path);
-    }
+fn unreachable(
+    surfaces: &Surfaces,
+    lost: &std::collections::BTreeSet<(&str, &str)>,
+    defs: &[ChangedDefinition],
+) -> Vec<ChangedDefinition> {
     let mut out = Vec::new();
-    for (&(file, path), _) in gone.iter().filter(|(_, all_gone)| **all_gone) {
+    for &(file, path) in lost {
         let reported = defs.iter().any(|d| d.file == file && d.path == path);
         let old = surfaces.old_indexes.get(file).and_then(|i| i.as_ref());
         let new = surfaces.new_indexes.get(file).and_then(|i| i.as_ref());
@@ -324,11 +343,8 @@ fn unreachable(surfaces: &Surfaces, defs: &[ChangedDefinition]) -> Vec<ChangedDe
             continue;
         };
         let still_defined = new.symbols.iter().any(|s| s.path == path && s.kind == symbol.kind);
-        let holder_gone = symbol
-            .parent_path
-            .as_deref()
-            .is_some_and(|p| gone.get(&(file, p)).copied().unwrap_or(false));
-        if still_defined && !holder_gone {
+        let holder_lost = symbol.parent_path.as_deref().is_some_and(|p| lost.contains(&(file, p)));
+        if still_defined && !holder_lost {
             out.push(breakage::no_longer_public(file, symbol));
         }
     }
@@ -350,6 +366,20 @@ struct Surfaces {
 }
 
 impl Surfaces {
+    /// The old side's public definitions (file, name path) that no path reaches in the new
+    /// tree: gone, moved away from their public paths, or no longer public.
+    fn lost(&self) -> std::collections::BTreeSet<(&str, &str)> {
+        let mut all_gone: std::collections::BTreeMap<(&str, &str), bool> = std::collections::BTreeMap::new();
+        for (path, (file, symbol)) in &self.old {
+            *all_gone.entry((file.as_str(), symbol.as_str())).or_insert(true) &= !self.new.contains_key(path);
+        }
+        all_gone
+            .into_iter()
+            .filter(|(_, gone)| *gone)
+            .map(|(key, _)| key)
+            .collect()
+    }
+
     fn read(changes: &Changes, old_side: &Side<'_>, new_side: &Side<'_>) -> Surfaces {
         let (mut old_indexes, mut new_indexes) = Default::default();
         let new = surface(changes, new_side, false, &mut new_indexes);
@@ -560,7 +590,8 @@ fn public(lang: &'static Language, file: &str, index: &SymbolIndex, symbol: &Sym
             let read = |p: &str| side.read(p);
             let reached = rust_module_public(file, &read)
                 || root_reexports(file, &top.name, &read)
-                || parent_reexports(file, &top.name, &read).is_some();
+                || parent_reexports(file, &top.name, &read).is_some()
+                || !chained_reexports(file, &top.name, side, 3).is_empty();
             // A method of an `impl` written apart from its type (`impl RoaringBitmap` in a
             // private module): as reachable as the type, which the crate root names.
             let type_elsewhere = match (&top.parent_path, chain.len()) {
@@ -747,17 +778,53 @@ fn source_of(path: &str, read: &dyn Fn(&str) -> Option<String>) -> Option<String
 /// package's surface found once.
 struct Side<'r> {
     reader: &'r dyn Fn(&str) -> Option<String>,
+    /// The side's files (paths), listed when a question needs them all.
+    lister: &'r dyn Fn() -> Vec<String>,
     texts: std::cell::RefCell<std::collections::HashMap<String, Option<String>>>,
     package: std::cell::OnceCell<Option<std::collections::HashMap<String, Option<Vec<String>>>>>,
+    pub_uses: std::cell::OnceCell<Vec<PubUse>>,
+}
+
+/// A Rust `pub use` statement of a file: the words of its path and names, and whether it
+/// ends in a glob (`pub use crate::raw_entry::*;`).
+struct PubUse {
+    file: String,
+    words: Vec<String>,
+    glob: bool,
 }
 
 impl<'r> Side<'r> {
-    fn new(reader: &'r dyn Fn(&str) -> Option<String>) -> Side<'r> {
+    fn new(reader: &'r dyn Fn(&str) -> Option<String>, lister: &'r dyn Fn() -> Vec<String>) -> Side<'r> {
         Side {
             reader,
+            lister,
             texts: Default::default(),
             package: Default::default(),
+            pub_uses: Default::default(),
         }
+    }
+
+    /// Every `pub use` of the side's Rust files, read once.
+    fn pub_uses(&self) -> &[PubUse] {
+        self.pub_uses.get_or_init(|| {
+            let mut out = Vec::new();
+            for file in (self.lister)().into_iter().filter(|f| f.ends_with(".rs")) {
+                let Some(text) = self.read(&file) else { continue };
+                for (at, _) in text.match_indices("pub use ") {
+                    let statement = text[at..].split(';').next().unwrap_or_default();
+                    out.push(PubUse {
+                        file: file.clone(),
+                        words: statement
+                            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+                            .filter(|w| !w.is_empty())
+                            .map(str::to_string)
+                            .collect(),
+                        glob: statement.trim_end().ends_with("::*"),
+                    });
+                }
+            }
+            out
+        })
     }
 
     fn read(&self, path: &str) -> Option<String> {
@@ -924,6 +991,51 @@ fn pub_use_reaches(text: &str, module: &str, name: &str) -> bool {
     })
 }
 
+/// NUL-separated paths, as git lists them with `-z`.
+fn split_paths(out: &[u8]) -> Vec<String> {
+    out.split(|b| *b == 0)
+        .filter(|p| !p.is_empty())
+        .map(|p| String::from_utf8_lossy(p).into_owned())
+        .collect()
+}
+
+/// The module paths at which another file of the crate re-exports `name` of a file's
+/// module and is itself reached (`map.rs`: `pub use crate::raw_entry::*;`, its own items
+/// glob re-exported by the root's `pub mod hash_map`), followed up to a few links.
+fn chained_reexports(file: &str, name: &str, side: &Side<'_>, depth: usize) -> Vec<String> {
+    let Some(src) = file.find("src/").map(|i| &file[..i + 4]) else {
+        return Vec::new();
+    };
+    let module = rust_module_name(file);
+    let read = |p: &str| side.read(p);
+    let mut out = Vec::new();
+    let through: Vec<&str> = side
+        .pub_uses()
+        .iter()
+        .filter(|u| u.file != file && u.file.starts_with(src))
+        .filter(|u| {
+            let names_it = u.words.iter().any(|w| w == name) && u.words.iter().any(|w| w == module);
+            let globs_it = u.glob && u.words.last().is_some_and(|w| w == module);
+            names_it || globs_it
+        })
+        .map(|u| u.file.as_str())
+        .collect();
+    for g in through {
+        let before = out.len();
+        if rust_module_public(g, &read) {
+            out.push(rust_module_path(g));
+        }
+        if root_reexports(g, name, &read) {
+            out.push(String::new());
+        }
+        out.extend(parent_reexports(g, name, &read));
+        if out.len() == before && depth > 1 {
+            out.extend(chained_reexports(g, name, side, depth - 1));
+        }
+    }
+    out
+}
+
 /// The module path of the public module that re-exports an item of a private module it
 /// declares (`header/mod.rs`: `mod map; pub use self::map::HeaderMap;` gives
 /// `header::HeaderMap`), when one does.
@@ -939,9 +1051,14 @@ fn parent_reexports(file: &str, name: &str, read: &dyn Fn(&str) -> Option<String
     candidates.iter().find_map(|parent| {
         let parent = parent.to_string_lossy().to_string();
         let text = read(&parent)?;
+        // `mod map;`, whatever its own visibility (`pub(crate) mod decode;`).
         let declares = text.lines().any(|l| {
             let l = l.trim();
-            let l = l.strip_prefix("pub ").unwrap_or(l);
+            let l = match l.strip_prefix("pub") {
+                Some(rest) if rest.starts_with('(') => rest.split_once(')').map_or(rest, |(_, r)| r).trim_start(),
+                Some(rest) => rest.trim_start(),
+                None => l,
+            };
             l.strip_prefix("mod ")
                 .is_some_and(|rest| rest.trim_end_matches([';', ' ']) == module)
         });
