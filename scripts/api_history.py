@@ -84,9 +84,11 @@ def run(binary: str, old: Path, new: Path, sub: str) -> dict:
             for manifest in ("Cargo.toml", "package.json"):
                 if (tree / manifest).exists():
                     shutil.copy(tree / manifest, repo / manifest)
+            git(repo, "add", "-A")
             if side == "old":
-                git(repo, "add", "-A")
                 git(repo, "commit", "-qm", "old")
+            # The new side is staged, not committed: files the release added are part of
+            # the tree `--base` compares (git diff leaves untracked files out).
         out = subprocess.run(
             [binary, "check", "--api", "--base", "HEAD", "--format", "json", "--allow-level", "major"],
             cwd=repo, capture_output=True, text=True,
