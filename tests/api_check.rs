@@ -488,3 +488,39 @@ fn an_item_reached_through_a_chain_of_reexports_is_public() {
         .collect();
     assert_eq!(found, ["RawEntryBuilder.b"], "{json}");
 }
+
+/// A moved definition is the same item only when every public path it had still leads
+/// to it: `pkg.utils.EXCLUDE` lost is a removal though `pkg.EXCLUDE` stays; and a package
+/// gives the name of the module it imports it from (`pkg.Argument` is core's, so
+/// `parser.Argument` removed is not taken for it).
+#[test]
+fn a_move_keeps_an_item_only_at_every_path_it_had() {
+    let files: &[(&str, &str)] = &[
+        (
+            "pkg/__init__.py",
+            "from pkg.core import Argument\nfrom pkg.utils import (\n    EXCLUDE,\n)\n",
+        ),
+        ("pkg/core.py", "class Argument:\n    pass\n"),
+        ("pkg/parser.py", "class Argument:\n    pass\n"),
+        ("pkg/utils.py", "EXCLUDE = \"exclude\"\n\n\ndef helper():\n    pass\n"),
+    ];
+    let dir = repo(files);
+    std::fs::remove_file(dir.path().join("pkg/parser.py")).unwrap();
+    change(dir.path(), "pkg/utils.py", "def helper():\n    pass\n");
+    change(dir.path(), "pkg/constants.py", "EXCLUDE = \"exclude\"\n");
+    change(
+        dir.path(),
+        "pkg/__init__.py",
+        "from pkg.core import Argument\nfrom pkg.constants import EXCLUDE\n",
+    );
+    let (_, out) = api(dir.path(), &["--format", "json", "--allow-level", "major"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let mut found: Vec<String> = json["notes"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|f| format!("{}: {}", f["path"].as_str().unwrap(), f["symbol"].as_str().unwrap()))
+        .collect();
+    found.sort();
+    assert_eq!(found, ["pkg/parser.py: Argument", "pkg/utils.py: EXCLUDE"], "{json}");
+}

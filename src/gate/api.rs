@@ -403,10 +403,15 @@ fn moves_followed(surfaces: &Surfaces, old_side: &Side<'_>, defs: Vec<ChangedDef
     } = surfaces;
     // Where a public path of the old definition leads in the new tree, if it is defined
     // there in another changed file: (index, definition).
+    // Every public path it had must lead there: one lost is a removal for its users
+    // (`marshmallow.utils.EXCLUDE` gone though `marshmallow.EXCLUDE` stays).
     let moved_to = |lang: &Language, file: &str, old: &SymbolIndex, symbol: &Symbol| {
-        let (new_file, new_path) = public_paths(lang, file, old, symbol, old_side)
-            .iter()
-            .find_map(|p| new_surface.get(p))?;
+        let paths = public_paths(lang, file, old, symbol, old_side);
+        let targets: Vec<&(String, String)> = paths.iter().map(|p| new_surface.get(p)).collect::<Option<_>>()?;
+        let (new_file, new_path) = *targets.first()?;
+        if targets.iter().any(|t| *t != targets[0]) {
+            return None;
+        }
         let index = new_indexes.get(new_file)?.as_ref()?;
         let now = index
             .symbols
@@ -882,12 +887,53 @@ fn package_reexporters(file: &str, name: &str, read: &dyn Fn(&str) -> Option<Str
         } else {
             format!("{}/__init__.py", d.display())
         };
-        if init != file && read(&init).is_some_and(|text| imports_word(&text, name)) {
+        if init != file && read(&init).is_some_and(|text| imports_from(&text, python_module_name(file), name)) {
             found.push(init);
         }
         dir = d.parent();
     }
     found
+}
+
+/// A Python file's own module name (`pkg/_impl.py` → `_impl`, `pkg/sub/__init__.py` → `sub`).
+fn python_module_name(file: &str) -> &str {
+    let path = std::path::Path::new(file);
+    match path.file_stem().and_then(|s| s.to_str()) {
+        Some("__init__") => path.parent().and_then(|p| p.file_name()).and_then(|s| s.to_str()),
+        stem => stem,
+    }
+    .unwrap_or_default()
+}
+
+/// Whether a Python import statement of `text` (a parenthesized one over its lines) takes
+/// `name` from the module `module` (`from ._impl import helper`, `from pkg._impl import (\n
+/// helper,\n)`): the package gives that module's `name`, not another module's.
+fn imports_from(text: &str, module: &str, name: &str) -> bool {
+    let mut lines = text.lines();
+    while let Some(line) = lines.next() {
+        let trimmed = line.trim_start();
+        if !(trimmed.starts_with("from ") || trimmed.starts_with("import ")) {
+            continue;
+        }
+        let mut statement = line.to_string();
+        if line.contains('(') && !line.contains(')') {
+            for more in lines.by_ref() {
+                statement.push(' ');
+                statement.push_str(more);
+                if more.contains(')') {
+                    break;
+                }
+            }
+        }
+        let words: Vec<&str> = statement
+            .split(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .filter(|w| !w.is_empty())
+            .collect();
+        if words.contains(&module) && words.contains(&name) {
+            return true;
+        }
+    }
+    false
 }
 
 /// Whether a line of `text` that imports (`import`, `use`) names `word`.
