@@ -72,12 +72,12 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
     };
     let list_old = || {
         super::git(&changes.top, &["ls-tree", "-r", "-z", "--name-only", &changes.old_rev])
-            .map(|out| split_paths(&out))
+            .map(|out| super::split_paths(&out))
             .unwrap_or_default()
     };
     let list_new = || {
         super::git(&changes.top, &["ls-files", "-z"])
-            .map(|out| split_paths(&out))
+            .map(|out| super::split_paths(&out))
             .unwrap_or_default()
     };
     let (old_side, new_side) = (Side::new(&read_old, &list_old), Side::new(&read_new, &list_new));
@@ -1035,14 +1035,6 @@ fn pub_use_reaches(text: &str, module: &str, name: &str) -> bool {
         let glob_of_module = statement.trim_end().ends_with("::*") && words.last() == Some(&module);
         glob_of_module || words.contains(&name)
     })
-}
-
-/// NUL-separated paths, as git lists them with `-z`.
-fn split_paths(out: &[u8]) -> Vec<String> {
-    out.split(|b| *b == 0)
-        .filter(|p| !p.is_empty())
-        .map(|p| String::from_utf8_lossy(p).into_owned())
-        .collect()
 }
 
 /// The module paths at which another file of the crate re-exports `name` of a file's

@@ -215,6 +215,14 @@ pub fn text_at(top: &Path, rev: &str, path: &str) -> Option<String> {
         .map(|b| String::from_utf8_lossy(&b).into_owned())
 }
 
+/// NUL-separated paths, as git lists them with `-z`.
+fn split_paths(out: &[u8]) -> Vec<String> {
+    out.split(|b| *b == 0)
+        .filter(|p| !p.is_empty())
+        .map(|p| String::from_utf8_lossy(p).into_owned())
+        .collect()
+}
+
 /// Every file of revision `rev` in a language saguaro reads, with its text (one `git
 /// cat-file --batch` for them all: a process per file would dominate on large trees).
 pub fn tree_texts(top: &Path, rev: &str) -> Vec<(String, String)> {
@@ -222,10 +230,9 @@ pub fn tree_texts(top: &Path, rev: &str) -> Vec<(String, String)> {
         return Vec::new();
     };
     let registry = Registry::global();
-    let paths: Vec<String> = listing
-        .split(|b| *b == 0)
-        .map(|p| String::from_utf8_lossy(p).into_owned())
-        .filter(|p| !p.is_empty() && registry.for_path(p).is_some())
+    let paths: Vec<String> = split_paths(&listing)
+        .into_iter()
+        .filter(|p| registry.for_path(p).is_some())
         .collect();
     if paths.is_empty() {
         return Vec::new();
