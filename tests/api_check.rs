@@ -524,3 +524,33 @@ fn a_move_keeps_an_item_only_at_every_path_it_had() {
     found.sort();
     assert_eq!(found, ["pkg/parser.py: Argument", "pkg/utils.py: EXCLUDE"], "{json}");
 }
+
+/// A definition made public is an addition (anyhow 1.0.95's `pub(crate) fn from_boxed` →
+/// `pub fn from_boxed`): the change needs a minor release.
+#[test]
+fn a_definition_made_public_is_added() {
+    let files: &[(&str, &str)] = &[
+        (
+            "Cargo.toml",
+            "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+        ),
+        (
+            "src/lib.rs",
+            "pub struct Error;\n\nimpl Error {\n    pub(crate) fn from_boxed() -> Error {\n        Error\n    }\n}\n",
+        ),
+    ];
+    let dir = repo(files);
+    change(
+        dir.path(),
+        "src/lib.rs",
+        "pub struct Error;\n\nimpl Error {\n    pub fn from_boxed() -> Error {\n        Error\n    }\n}\n",
+    );
+    let (_, out) = api(dir.path(), &["--format", "json", "--allow-level", "major"]);
+    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    assert_eq!(
+        json["api"]["added"],
+        serde_json::json!(["src/lib.rs: Error.from_boxed"]),
+        "{json}"
+    );
+    assert_eq!(json["api"]["level"], "minor", "{json}");
+}

@@ -667,6 +667,28 @@ const ROWS: &[Row] = &[
         broken: Some(1),
     },
     Row {
+        name: "python: a return narrowed to a standard subtype (AsyncIterator[str] -> AsyncGenerator[str, object]) is compatible",
+        files: &[
+            ("m.py", "import typing as t\n\n\nclass Template:\n    def generate_async(self) -> t.AsyncIterator[str]:\n        ...\n"),
+            ("a.py", "from m import Template\n\nTemplate().generate_async()\n"),
+        ],
+        new: ("m.py", "import typing as t\n\n\nclass Template:\n    def generate_async(self) -> t.AsyncGenerator[str, object]:\n        ...\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "python: a parameter widened to a standard supertype (list[str] -> Iterable[str]) is compatible, narrowed it is not",
+        files: &[
+            ("m.py", "import typing as t\n\n\ndef wide(names: list[str]) -> None:\n    pass\n\n\ndef narrow(names: t.Iterable[str]) -> None:\n    pass\n"),
+            ("a.py", "from m import wide, narrow\n\nwide([\"a\"])\nnarrow([\"a\"])\n"),
+        ],
+        new: ("m.py", "import typing as t\n\n\ndef wide(names: t.Iterable[str]) -> None:\n    pass\n\n\ndef narrow(names: list[str]) -> None:\n    pass\n"),
+        kinds: &["parameter_changed_type"],
+        gated: false,
+        broken: None,
+    },
+    Row {
         name: "python: a module name deleted outright is still removed",
         files: &[
             ("m.py", "class Unix:\n    pass\n\n\nPlatformDirs = Unix\n"),

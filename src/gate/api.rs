@@ -178,28 +178,25 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
         }
         findings.push((needs, found));
     }
+    // Added: public now at paths none of which reached it before: a new definition, or
+    // one made public (`pub(crate) fn from_boxed` → `pub fn`), not one that moved.
     let mut added = Vec::new();
     for file in &changes.files {
         let Some(lang) = registry.for_path(&file.path) else {
             continue;
         };
-        let Some(after) = &file.after else { continue };
-        let Ok(new) = SymbolIndex::build(SourceText::new(after.clone()), &lang.name) else {
+        if file.after.is_none() {
+            continue;
+        }
+        let Some(new) = surfaces.new_indexes.get(&file.path).and_then(|i| i.as_ref()) else {
             continue;
         };
-        let old = file
-            .before
-            .as_ref()
-            .and_then(|b| SymbolIndex::build(SourceText::new(b.clone()), &lang.name).ok());
-        let was = |path: &str| old.as_ref().is_some_and(|o| o.symbols.iter().any(|s| s.path == path));
-        for symbol in new.symbols.iter().filter(|s| !was(&s.path)) {
-            // Moved from another file to a public path it had is not added.
-            let moved = || {
-                public_paths(lang, &file.path, &new, symbol, &new_side)
+        for symbol in &new.symbols {
+            if public(lang, &file.path, new, symbol, &new_side)
+                && !public_paths(lang, &file.path, new, symbol, &new_side)
                     .iter()
                     .any(|p| surfaces.old.contains_key(p))
-            };
-            if public(lang, &file.path, &new, symbol, &new_side) && !moved() {
+            {
                 added.push(format!("{}: {}", file.path, symbol.path));
             }
         }

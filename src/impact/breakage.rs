@@ -817,8 +817,12 @@ pub fn compare_signatures(path: &str, lang: &Language, old: &Signature, new: &Si
     // `Self` / `this` in a method is its class.
     let class = path.rsplit('.').nth(1);
     let own = |ty: &str| plain_names(lang, ty, class);
-    let narrowed_or_same =
-        |was: &str, now: &str| members(lang, &own(now), &generics.1).is_subset(&members(lang, &own(was), &generics.0));
+    let narrowed_or_same = |was: &str, now: &str| {
+        let was = members(lang, &own(was), &generics.0);
+        members(lang, &own(now), &generics.1)
+            .iter()
+            .all(|n| was.iter().any(|w| subtype(lang, n, w)))
+    };
     if old.returns.is_some()
         && new.returns.is_some()
         && !narrowed_or_same(
@@ -1022,9 +1026,40 @@ fn type_changed(lang: &Language, old: &Signature, new: &Signature, was: Option<&
     if lang.top_types.iter().any(|t| t == now.trim()) {
         return false;
     }
-    // Widened to take all it took and more (`T` → `T | U`): compatible.
+    // Widened to take all it took and more (`T` → `T | U`, `list[T]` → `Iterable[T]`):
+    // compatible.
     let was = members(lang, was, &generic_names(old.generics.as_deref()));
-    !was.is_subset(&members(lang, now, &generic_names(new.generics.as_deref())))
+    let now = members(lang, now, &generic_names(new.generics.as_deref()));
+    !was.iter().all(|w| now.iter().any(|n| subtype(lang, w, n)))
+}
+
+/// Whether the canonical type `narrow` is `wide` or one of its subtypes the language's
+/// data names (`AsyncGenerator[str,object]` is an `AsyncIterator[str]`): the head is a
+/// subtype of the other's head, and the leading type arguments are the same.
+fn subtype(lang: &Language, narrow: &str, wide: &str) -> bool {
+    if narrow == wide {
+        return true;
+    }
+    let split = |ty: &str| -> (String, Vec<String>) {
+        let (head, args) = match ty.find('[') {
+            Some(open) => (&ty[..open], ty[open + 1..].strip_suffix(']').unwrap_or_default()),
+            None => (ty, ""),
+        };
+        let head = head.rsplit('.').next().unwrap_or(head).to_string();
+        let args = if args.is_empty() {
+            Vec::new()
+        } else {
+            split_top(args, ",")
+        };
+        (head, args.into_iter().map(|a| a.trim().to_string()).collect())
+    };
+    let ((narrow_head, narrow_args), (wide_head, wide_args)) = (split(narrow), split(wide));
+    let related = narrow_head == wide_head
+        || lang
+            .subtypes
+            .get(&narrow_head)
+            .is_some_and(|supers| supers.contains(&wide_head));
+    related && wide_args.len() <= narrow_args.len() && wide_args.iter().zip(&narrow_args).all(|(w, n)| w == n)
 }
 
 /// The members of a written type, each canonical ([`canonical`]): the alternatives of a

@@ -166,6 +166,12 @@ pub struct Language {
     /// still be called, subclassed, read.
     #[serde(default)]
     pub dynamic_types: Vec<String>,
+    /// The standard generic types each type is a subtype of, keeping its leading type
+    /// arguments (`Generator[T, S, R]` is an `Iterator[T]`, `list[T]` a `Sequence[T]`): a
+    /// return narrowed to one, or a parameter widened from one, is compatible. Matched with
+    /// any module qualifier dropped (`t.AsyncIterator`).
+    #[serde(default)]
+    pub subtypes: std::collections::HashMap<String, Vec<String>>,
     /// Decorators that make a method read as a value (`@property`: `obj.x`, no call),
     /// matched with any module qualifier dropped (`functools.cached_property`).
     #[serde(default)]
