@@ -689,6 +689,17 @@ const ROWS: &[Row] = &[
         broken: None,
     },
     Row {
+        name: "typescript: brackets of an array are no type arguments (string -> string[] changed the parameter)",
+        files: &[
+            ("m.ts", "export function f(a: string): number {\n  return 1;\n}\n"),
+            ("a.ts", "import { f } from './m';\n\nf('x');\n"),
+        ],
+        new: ("m.ts", "export function f(a: string[]): number {\n  return 1;\n}\n"),
+        kinds: &["parameter_changed_type"],
+        gated: false,
+        broken: None,
+    },
+    Row {
         name: "python: a module name deleted outright is still removed",
         files: &[
             ("m.py", "class Unix:\n    pass\n\n\nPlatformDirs = Unix\n"),

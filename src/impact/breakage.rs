@@ -1037,13 +1037,15 @@ fn type_changed(lang: &Language, old: &Signature, new: &Signature, was: Option<&
 /// data names (`AsyncGenerator[str,object]` is an `AsyncIterator[str]`): the head is a
 /// subtype of the other's head, and the leading type arguments are the same.
 fn subtype(lang: &Language, narrow: &str, wide: &str) -> bool {
-    if narrow == wide {
-        return true;
+    // Only where the data names subtypes: elsewhere (`string[]` is an array of `string`)
+    // brackets are no type arguments.
+    if narrow == wide || lang.subtypes.is_empty() {
+        return narrow == wide;
     }
     let split = |ty: &str| -> (String, Vec<String>) {
         let (head, args) = match ty.find('[') {
-            Some(open) => (&ty[..open], ty[open + 1..].strip_suffix(']').unwrap_or_default()),
-            None => (ty, ""),
+            Some(open) if ty.ends_with(']') && open + 2 < ty.len() => (&ty[..open], &ty[open + 1..ty.len() - 1]),
+            _ => (ty, ""),
         };
         let head = head.rsplit('.').next().unwrap_or(head).to_string();
         let args = if args.is_empty() {
