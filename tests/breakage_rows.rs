@@ -700,6 +700,17 @@ const ROWS: &[Row] = &[
         broken: None,
     },
     Row {
+        name: "rust: a lifetime the compiler infers, written or not, and a precise-capture bound change no type",
+        files: &[
+            ("Cargo.toml", "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+            ("src/lib.rs", "pub struct Iter<'a> {\n    s: &'a [u8],\n}\n\npub struct B(Vec<u8>);\n\nimpl B {\n    pub fn iter(&self) -> Iter {\n        Iter { s: &self.0 }\n    }\n\n    pub fn bytes(&self) -> impl Iterator<Item = &u8> {\n        self.0.iter()\n    }\n}\n"),
+        ],
+        new: ("src/lib.rs", "pub struct Iter<'a> {\n    s: &'a [u8],\n}\n\npub struct B(Vec<u8>);\n\nimpl B {\n    pub fn iter(&self) -> Iter<'_> {\n        Iter { s: &self.0 }\n    }\n\n    pub fn bytes(&self) -> impl Iterator<Item = &u8> + use<'_> {\n        self.0.iter()\n    }\n}\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
         name: "python: a module name deleted outright is still removed",
         files: &[
             ("m.py", "class Unix:\n    pass\n\n\nPlatformDirs = Unix\n"),

@@ -1070,7 +1070,7 @@ fn subtype(lang: &Language, narrow: &str, wide: &str) -> bool {
 fn members(lang: &Language, ty: &str, generics: &[String]) -> std::collections::BTreeSet<String> {
     let mut out = std::collections::BTreeSet::new();
     let Some(unions) = &lang.unions else {
-        out.insert(canonical(ty, generics));
+        out.insert(canonical(&without_inferred(lang, ty), generics));
         return out;
     };
     let mut pending = vec![plain_names(lang, ty.trim(), None)];
@@ -1099,6 +1099,47 @@ fn members(lang: &Language, ty: &str, generics: &[String]) -> std::collections::
         }
     }
     out
+}
+
+/// A written type without what the compiler infers anyway: `Iter<'_>` is `Iter`, `&'_ T`
+/// is `&T`, `impl Iterator<Item = u8> + use<'a>` is `impl Iterator<Item = u8>`.
+fn without_inferred(lang: &Language, ty: &str) -> String {
+    let mut out = ty.to_string();
+    if let Some(bound) = &lang.capture_bound {
+        while let Some(at) = out
+            .find(&format!("+ {bound}"))
+            .or_else(|| out.find(&format!("+{bound}")))
+        {
+            let open = at + out[at..].find('<').unwrap_or(0);
+            let mut depth = 0usize;
+            let mut end = out.len();
+            for (i, c) in out[open..].char_indices() {
+                match c {
+                    '<' => depth += 1,
+                    '>' => {
+                        depth -= 1;
+                        if depth == 0 {
+                            end = open + i + 1;
+                            break;
+                        }
+                    }
+                    _ => {}
+                }
+            }
+            out.replace_range(at..end, "");
+        }
+    }
+    if let Some(elided) = &lang.elided_lifetime {
+        for (from, to) in [
+            (format!("<{elided}>"), String::new()),
+            (format!("<{elided}, "), "<".to_string()),
+            (format!(", {elided}"), String::new()),
+            (format!("&{elided} "), "&".to_string()),
+        ] {
+            out = out.replace(&from, &to);
+        }
+    }
+    out.trim().to_string()
 }
 
 /// A type whose generic arguments are written one way each: the members of a union in

@@ -172,6 +172,13 @@ pub struct Language {
     /// any module qualifier dropped (`t.AsyncIterator`).
     #[serde(default)]
     pub subtypes: std::collections::HashMap<String, Vec<String>>,
+    /// Parts of a written type that say what the compiler infers anyway: an elided lifetime
+    /// (`'_`: `Iter<'_>` is `Iter`) and a precise-capture bound (`+ use<'a, T>` spelling
+    /// the captures of an `impl Trait`). Types are compared without them.
+    #[serde(default)]
+    pub elided_lifetime: Option<String>,
+    #[serde(default)]
+    pub capture_bound: Option<String>,
     /// Decorators that make a method read as a value (`@property`: `obj.x`, no call),
     /// matched with any module qualifier dropped (`functools.cached_property`).
     #[serde(default)]
