@@ -711,6 +711,28 @@ const ROWS: &[Row] = &[
         broken: None,
     },
     Row {
+        name: "typescript: a function renamed but exported under its old name (export { processSchema as process }) is still there",
+        files: &[
+            ("m.ts", "export function process(a: string): number {\n  return 1;\n}\n"),
+            ("a.ts", "import { process } from './m';\n\nprocess('x');\n"),
+        ],
+        new: ("m.ts", "function processSchema(a: string): number {\n  return 1;\n}\n\nexport { processSchema as process };\n"),
+        kinds: &[],
+        gated: false,
+        broken: None,
+    },
+    Row {
+        name: "typescript: exported under its old name, a definition is compared with what it is now",
+        files: &[
+            ("m.ts", "export function process(a: string): number {\n  return 1;\n}\n"),
+            ("a.ts", "import { process } from './m';\n\nprocess('x');\n"),
+        ],
+        new: ("m.ts", "function processSchema(a: string, strict: boolean): number {\n  return 1;\n}\n\nexport { processSchema as process };\n"),
+        kinds: &["parameter_added_required"],
+        gated: true,
+        broken: Some(1),
+    },
+    Row {
         name: "python: a module name deleted outright is still removed",
         files: &[
             ("m.py", "class Unix:\n    pass\n\n\nPlatformDirs = Unix\n"),

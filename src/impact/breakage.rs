@@ -430,6 +430,20 @@ fn still_there<'n>(
             if assigned || matches!(fallback(lang, new, &symbol.name), Fallback::Serves) {
                 return Some(None);
             }
+            // Exported under its old name from another definition of the module (`export {
+            // processSchema as process }`): its importers reach that one now.
+            let exported_as = facts
+                .exports
+                .iter()
+                .find(|e| e.name == symbol.name && e.local != symbol.name)
+                .and_then(|e| {
+                    new.symbols
+                        .iter()
+                        .find(|s| s.parent_path.is_none() && s.name == e.local && s.kind == symbol.kind)
+                });
+            if let Some(now) = exported_as {
+                return Some(Some(now));
+            }
             if !kept {
                 return None;
             }

@@ -278,14 +278,19 @@ pub(super) fn judge_name(
     }
     if let Some(export) = facts.exports.iter().find(|e| e.local_at == at) {
         let entity = resolver.name(facts, &export.local, at.0, 0);
-        return verdict(
+        let mut reference = verdict(
             facts,
             target,
             at,
             entity,
             How::new(RefKind::Reexport, Confidence::ImportResolved),
             unresolved,
-        );
+        )?;
+        // `export { processSchema as process }`: importers name it `process`.
+        if export.name != export.local && export.name != "default" {
+            reference.alias = Some((export.name.clone(), true));
+        }
+        return Some(reference);
     }
     // Parameters, locals and other bindings named like it.
     if facts.scopes.binding_at(name, at).is_some() {
