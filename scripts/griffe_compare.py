@@ -17,6 +17,7 @@ Prints per pair and overall: both, saguaro only, griffe only, agreement = both /
 """
 
 import argparse
+import contextlib
 import json
 import re
 import subprocess
@@ -66,7 +67,10 @@ def package_dir(files: dict[str, str], name: str) -> tuple[str, str] | None:
     return None
 
 
-def griffe_side(old, new, pkg, search) -> set:
+@contextlib.contextmanager
+def scratch_repo(old, new, commit_new: bool):
+    """A scratch git repository: the old version committed, the new one staged over it
+    (and committed too when `commit_new`)."""
     with tempfile.TemporaryDirectory() as tmp:
         repo = Path(tmp)
         git(repo, "init", "-q")
@@ -80,7 +84,13 @@ def griffe_side(old, new, pkg, search) -> set:
                 (repo / rel).unlink()
         write_tree(repo, new)
         git(repo, "add", "-A")
-        git(repo, "commit", "-qm", "new")
+        if commit_new:
+            git(repo, "commit", "-qm", "new")
+        yield repo
+
+
+def griffe_side(old, new, pkg, search) -> set:
+    with scratch_repo(old, new, commit_new=True) as repo:
         out = subprocess.run(
             ["griffe", "check", pkg.split("/")[-1], "-s", search, "-a", "HEAD~1", "-b", "HEAD", "-f", "oneline", "--no-color"],
             cwd=repo, capture_output=True, text=True)
@@ -104,19 +114,7 @@ def saguaro_side(binary, old, new, pkg) -> set:
     if not any(old.get(rel) != new.get(rel) for rel in set(old) | set(new) if rel.startswith(pkg + "/")):
         # The package's own files did not change (the release changed others).
         return set()
-    with tempfile.TemporaryDirectory() as tmp:
-        repo = Path(tmp)
-        git(repo, "init", "-q")
-        git(repo, "config", "user.email", "x@example.com")
-        git(repo, "config", "user.name", "x")
-        write_tree(repo, old)
-        git(repo, "add", "-A")
-        git(repo, "commit", "-qm", "old")
-        for rel in old:
-            if rel not in new:
-                (repo / rel).unlink()
-        write_tree(repo, new)
-        git(repo, "add", "-A")
+    with scratch_repo(old, new, commit_new=False) as repo:
         out = subprocess.run([binary, "check", "--api", "--staged", "--format", "json", "--allow-level", "major"],
                              cwd=repo, capture_output=True, text=True)
     report = json.loads(out.stdout)

@@ -23,14 +23,26 @@ fn api(dir: &Path, args: &[&str]) -> (i32, String) {
     )
 }
 
-fn level(dir: &Path) -> String {
+/// `check --api --format json --allow-level major` on `dir`, checked against the schema.
+fn report(dir: &Path) -> serde_json::Value {
     let (_, out) = api(dir, &["--format", "json", "--allow-level", "major"]);
     let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
     assert!(
         saguaro::schema::validate(saguaro::schema::Contract::CheckReport, &json).is_ok(),
         "{json}"
     );
-    json["api"]["level"].as_str().unwrap().to_string()
+    json
+}
+
+/// The report's notes, each as `render` writes it, sorted.
+fn notes(json: &serde_json::Value, render: impl Fn(&serde_json::Value) -> String) -> Vec<String> {
+    let mut found: Vec<String> = json["notes"].as_array().unwrap().iter().map(render).collect();
+    found.sort();
+    found
+}
+
+fn level(dir: &Path) -> String {
+    report(dir)["api"]["level"].as_str().unwrap().to_string()
 }
 
 #[test]
@@ -237,8 +249,7 @@ fn a_removed_member_names_the_subclasses_that_lose_it() {
         "lib/fields.py",
         "class Field:\n    def load(self, v):\n        return v\n\n\nclass String(Field):\n    pass\n\n\nclass Email(String):\n    pass\n\n\nclass Own(Field):\n    def fail(self, key):\n        return key\n\n\nclass _Hidden(Field):\n    pass\n",
     );
-    let (_, out) = api(dir.path(), &["--format", "json", "--allow-level", "major"]);
-    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let json = report(dir.path());
     assert!(
         saguaro::schema::validate(saguaro::schema::Contract::CheckReport, &json).is_ok(),
         "{json}"
@@ -286,8 +297,7 @@ fn a_removed_name_names_the_package_paths_that_lose_it() {
     let dir = repo(files);
     change(dir.path(), "lib/__init__.py", "from lib.util import keep\n");
     change(dir.path(), "lib/util.py", "def keep(x):\n    return x\n");
-    let (_, out) = api(dir.path(), &["--format", "json", "--allow-level", "major"]);
-    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let json = report(dir.path());
     let notes = json["notes"].as_array().unwrap();
     let also = |symbol: &str| -> Vec<String> {
         let f = notes
@@ -333,15 +343,10 @@ fn a_definition_moved_between_files_at_its_public_path_is_compared_where_it_is()
         "lib/_new.py",
         "class Engine:\n    def run(self, a):\n        return a\n",
     );
-    let (_, out) = api(dir.path(), &["--format", "json", "--allow-level", "major"]);
-    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
-    let mut found: Vec<String> = json["notes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| format!("{} {}", f["symbol"].as_str().unwrap(), f["kind"].as_str().unwrap()))
-        .collect();
-    found.sort();
+    let json = report(dir.path());
+    let found = notes(&json, |f| {
+        format!("{} {}", f["symbol"].as_str().unwrap(), f["kind"].as_str().unwrap())
+    });
     // What moved is not added either: nothing new is public.
     assert_eq!(json["api"]["added"], serde_json::json!([]), "{json}");
     assert_eq!(
@@ -384,22 +389,15 @@ fn a_definition_no_longer_reached_is_visibility_reduced() {
         "pkg/api.py",
         "__all__ = [\"run\"]\n\n\ndef run():\n    pass\n\n\ndef stop():\n    pass\n",
     );
-    let (_, out) = api(dir.path(), &["--format", "json", "--allow-level", "major"]);
-    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
-    let mut found: Vec<String> = json["notes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| {
-            format!(
-                "{} {} {}",
-                f["symbol"].as_str().unwrap(),
-                f["kind"].as_str().unwrap(),
-                f["lint"].as_str().unwrap_or("-")
-            )
-        })
-        .collect();
-    found.sort();
+    let json = report(dir.path());
+    let found = notes(&json, |f| {
+        format!(
+            "{} {} {}",
+            f["symbol"].as_str().unwrap(),
+            f["kind"].as_str().unwrap(),
+            f["lint"].as_str().unwrap_or("-")
+        )
+    });
     assert_eq!(
         found,
         // `T` is no longer reached: the method it lost goes with it, unreported.
@@ -436,21 +434,14 @@ fn an_item_a_public_module_reexports_is_public() {
         "src/header/map.rs",
         "pub struct HeaderMap;\n\nimpl HeaderMap {\n    pub fn insert(&self) {}\n}\n",
     );
-    let (_, out) = api(dir.path(), &["--format", "json", "--allow-level", "major"]);
-    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
-    let mut found: Vec<String> = json["notes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| {
-            format!(
-                "{} {}",
-                f["symbol"].as_str().unwrap(),
-                f["lint"].as_str().unwrap_or("-")
-            )
-        })
-        .collect();
-    found.sort();
+    let json = report(dir.path());
+    let found = notes(&json, |f| {
+        format!(
+            "{} {}",
+            f["symbol"].as_str().unwrap(),
+            f["lint"].as_str().unwrap_or("-")
+        )
+    });
     assert_eq!(
         found,
         [
@@ -478,8 +469,7 @@ fn an_item_reached_through_a_chain_of_reexports_is_public() {
         "src/raw_entry.rs",
         "pub struct RawEntryBuilder;\n\nimpl RawEntryBuilder {\n    pub fn a(&self) {}\n}\n",
     );
-    let (_, out) = api(dir.path(), &["--format", "json", "--allow-level", "major"]);
-    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let json = report(dir.path());
     let found: Vec<&str> = json["notes"]
         .as_array()
         .unwrap()
@@ -513,15 +503,10 @@ fn a_move_keeps_an_item_only_at_every_path_it_had() {
         "pkg/__init__.py",
         "from pkg.core import Argument\nfrom pkg.constants import EXCLUDE\n",
     );
-    let (_, out) = api(dir.path(), &["--format", "json", "--allow-level", "major"]);
-    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
-    let mut found: Vec<String> = json["notes"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|f| format!("{}: {}", f["path"].as_str().unwrap(), f["symbol"].as_str().unwrap()))
-        .collect();
-    found.sort();
+    let json = report(dir.path());
+    let found = notes(&json, |f| {
+        format!("{}: {}", f["path"].as_str().unwrap(), f["symbol"].as_str().unwrap())
+    });
     assert_eq!(found, ["pkg/parser.py: Argument", "pkg/utils.py: EXCLUDE"], "{json}");
 }
 
@@ -545,8 +530,7 @@ fn a_definition_made_public_is_added() {
         "src/lib.rs",
         "pub struct Error;\n\nimpl Error {\n    pub fn from_boxed() -> Error {\n        Error\n    }\n}\n",
     );
-    let (_, out) = api(dir.path(), &["--format", "json", "--allow-level", "major"]);
-    let json: serde_json::Value = serde_json::from_str(&out).unwrap_or_else(|e| panic!("{e}: {out}"));
+    let json = report(dir.path());
     assert_eq!(
         json["api"]["added"],
         serde_json::json!(["src/lib.rs: Error.from_boxed"]),

@@ -81,7 +81,6 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
             .unwrap_or_default()
     };
     let (old_side, new_side) = (Side::new(&read_old, &list_old), Side::new(&read_new, &list_new));
-    let mut old_indexes: std::collections::HashMap<String, Option<SymbolIndex>> = std::collections::HashMap::new();
     let mut findings = Vec::new();
     let mut level = Level::Patch;
     // The old tree as the references layer reads it, for the subclasses of a class that
@@ -101,12 +100,11 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
         let Some(lang) = registry.for_path(&def.file) else {
             continue;
         };
-        // One index per file, however many of its definitions changed.
-        let index = old_indexes.entry(def.file.clone()).or_insert_with(|| {
-            let before = old_side.read(&def.file)?;
-            SymbolIndex::build(SourceText::new(before), &lang.name).ok()
-        });
-        let Some(index) = index.as_ref() else { continue };
+        // The old file's index, read once with the surfaces (a changed definition's file
+        // is a changed file).
+        let Some(index) = surfaces.old_indexes.get(&def.file).and_then(|i| i.as_ref()) else {
+            continue;
+        };
         let Some(symbol) = index.symbols.iter().find(|s| s.path == def.path) else {
             continue;
         };
@@ -884,22 +882,13 @@ fn package_reexporters(file: &str, name: &str, read: &dyn Fn(&str) -> Option<Str
         } else {
             format!("{}/__init__.py", d.display())
         };
-        if init != file && read(&init).is_some_and(|text| imports_from(&text, python_module_name(file), name)) {
+        if init != file && read(&init).is_some_and(|text| imports_from(&text, own_module_name(file, "__init__"), name))
+        {
             found.push(init);
         }
         dir = d.parent();
     }
     found
-}
-
-/// A Python file's own module name (`pkg/_impl.py` → `_impl`, `pkg/sub/__init__.py` → `sub`).
-fn python_module_name(file: &str) -> &str {
-    let path = std::path::Path::new(file);
-    match path.file_stem().and_then(|s| s.to_str()) {
-        Some("__init__") => path.parent().and_then(|p| p.file_name()).and_then(|s| s.to_str()),
-        stem => stem,
-    }
-    .unwrap_or_default()
 }
 
 /// Whether a Python import statement of `text` (a parenthesized one over its lines) takes
@@ -1009,14 +998,21 @@ fn root_reexports(file: &str, name: &str, read: &dyn Fn(&str) -> Option<String>)
     read(&format!("{src}lib.rs")).is_some_and(|text| pub_use_reaches(&text, rust_module_name(file), name))
 }
 
-/// A Rust file's own module name (`src/a/b.rs` and `src/a/b/mod.rs` → `b`).
-fn rust_module_name(file: &str) -> &str {
+/// A file's own module name, where a folder's module lives in an index file of
+/// `index_stem` (`__init__` for Python, `mod` for Rust): `pkg/_impl.py` → `_impl`,
+/// `pkg/sub/__init__.py` → `sub`, `src/a/b/mod.rs` → `b`.
+fn own_module_name<'f>(file: &'f str, index_stem: &str) -> &'f str {
     let path = std::path::Path::new(file);
     match path.file_stem().and_then(|s| s.to_str()) {
-        Some("mod") => path.parent().and_then(|p| p.file_name()).and_then(|s| s.to_str()),
+        Some(stem) if stem == index_stem => path.parent().and_then(|p| p.file_name()).and_then(|s| s.to_str()),
         stem => stem,
     }
     .unwrap_or_default()
+}
+
+/// A Rust file's own module name (`src/a/b.rs` and `src/a/b/mod.rs` → `b`).
+fn rust_module_name(file: &str) -> &str {
+    own_module_name(file, "mod")
 }
 
 /// Whether a `pub use` statement of `text` (over as many lines as it takes: `pub use
