@@ -150,7 +150,7 @@ pub fn report(changes: &Changes, against: String, allowed: Level) -> CheckReport
                 let inherited: Vec<String> = inheritors(project, &def.file, class)
                     .into_iter()
                     .filter(|(file, sub)| {
-                        lost_by(file, sub, &def.name, &old_side, &new_side)
+                        lost_by(project, &surfaces, file, sub, &def.name)
                             && project.facts(file).is_some_and(|facts| {
                                 facts
                                     .index
@@ -520,15 +520,22 @@ fn inheritors(project: &crate::refs::project::Project, file: &str, class: &str) 
 
 /// Whether `sub` of `file` loses the member `name` a base of it lost: it did not define
 /// the member itself, and the new tree has the class without a definition of its own.
-fn lost_by(file: &str, sub: &str, name: &str, old_side: &Side<'_>, new_side: &Side<'_>) -> bool {
-    let defines = |side: &Side<'_>| -> Option<bool> {
-        let text = side.read(file)?;
-        let lang = Registry::global().for_path(file)?;
-        let index = SymbolIndex::build(SourceText::new(text), &lang.name).ok()?;
+/// Both sides' indexes are the ones already read: the old project's, and the surfaces' for
+/// a changed file (an unchanged one is the same on both sides).
+fn lost_by(project: &crate::refs::project::Project, surfaces: &Surfaces, file: &str, sub: &str, name: &str) -> bool {
+    let defines = |index: &SymbolIndex| -> Option<bool> {
         index.symbols.iter().any(|s| s.path == sub).then_some(())?;
         Some(index.symbols.iter().any(|s| s.path == format!("{sub}.{name}")))
     };
-    defines(old_side) == Some(false) && defines(new_side) == Some(false)
+    let Some(old) = project.facts(file) else {
+        return false;
+    };
+    let before = defines(&old.index);
+    let after = match surfaces.new_indexes.get(file) {
+        Some(index) => index.as_ref().and_then(defines),
+        None => before,
+    };
+    before == Some(false) && after == Some(false)
 }
 
 /// A signature as one line: `name(a: T = 1, *args) -> R`.
