@@ -1050,3 +1050,89 @@ share({ connector: () => 1 });
         [("src/share.ts".to_string(), 9, Confidence::ReceiverTyped)]
     );
 }
+
+/// TypeScript's contextual typing and type parameters: a method or arrow function written
+/// in an object literal whose type is expected takes its parameters from the expected
+/// type's member of its name; a value of a type parameter has its bound's members; a call's
+/// explicit type argument stands for the callee's parameter, through an alias that maps its
+/// members (`ProtoOf<T>`, `Partial<T>`, `Names<T>`); an interface merged with a function of
+/// its name is called as the function. A parameter typed otherwise, or of an unbounded type
+/// parameter, is not the target's.
+#[test]
+fn typescript_contextual_parameters_type_parameter_bounds_and_mapping_aliases() {
+    let util = "\
+export type ProtoOf<T> = {
+  [K in keyof T]?: (T[K] extends (...args: infer A) => infer R ? (...args: A) => R : T[K]) | undefined;
+} & ThisType<T>;
+export type Names<T> = { [K in keyof T]: string };
+";
+    let core = "\
+import type { ProtoOf } from \"./util\";
+export interface Trait { name: string }
+export interface make<T extends Trait> { new (): T }
+export function make<T extends Trait>(name: string, proto?: ProtoOf<T>): T {
+  return {} as T;
+}
+export class Registry {
+  add(x: unknown): void {}
+}
+export class Other {
+  add(x: unknown): void {}
+}
+";
+    let schemas = "\
+import * as core from \"./core\";
+import type { Names } from \"./util\";
+export interface Thing {
+  name: string;
+  register<R extends core.Registry>(reg: R): this;
+  plain(reg: core.Registry): void;
+  other(reg: core.Other): void;
+}
+export const Thing: core.make<Thing> = core.make<Thing>(\"Thing\", {
+  register(reg) {
+    reg.add(this);
+    return this;
+  },
+  plain: (r) => {
+    r.add(1);
+  },
+  other(o) {
+    o.add(2);
+  },
+});
+export function bounded<R extends core.Registry>(r: R, t: Partial<R>, n: Names<R>) {
+  r.add(3);
+  t.add?.(4);
+  return n.add;
+}
+export function unbounded<T>(x: T) {
+  (x as any).add(5);
+}
+";
+    let files = [
+        ("src/util.ts", util),
+        ("src/core.ts", core),
+        ("src/schemas.ts", schemas),
+    ];
+    let found = found_in(&files, "src/core.ts", "Registry.add");
+    let sure: Vec<usize> = found
+        .iter()
+        .filter(|(_, _, c)| *c != Confidence::NameMatch)
+        .map(|(_, line, _)| *line)
+        .collect();
+    // `n.add` is the key `Names<R>` keeps from `R` (a rename of `add` breaks it).
+    assert_eq!(sure, vec![11, 15, 22, 23, 24], "{found:?}");
+    // `o.add` is `Other.add`; `x` says nothing.
+    let by_name: Vec<usize> = found
+        .iter()
+        .filter(|(_, _, c)| *c == Confidence::NameMatch)
+        .map(|(_, line, _)| *line)
+        .collect();
+    assert_eq!(by_name, vec![27], "{found:?}");
+    let other = found_in(&files, "src/core.ts", "Other.add");
+    assert!(
+        other.contains(&("src/schemas.ts".to_string(), 18, Confidence::ReceiverTyped)),
+        "{other:?}"
+    );
+}

@@ -340,6 +340,16 @@ pub struct Resolve {
     /// The field of a class declaration holding its type parameters (`class C<T>`), whose
     /// `name` (or itself) each parameter is.
     pub type_parameters: Option<String>,
+    /// {kind, name, object}: a type parameter (`name`) and its bound (`object`): `T extends
+    /// Base`, `T: Trait`. A value typed by the parameter has the bound's members.
+    pub type_parameter_bounds: Vec<SyntaxForm>,
+    /// {kind, name, object}: the key clause of a mapped type (`[K in keyof P]`), its key's
+    /// name and the keys it ranges over; `key_queries` the type nodes of `keyof P`,
+    /// `mapped_type_holders` the type nodes a mapped type may sit in and still be the
+    /// alias's value (an object type, an intersection).
+    pub mapped_types: Vec<SyntaxForm>,
+    pub key_queries: Vec<String>,
+    pub mapped_type_holders: Vec<String>,
     pub pass_through: Vec<String>,
     /// Associated functions of a `pass_through` type that make one holding their first
     /// argument (`Box::new(x)`, `Rc::new(x)`).

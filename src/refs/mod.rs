@@ -36,8 +36,10 @@
 //! ```
 
 pub mod cfg;
+mod contextual;
 pub mod doc;
 pub mod facts;
+mod generics;
 pub mod modules;
 mod occurrence;
 pub(crate) use occurrence::not_a_name;

@@ -48,6 +48,9 @@ pub enum Ty {
     Bases(DefId),
     /// A value known by the traits it implements (`impl Read`, `dyn Read`, `T: Read`).
     Bounds(Vec<DefId>),
+    /// A value of a type parameter: of some type that has at least its bound's members
+    /// (the caller's type may have more, so a member the bound lacks is not known missing).
+    Bounded(Box<Ty>),
     /// A wrapper around a value (`Option`, `Promise`): its name and what it holds.
     Wrapped(String, Box<Ty>),
     /// A tuple: what each place holds.
@@ -72,6 +75,15 @@ const ANYTHING: &str = "a value typed as anything (`any`)";
 pub const DECORATED_DEFINITION: &str = "<decorated definition>";
 
 impl Ty {
+    /// The bound of a value of a type parameter, where what matters is what the bound
+    /// declares (a field's type), not what it lacks.
+    fn unbounded(self) -> Ty {
+        match self {
+            Ty::Bounded(bound) => *bound,
+            ty => ty,
+        }
+    }
+
     /// A value typed as anything (`any`, `Any`): the checker takes it wherever it is passed.
     pub fn is_anything(&self) -> bool {
         matches!(self, Ty::Unknown(why) if *why == ANYTHING)
@@ -600,8 +612,8 @@ impl Resolver<'_> {
         if ty.is_anything() {
             return ty.clone();
         }
-        if let Ty::Instance(class) = ty {
-            if let Some(field) = self.field_type(class, name, depth + 1) {
+        if let Ty::Instance(class) = ty.clone().unbounded() {
+            if let Some(field) = self.field_type(&class, name, depth + 1) {
                 return field;
             }
         }
@@ -693,6 +705,12 @@ impl Resolver<'_> {
                 }
                 unknown.map_or(Entity::External, Entity::Unknown)
             }
+            Ty::Bounded(bound) => match self.member(bound, name, depth + 1) {
+                Entity::Missing | Entity::External => {
+                    Entity::Unknown("a member of a type parameter that its bound does not have")
+                }
+                found => found,
+            },
             Ty::Bounds(traits) => {
                 for t in traits {
                     if let found @ Entity::Def(_) = self.class_member(t, name, depth + 1) {
@@ -804,6 +822,9 @@ impl Resolver<'_> {
                     return self.taken_from(&facts, ty, b.taken, depth + 1);
                 }
                 if let Some(ty) = self.callback_element(&facts, b.at, depth + 1) {
+                    return ty;
+                }
+                if let Some(ty) = self.contextual_parameter(&facts, b.at, depth + 1) {
                     return ty;
                 }
                 Ty::Unknown("a variable whose type is not written")
@@ -1118,7 +1139,7 @@ impl Resolver<'_> {
         };
         // `{ name }` in an object pattern: the property `name` of the value.
         if child.kind() == "shorthand_property_identifier_pattern" {
-            return match ty {
+            return match ty.unbounded() {
                 Ty::Instance(c) => self
                     .field_type(&c, facts.slice((child.start_byte(), child.end_byte())), depth + 1)
                     .unwrap_or(Ty::Unknown("a field saguaro does not find")),
@@ -1171,7 +1192,7 @@ impl Resolver<'_> {
                     .child_by_field_name("key")
                     .or_else(|| parent.child_by_field_name("name"))
                     .unwrap_or(child);
-                match ty {
+                match ty.unbounded() {
                     Ty::Instance(c) => self
                         .field_type(&c, facts.slice((key.start_byte(), key.end_byte())), depth + 1)
                         .unwrap_or(Ty::Unknown("a field saguaro does not find")),
@@ -1260,13 +1281,32 @@ impl Resolver<'_> {
     /// The written type of parameter `index` of a function, method or (for a class) its
     /// constructor.
     pub fn parameter_type(&self, def: &DefId, index: usize, depth: usize) -> Ty {
+        self.parameter_type_given(def, index, None, depth)
+    }
+
+    /// The type of parameter `index` as a call giving these explicit type arguments sees it.
+    pub(super) fn parameter_type_given(
+        &self,
+        def: &DefId,
+        index: usize,
+        given: super::generics::Given<'_, '_>,
+        depth: usize,
+    ) -> Ty {
         let Some(facts) = self.facts(&def.file) else {
             return Ty::Unknown("a file that does not parse");
         };
-        let Some(mut symbol) = facts.symbol(&def.path) else {
+        let same: Vec<&crate::symbols::Symbol> = facts.index.symbols.iter().filter(|s| s.path == def.path).collect();
+        if same.is_empty() {
             return Ty::Unknown("a definition the change removes");
-        };
-        if is_class(&symbol.kind) {
+        }
+        // Overloads (`function share<T>(): ..; function share<T>(options: ShareConfig<T>)`):
+        // the parameter of each definition of the name that has one at `index`; where they
+        // differ, only what they share is known. TypeScript merges an interface with a
+        // function of its name (`interface $constructor<T>` beside `function
+        // $constructor<T>(..)`): a call means the function.
+        let mut overloads: Vec<&crate::symbols::Symbol> = same.iter().copied().filter(|s| !is_class(&s.kind)).collect();
+        if overloads.is_empty() {
+            // A class: its constructor.
             let constructor = facts
                 .index
                 .symbols
@@ -1275,19 +1315,11 @@ impl Resolver<'_> {
             let Some(constructor) = constructor else {
                 return Ty::Unknown("a class without a constructor saguaro reads");
             };
-            symbol = constructor;
+            overloads.push(constructor);
         }
-        // Overloads (`function share<T>(): ..; function share<T>(options: ShareConfig<T>)`):
-        // the parameter of each definition of the name that has one at `index`; where they
-        // differ, only what they share is known.
-        let overloads: Vec<&crate::symbols::Symbol> = match symbol.path == def.path {
-            true => facts.index.symbols.iter().filter(|s| s.path == def.path).collect(),
-            // A class's constructor.
-            false => vec![symbol],
-        };
         let types: Vec<Ty> = overloads
             .into_iter()
-            .filter_map(|symbol| self.parameter_of(&facts, symbol, index, depth))
+            .filter_map(|symbol| self.parameter_of(&facts, symbol, index, given, depth))
             .collect();
         match types.is_empty() {
             true => Ty::Unknown("a definition without parameters"),
@@ -1297,8 +1329,22 @@ impl Resolver<'_> {
 
     /// The written type of parameter `index` of one definition (`None`: it has no such
     /// parameter).
-    fn parameter_of(&self, facts: &Facts, symbol: &crate::symbols::Symbol, index: usize, depth: usize) -> Option<Ty> {
-        let node = function_node(declaration_node(facts.node(facts.declaration(symbol))?));
+    fn parameter_of(
+        &self,
+        facts: &Facts,
+        symbol: &crate::symbols::Symbol,
+        index: usize,
+        given: super::generics::Given<'_, '_>,
+        depth: usize,
+    ) -> Option<Ty> {
+        let mut node = function_node(declaration_node(facts.node(facts.declaration(symbol))?));
+        // A property typed as a function (`onChange: (value: V) => void`): that function's.
+        if node.child_by_field_name("parameters").is_none() {
+            let written = node.child_by_field_name("type").map(|t| unwrapped(facts, t));
+            if let Some(t) = written.filter(|t| facts.lang.resolve.function_types.iter().any(|k| k == t.kind())) {
+                node = t;
+            }
+        }
         let parameters = node.child_by_field_name("parameters")?;
         let mut cursor = parameters.walk();
         let parameter = parameters
@@ -1306,7 +1352,7 @@ impl Resolver<'_> {
             .filter(|c| !c.kind().contains("comment"))
             .nth(index)?;
         Some(match parameter.child_by_field_name("type") {
-            Some(written) => self.annotation(facts, written, depth + 1),
+            Some(written) => self.written_parameter_type(facts, node, written, given, depth + 1),
             None => Ty::Unknown("a parameter whose type is not written"),
         })
     }
@@ -1357,8 +1403,10 @@ impl Resolver<'_> {
                     },
                     None => self.expression_entity(facts, callee, depth + 1),
                 };
+                let type_arguments = super::generics::call_type_arguments(call);
+                let given = (!type_arguments.is_empty()).then_some((facts, type_arguments.as_slice()));
                 return match (entity, index) {
-                    (Entity::Def(def), Some(i)) => self.parameter_type(&def, i, depth + 1),
+                    (Entity::Def(def), Some(i)) => self.parameter_type_given(&def, i, given, depth + 1),
                     (Entity::Unknown(why), _) => Ty::Unknown(why),
                     _ => Ty::Unknown("an argument of a call saguaro does not resolve"),
                 };
@@ -1390,7 +1438,7 @@ impl Resolver<'_> {
             let key = part(parent, form.name.as_deref());
             if let (Some(value), Some(key), Some(outer)) = (value, key, parent.parent()) {
                 if value.id() == literal.id() {
-                    return match self.expected_type(facts, outer, depth + 1) {
+                    return match self.expected_type(facts, outer, depth + 1).unbounded() {
                         Ty::Instance(c) => self
                             .field_type(&c, facts.slice((key.start_byte(), key.end_byte())), depth + 1)
                             .unwrap_or(Ty::Unknown("a property saguaro does not find")),
@@ -1661,6 +1709,13 @@ impl Resolver<'_> {
             // A wrapper or collection of the standard library's names; a type of the root
             // called so is itself.
             let ours = matches!(self.annotation(facts, base, depth + 1), Ty::Instance(_));
+            // An alias keeping its argument's members (`ProtoOf<T>`): a value of the argument.
+            if let Some(kept) = self
+                .mapping_alias(facts, base, depth + 1)
+                .and_then(|i| arguments.get(i))
+            {
+                return self.annotation(facts, *kept, depth + 1);
+            }
             if r.pass_through.iter().any(|p| p == base_name) && !ours {
                 let held: Vec<Node<'_>> = arguments.iter().copied().filter(|a| !is_nothing(facts, *a)).collect();
                 return match held.as_slice() {
@@ -1758,6 +1813,9 @@ impl Resolver<'_> {
         if r.names.iter().any(|k| k == kind) {
             if r.self_type.iter().any(|s| s == text) {
                 return self.enclosing_type(facts, node.start_byte(), true, depth);
+            }
+            if let Some(parameter) = super::generics::type_parameter(facts, node) {
+                return self.bound_type(facts, &parameter, depth);
             }
             let entity = self.name(facts, text, node.start_byte(), depth + 1);
             return self.instance_of(&entity, depth + 1);
@@ -2026,7 +2084,7 @@ fn is_nothing(facts: &Facts, node: Node<'_>) -> bool {
 }
 
 /// The type arguments of a generic type node.
-fn type_arguments<'t>(node: Node<'t>, field: Option<&str>) -> Vec<Node<'t>> {
+pub(super) fn type_arguments<'t>(node: Node<'t>, field: Option<&str>) -> Vec<Node<'t>> {
     let Some(field) = field else {
         return Vec::new();
     };
@@ -2075,7 +2133,7 @@ fn only_member<'t>(facts: &Facts, union: Node<'t>) -> Option<Node<'t>> {
 }
 
 /// A type node without the wrappers around it (an annotation's `: `, parentheses).
-fn unwrapped<'t>(facts: &Facts, node: Node<'t>) -> Node<'t> {
+pub(super) fn unwrapped<'t>(facts: &Facts, node: Node<'t>) -> Node<'t> {
     let mut node = node;
     while facts.lang.resolve.type_wrappers.iter().any(|k| k == node.kind()) {
         match inner(node) {

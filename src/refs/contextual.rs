@@ -1,0 +1,80 @@
+//! Contextual typing: a function written where the code expects a function of a known type
+//! takes its parameters' types from that type, as the checker gives them — a parameter left
+//! unannotated there is not untyped.
+//!
+//! Read for a function that is a member of an object literal whose type is expected (the
+//! literal passed as an argument, assigned to a typed variable, returned, nested under a
+//! typed key): `{ register(reg, meta) { .. } }` or `{ register: (reg) => .. }`, where the
+//! literal is a `ProtoOf<ZodType>`, gives `reg` the type of parameter 0 of
+//! `ZodType.register` — a method's written parameter, or a property's function type's
+//! (`onChange: (value: V) => void`). Only a parameter that is a plain name is typed so (a
+//! destructured or rest parameter is another question).
+
+use super::facts::{Facts, Range};
+use super::resolve::{Entity, Resolver};
+use super::types::{part, Ty};
+use crate::lang::Resolve;
+use tree_sitter::Node;
+
+/// The parameter whose whole pattern is the name at `name`, and the function declaring it.
+fn parameter_of_function<'t>(name: Node<'t>) -> Option<(Node<'t>, Node<'t>)> {
+    let mut parameter = name;
+    for _ in 0..2 {
+        let list = parameter.parent()?;
+        let function = list.parent()?;
+        if function
+            .child_by_field_name("parameters")
+            .is_some_and(|p| p.id() == list.id())
+        {
+            return Some((parameter, function));
+        }
+        // A parameter node around the name (`reg: R`): the name must be its pattern.
+        let pattern = list.child_by_field_name("pattern");
+        if parameter.id() != name.id() || pattern.is_some_and(|p| p.id() != name.id()) {
+            return None;
+        }
+        parameter = list;
+    }
+    None
+}
+
+impl Resolver<'_> {
+    /// The type of the parameter named at `at` when it is a parameter of a function that is a
+    /// member of an object literal of an expected type (`None`: it is not one).
+    pub(super) fn contextual_parameter(&self, facts: &Facts, at: Range, depth: usize) -> Option<Ty> {
+        let r = &facts.lang.resolve;
+        let (parameter, function) = parameter_of_function(facts.node(at)?)?;
+        let list = function.child_by_field_name("parameters")?;
+        let mut cursor = list.walk();
+        let index = list
+            .named_children(&mut cursor)
+            .filter(|c| !c.kind().contains("comment"))
+            .position(|c| c.id() == parameter.id())?;
+        let (key, literal) = match r.field_keys.iter().find(|f| f.kind == function.kind()) {
+            // `{ register(reg) { .. } }`: the method is its own key.
+            Some(form) => (part(function, form.name.as_deref())?, function.parent()?),
+            None => {
+                // `{ register: (reg) => .. }`: the value under a key.
+                let holder = function.parent()?;
+                let form = r
+                    .field_keys
+                    .iter()
+                    .find(|f| f.kind == holder.kind() && f.object.is_some())?;
+                if part(holder, form.object.as_deref())?.id() != function.id() {
+                    return None;
+                }
+                (part(holder, form.name.as_deref())?, holder.parent()?)
+            }
+        };
+        // Only a literal whose type is expected (not one writing its type: `Config { .. }`).
+        if Resolve::form(&r.keyed_literals, literal.kind())?.object.is_some() {
+            return None;
+        }
+        let ty = self.expected_type(facts, literal, depth + 1);
+        let ty = self.narrowed_by_literal(facts, literal, ty, depth + 1);
+        match self.member(&ty, facts.text_of(key), depth + 1) {
+            Entity::Def(member) => Some(self.parameter_type(&member, index, depth + 1)),
+            _ => None,
+        }
+    }
+}

@@ -1,0 +1,217 @@
+//! Type parameters, as far as the code writes what they stand for.
+//!
+//! - A value typed by a type parameter has its bound's members (`<R extends Registry>`,
+//!   `<T: Read>`): whatever the caller gives, it is at least the bound, so `r.add()` is
+//!   `Registry.add`. It may have more (a class's `Def extends ZodTypeDef` is a subclass's
+//!   own def where a subclass's constructor is called), so a member the bound lacks is
+//!   unknown, not missing. A parameter without a bound tells nothing.
+//! - A call's explicit type argument stands for the callee's parameter in the callee's
+//!   parameter types (`make<Engine>(proto)` with `proto: ProtoOf<T>`): an argument there is
+//!   expected to be of the written type, not merely the bound.
+//! - A type alias whose value maps the keys of one of its parameters (`type Partial<P> = {
+//!   [K in keyof P]?: P[K] }`, zod's `ProtoOf<T>`, what TypeScript calls homomorphic) keeps
+//!   that parameter's members under their names: a member of `Alias<X>` is `X`'s member —
+//!   the one a rename of it must follow. What each member's type becomes is the alias's
+//!   business; code that compiles only uses it as the alias says, so reading it as `X`'s
+//!   claims no use the code does not make. An alias that renames the keys (`as`), or maps
+//!   them only under a condition, is left as it is.
+//!
+//! Inferred type arguments (`make(engine)`) are not worked out: the checker's inference is
+//! not repeated here, and the bound stays what is known.
+
+use super::facts::Facts;
+use super::resolve::{DefId, Entity, Resolver};
+use super::types::{part, unwrapped, Ty};
+use crate::lang::Resolve;
+use tree_sitter::Node;
+
+/// A type parameter a written type names, found where it is declared.
+pub struct TypeParameter<'t> {
+    /// Its place in the declaring list.
+    pub position: usize,
+    /// The bound written on it, if any.
+    pub bound: Option<Node<'t>>,
+}
+
+/// The type parameter `node` (a type name) stands for: one declared by a definition around
+/// it (its own generic list, then its class's), the nearest first.
+pub fn type_parameter<'t>(facts: &Facts, node: Node<'t>) -> Option<TypeParameter<'t>> {
+    let r = &facts.lang.resolve;
+    let field = r.type_parameters.as_deref()?;
+    if r.type_parameter_bounds.is_empty() || !r.names.iter().any(|k| k == node.kind()) {
+        return None;
+    }
+    let name = facts.text_of(node);
+    let mut up = node.parent();
+    while let Some(holder) = up {
+        if let Some(list) = holder.child_by_field_name(field) {
+            if let Some(found) = declared_in(facts, list, name) {
+                return Some(found);
+            }
+        }
+        up = holder.parent();
+    }
+    None
+}
+
+/// The parameter `name` of one generic list, if it declares one.
+fn declared_in<'t>(facts: &Facts, list: Node<'t>, name: &str) -> Option<TypeParameter<'t>> {
+    let r = &facts.lang.resolve;
+    let mut cursor = list.walk();
+    let parameters: Vec<Node<'t>> = list
+        .named_children(&mut cursor)
+        .filter(|c| !c.kind().contains("comment"))
+        .collect();
+    parameters.iter().enumerate().find_map(|(position, p)| {
+        let form = Resolve::form(&r.type_parameter_bounds, p.kind());
+        let written = match form {
+            Some(form) => part(*p, form.name.as_deref())?,
+            // A parameter without a bound is its name alone.
+            None => *p,
+        };
+        (facts.text_of(written) == name).then(|| TypeParameter {
+            position,
+            bound: form
+                .and_then(|f| f.object.as_deref())
+                .and_then(|o| p.child_by_field_name(o)),
+        })
+    })
+}
+
+/// The explicit type arguments a call writes (`make<Engine>(..)`), in order.
+pub fn call_type_arguments<'t>(call: Node<'t>) -> Vec<Node<'t>> {
+    let Some(arguments) = call.child_by_field_name("type_arguments") else {
+        return Vec::new();
+    };
+    let mut cursor = arguments.walk();
+    let found = arguments
+        .named_children(&mut cursor)
+        .filter(|c| !c.kind().contains("comment"))
+        .collect();
+    found
+}
+
+/// Type arguments a call gives its callee: the caller's file and the written types.
+pub type Given<'a, 't> = Option<(&'a Facts, &'a [Node<'t>])>;
+
+impl Resolver<'_> {
+    /// The type a value of a type parameter has: its bound's members (unknown without one).
+    pub(super) fn bound_type(&self, facts: &Facts, parameter: &TypeParameter<'_>, depth: usize) -> Ty {
+        match parameter.bound {
+            Some(bound) => match self.annotation(facts, bound, depth + 1) {
+                unknown @ Ty::Unknown(_) => unknown,
+                ty => Ty::Bounded(Box::new(ty)),
+            },
+            None => Ty::Unknown("a value of a type parameter without a bound"),
+        }
+    }
+
+    /// A parameter's written type `written` (in `facts`, declared by `function`) as a call
+    /// sees it: the call's explicit type argument where the type is (or maps the members of)
+    /// one of the function's type parameters.
+    pub(super) fn written_parameter_type(
+        &self,
+        facts: &Facts,
+        function: Node<'_>,
+        written: Node<'_>,
+        given: Given<'_, '_>,
+        depth: usize,
+    ) -> Ty {
+        let (Some((caller, arguments)), Some(field)) = (given, facts.lang.resolve.type_parameters.as_deref()) else {
+            return self.annotation(facts, written, depth);
+        };
+        let held = self.members_kept_from(facts, written, depth);
+        // Only the function's own type parameters are the call's to give.
+        let own = function
+            .child_by_field_name(field)
+            .filter(|_| facts.lang.resolve.names.iter().any(|k| k == held.kind()))
+            .and_then(|list| declared_in(facts, list, facts.text_of(held)));
+        match own.and_then(|p| arguments.get(p.position)) {
+            Some(argument) => self.annotation(caller, *argument, depth + 1),
+            None => self.annotation(facts, written, depth),
+        }
+    }
+
+    /// The written type whose members a type has: itself, or through the wrappers that keep
+    /// their argument's members (`Partial<T>`, a mapping alias) the argument.
+    fn members_kept_from<'t>(&self, facts: &Facts, written: Node<'t>, depth: usize) -> Node<'t> {
+        let r = &facts.lang.resolve;
+        let mut node = unwrapped(facts, written);
+        for _ in 0..8 {
+            let Some(form) = Resolve::form(&r.type_generics, node.kind()) else {
+                break;
+            };
+            let Some(base) = part(node, form.object.as_deref()) else {
+                break;
+            };
+            let arguments = super::types::type_arguments(node, form.arguments.as_deref());
+            let base_name = facts.text_of(base);
+            let base_name = base_name.rsplit(['.', ':']).next().unwrap_or(base_name);
+            let kept = match r.pass_through.iter().any(|p| p == base_name) {
+                true => Some(0),
+                false => self.mapping_alias(facts, base, depth + 1),
+            };
+            match kept.and_then(|i| arguments.get(i)) {
+                Some(argument) => node = unwrapped(facts, *argument),
+                None => break,
+            }
+        }
+        node
+    }
+
+    /// When `base` (the name of a generic type) is an alias whose value maps the keys of its
+    /// parameter to what the parameter has under them: that parameter's place.
+    pub(super) fn mapping_alias(&self, facts: &Facts, base: Node<'_>, depth: usize) -> Option<usize> {
+        let r = &facts.lang.resolve;
+        if r.mapped_types.is_empty() {
+            return None;
+        }
+        let Entity::Def(def) = self.expression_entity(facts, base, depth + 1) else {
+            return None;
+        };
+        self.alias_mapping(&def)
+    }
+
+    fn alias_mapping(&self, def: &DefId) -> Option<usize> {
+        let facts = self.facts(&def.file)?;
+        let r = &facts.lang.resolve;
+        let symbol = facts.symbol(&def.path)?;
+        if symbol.kind != "type" {
+            return None;
+        }
+        let declaration = facts.node(facts.declaration(symbol))?;
+        let list = declaration.child_by_field_name(r.type_parameters.as_deref()?)?;
+        let value = declaration.child_by_field_name("value")?;
+        // The mapped clauses the value is made of (not ones under a condition or a member).
+        let mut clauses = Vec::new();
+        let mut stack = vec![value];
+        while let Some(node) = stack.pop() {
+            if Resolve::form(&r.mapped_types, node.kind()).is_some() {
+                clauses.push(node);
+            } else if node.id() == value.id() || r.mapped_type_holders.iter().any(|k| k == node.kind()) {
+                let mut cursor = node.walk();
+                stack.extend(node.named_children(&mut cursor));
+            }
+        }
+        let [clause] = clauses.as_slice() else {
+            return None;
+        };
+        let form = Resolve::form(&r.mapped_types, clause.kind())?;
+        let keys = part(*clause, form.object.as_deref())?;
+        if !r.key_queries.iter().any(|k| k == keys.kind()) {
+            return None;
+        }
+        // `[K in keyof P as ..]` renames the keys: they are no longer P's.
+        let mut cursor = clause.walk();
+        if clause
+            .named_children(&mut cursor)
+            .filter(|c| !c.kind().contains("comment"))
+            .count()
+            > 2
+        {
+            return None;
+        }
+        let mapped = facts.text_of(keys.named_child(0)?);
+        declared_in(&facts, list, mapped).map(|p| p.position)
+    }
+}
