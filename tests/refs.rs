@@ -1136,3 +1136,35 @@ export function unbounded<T>(x: T) {
         "{other:?}"
     );
 }
+
+/// A Rust value of a type parameter has its bounds' methods (`R: Store`); a type argument
+/// of a bound (`AsRef<Config>`) is not a trait the value implements.
+#[test]
+fn a_rust_value_of_a_bounded_type_parameter_has_its_bound_s_methods() {
+    let lib = "\
+pub trait Store {
+    fn get(&self) -> u8;
+}
+
+pub struct Config;
+
+impl Config {
+    pub fn get(&self) -> u8 {
+        1
+    }
+}
+
+pub fn read<R: Store>(r: R) -> u8 {
+    r.get()
+}
+
+pub fn convert<T: Store + AsRef<Config>>(t: T) -> u8 {
+    t.get()
+}
+";
+    let found = found_in_crate(lib, "Store.get");
+    let at = |line| ("src/lib.rs".to_string(), line, Confidence::ReceiverTyped);
+    assert_eq!(found, vec![at(14), at(18)], "{found:?}");
+    let config = found_in_crate(lib, "Config.get");
+    assert!(config.iter().all(|(_, _, c)| *c == Confidence::NameMatch), "{config:?}");
+}

@@ -1775,6 +1775,10 @@ impl Resolver<'_> {
                     }
                     continue;
                 }
+                // `AsRef<Config>`: the argument is not a trait the value implements.
+                if r.type_generics.iter().any(|g| g.arguments.as_deref() == Some(n.kind())) {
+                    continue;
+                }
                 let mut cursor = n.walk();
                 stack.extend(n.named_children(&mut cursor));
             }
