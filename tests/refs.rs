@@ -1168,3 +1168,32 @@ pub fn convert<T: Store + AsRef<Config>>(t: T) -> u8 {
     let config = found_in_crate(lib, "Config.get");
     assert!(config.iter().all(|(_, _, c)| *c == Confidence::NameMatch), "{config:?}");
 }
+
+/// A TypeScript subclass's base clause gives the base's type parameters
+/// (`class Union extends Schema<UnionDef>`): a field the base declares as `def: Def` is a
+/// `UnionDef` on the subclass, and the constructor it inherits takes a `UnionDef`, so a
+/// literal passed to `new Union({..})` has `UnionDef`'s keys.
+#[test]
+fn a_base_clause_gives_the_base_s_type_parameters_to_inherited_fields_and_constructors() {
+    let schema = "\
+export interface Def { typeName: string }
+export class Schema<D extends Def = Def> {
+  readonly def: D;
+  constructor(def: D) {
+    this.def = def;
+  }
+}
+export interface UnionDef extends Def { optionsMap: Map<string, number> }
+export class Union extends Schema<UnionDef> {
+  get options() {
+    return this.def.optionsMap;
+  }
+  static create(optionsMap: Map<string, number>) {
+    return new Union({ typeName: \"union\", optionsMap });
+  }
+}
+";
+    let found = found_in(&[("src/schema.ts", schema)], "src/schema.ts", "UnionDef.optionsMap");
+    let at = |line| ("src/schema.ts".to_string(), line, Confidence::ReceiverTyped);
+    assert_eq!(found, vec![at(11), at(14)], "{found:?}");
+}

@@ -36,6 +36,11 @@ pub struct TypeParameter<'t> {
 /// The type parameter `node` (a type name) stands for: one declared by a definition around
 /// it (its own generic list, then its class's), the nearest first.
 pub fn type_parameter<'t>(facts: &Facts, node: Node<'t>) -> Option<TypeParameter<'t>> {
+    declaring(facts, node).map(|(_, parameter)| parameter)
+}
+
+/// [`type_parameter`], with the definition whose generic list declares it.
+fn declaring<'t>(facts: &Facts, node: Node<'t>) -> Option<(Node<'t>, TypeParameter<'t>)> {
     let r = &facts.lang.resolve;
     let field = r.type_parameters.as_deref()?;
     if r.type_parameter_bounds.is_empty() || !r.names.iter().any(|k| k == node.kind()) {
@@ -46,7 +51,7 @@ pub fn type_parameter<'t>(facts: &Facts, node: Node<'t>) -> Option<TypeParameter
     while let Some(holder) = up {
         if let Some(list) = holder.child_by_field_name(field) {
             if let Some(found) = declared_in(facts, list, name) {
-                return Some(found);
+                return Some((holder, found));
             }
         }
         up = holder.parent();
@@ -91,8 +96,16 @@ pub fn call_type_arguments<'t>(call: Node<'t>) -> Vec<Node<'t>> {
     found
 }
 
-/// Type arguments a call gives its callee: the caller's file and the written types.
-pub type Given<'a, 't> = Option<(&'a Facts, &'a [Node<'t>])>;
+/// Type arguments given to a definition's type parameters: by a call (`make<Engine>(..)`,
+/// the called function's own), or by a subclass's base clause (`extends Base<Def>`, the
+/// base class's), written in `caller`.
+#[derive(Clone, Copy)]
+pub struct Given<'a, 't> {
+    pub caller: &'a Facts,
+    pub arguments: &'a [Node<'t>],
+    /// The arguments are the class's (a base clause's), not a function's own.
+    pub to_class: bool,
+}
 
 impl Resolver<'_> {
     /// The type a value of a type parameter has: its bound's members (unknown without one).
@@ -106,28 +119,26 @@ impl Resolver<'_> {
         }
     }
 
-    /// A parameter's written type `written` (in `facts`, declared by `function`) as a call
-    /// sees it: the call's explicit type argument where the type is (or maps the members of)
-    /// one of the function's type parameters.
-    pub(super) fn written_parameter_type(
+    /// A written type `written` (in `facts`, in definition `owner`) as the given type
+    /// arguments see it: the argument given for the type parameter of `owner` the type is,
+    /// or maps the members of.
+    pub(super) fn written_type_given(
         &self,
         facts: &Facts,
-        function: Node<'_>,
+        owner: Node<'_>,
         written: Node<'_>,
-        given: Given<'_, '_>,
+        given: Option<Given<'_, '_>>,
         depth: usize,
     ) -> Ty {
-        let (Some((caller, arguments)), Some(field)) = (given, facts.lang.resolve.type_parameters.as_deref()) else {
+        let Some(given) = given else {
             return self.annotation(facts, written, depth);
         };
         let held = self.members_kept_from(facts, written, depth);
-        // Only the function's own type parameters are the call's to give.
-        let own = function
-            .child_by_field_name(field)
-            .filter(|_| facts.lang.resolve.names.iter().any(|k| k == held.kind()))
-            .and_then(|list| declared_in(facts, list, facts.text_of(held)));
-        match own.and_then(|p| arguments.get(p.position)) {
-            Some(argument) => self.annotation(caller, *argument, depth + 1),
+        let argument = declaring(facts, held)
+            .filter(|(holder, _)| holder.id() == owner.id())
+            .and_then(|(_, parameter)| given.arguments.get(parameter.position));
+        match argument {
+            Some(argument) => self.annotation(given.caller, *argument, depth + 1),
             None => self.annotation(facts, written, depth),
         }
     }
@@ -214,4 +225,24 @@ impl Resolver<'_> {
         let mapped = facts.text_of(keys.named_child(0)?);
         declared_in(&facts, list, mapped).map(|p| p.position)
     }
+}
+
+/// A base clause's class name and the type arguments it gives (`Base<A, B>` as one type
+/// node, or the name with its arguments beside it: TypeScript's `extends Base<A, B>`).
+pub fn base_and_arguments<'t>(facts: &Facts, base: Node<'t>) -> (Node<'t>, Vec<Node<'t>>) {
+    let r = &facts.lang.resolve;
+    if let Some(form) = Resolve::form(&r.type_generics, base.kind()) {
+        if let Some(name) = part(base, form.object.as_deref()) {
+            return (name, super::types::type_arguments(base, form.arguments.as_deref()));
+        }
+    }
+    let beside = base
+        .next_named_sibling()
+        .filter(|s| r.type_generics.iter().any(|g| g.arguments.as_deref() == Some(s.kind())));
+    let arguments = beside.map_or_else(Vec::new, |s| {
+        let mut cursor = s.walk();
+        let found: Vec<Node<'t>> = s.named_children(&mut cursor).collect();
+        found
+    });
+    (base, arguments)
 }

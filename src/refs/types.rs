@@ -646,6 +646,19 @@ impl Resolver<'_> {
 
     /// The declared (or assigned) type of field `name` of `class`, through its bases.
     fn field_type(&self, class: &DefId, name: &str, depth: usize) -> Option<Ty> {
+        self.field_type_given(class, name, None, depth)
+    }
+
+    /// [`Self::field_type`] with the class's type parameters given (by a subclass's base
+    /// clause: `class Union extends ZodType<Out, UnionDef>` reads `_def: Def` as a
+    /// `UnionDef`).
+    fn field_type_given(
+        &self,
+        class: &DefId,
+        name: &str,
+        given: Option<super::generics::Given<'_, '_>>,
+        depth: usize,
+    ) -> Option<Ty> {
         if depth > MAX_DEPTH {
             return None;
         }
@@ -655,7 +668,14 @@ impl Resolver<'_> {
             // A written type wins over an assigned value; among values, the first known.
             for field in fields {
                 if let Some(t) = field.declared_type.and_then(|r| facts.node(r)) {
-                    return Some(self.annotation(&facts, t, depth + 1));
+                    let owner = facts
+                        .symbol(&class.path)
+                        .and_then(|c| facts.node(facts.declaration(c)))
+                        .map(declaration_node);
+                    return Some(match owner {
+                        Some(owner) => self.written_type_given(&facts, owner, t, given, depth + 1),
+                        None => self.annotation(&facts, t, depth + 1),
+                    });
                 }
             }
             let mut unknown = None;
@@ -672,9 +692,23 @@ impl Resolver<'_> {
         if facts.lang.resolve.modules == ModuleSystem::Rust {
             return None;
         }
-        for base in self.bases(&facts, &class.path, depth + 1) {
+        let clauses: Vec<Node<'_>> = types
+            .bases
+            .get(&class.path)
+            .map(|b| b.iter().filter_map(|r| facts.node(*r)).collect())
+            .unwrap_or_default();
+        for (i, base) in self.bases(&facts, &class.path, depth + 1).into_iter().enumerate() {
             if let Entity::Def(b) = base {
-                if let Some(t) = self.field_type(&b, name, depth + 1) {
+                let arguments = clauses
+                    .get(i)
+                    .map(|clause| super::generics::base_and_arguments(&facts, *clause).1)
+                    .unwrap_or_default();
+                let given = (!arguments.is_empty()).then_some(super::generics::Given {
+                    caller: &facts,
+                    arguments: arguments.as_slice(),
+                    to_class: true,
+                });
+                if let Some(t) = self.field_type_given(&b, name, given, depth + 1) {
                     return Some(t);
                 }
             }
@@ -1289,7 +1323,7 @@ impl Resolver<'_> {
         &self,
         def: &DefId,
         index: usize,
-        given: super::generics::Given<'_, '_>,
+        given: Option<super::generics::Given<'_, '_>>,
         depth: usize,
     ) -> Ty {
         let Some(facts) = self.facts(&def.file) else {
@@ -1313,7 +1347,7 @@ impl Resolver<'_> {
                 .iter()
                 .find(|s| s.kind == "constructor" && s.parent_path.as_deref() == Some(def.path.as_str()));
             let Some(constructor) = constructor else {
-                return Ty::Unknown("a class without a constructor saguaro reads");
+                return self.inherited_parameter_type(&facts, def, index, depth + 1);
             };
             overloads.push(constructor);
         }
@@ -1327,6 +1361,35 @@ impl Resolver<'_> {
         }
     }
 
+    /// Parameter `index` of the constructor a class without one of its own inherits: its
+    /// first base's, whose type parameters the base clause gives (`class Union extends
+    /// ZodType<Out, UnionDef>`: `constructor(def: Def)` takes a `UnionDef`).
+    fn inherited_parameter_type(&self, facts: &Facts, class: &DefId, index: usize, depth: usize) -> Ty {
+        const NONE: Ty = Ty::Unknown("a class without a constructor saguaro reads");
+        if depth > MAX_DEPTH {
+            return NONE;
+        }
+        let types = facts.types();
+        let Some(base) = types
+            .bases
+            .get(&class.path)
+            .and_then(|b| b.first())
+            .and_then(|b| facts.node(*b))
+        else {
+            return NONE;
+        };
+        let (name, arguments) = super::generics::base_and_arguments(facts, base);
+        let Entity::Def(base) = self.expression_entity(facts, name, depth + 1) else {
+            return NONE;
+        };
+        let given = (!arguments.is_empty()).then_some(super::generics::Given {
+            caller: facts,
+            arguments: arguments.as_slice(),
+            to_class: true,
+        });
+        self.parameter_type_given(&base, index, given, depth + 1)
+    }
+
     /// The written type of parameter `index` of one definition (`None`: it has no such
     /// parameter).
     fn parameter_of(
@@ -1334,7 +1397,7 @@ impl Resolver<'_> {
         facts: &Facts,
         symbol: &crate::symbols::Symbol,
         index: usize,
-        given: super::generics::Given<'_, '_>,
+        given: Option<super::generics::Given<'_, '_>>,
         depth: usize,
     ) -> Option<Ty> {
         let mut node = function_node(declaration_node(facts.node(facts.declaration(symbol))?));
@@ -1352,7 +1415,20 @@ impl Resolver<'_> {
             .filter(|c| !c.kind().contains("comment"))
             .nth(index)?;
         Some(match parameter.child_by_field_name("type") {
-            Some(written) => self.written_parameter_type(facts, node, written, given, depth + 1),
+            Some(written) => {
+                // A base clause's arguments are the class's; a call's, the function's own.
+                let owner = match given.is_some_and(|g| g.to_class) {
+                    true => symbol
+                        .parent_path
+                        .as_deref()
+                        .and_then(|class| facts.symbol(class))
+                        .and_then(|class| facts.node(facts.declaration(class)))
+                        .map(declaration_node)
+                        .unwrap_or(node),
+                    false => node,
+                };
+                self.written_type_given(facts, owner, written, given, depth + 1)
+            }
             None => Ty::Unknown("a parameter whose type is not written"),
         })
     }
@@ -1404,7 +1480,11 @@ impl Resolver<'_> {
                     None => self.expression_entity(facts, callee, depth + 1),
                 };
                 let type_arguments = super::generics::call_type_arguments(call);
-                let given = (!type_arguments.is_empty()).then_some((facts, type_arguments.as_slice()));
+                let given = (!type_arguments.is_empty()).then_some(super::generics::Given {
+                    caller: facts,
+                    arguments: type_arguments.as_slice(),
+                    to_class: false,
+                });
                 return match (entity, index) {
                     (Entity::Def(def), Some(i)) => self.parameter_type_given(&def, i, given, depth + 1),
                     (Entity::Unknown(why), _) => Ty::Unknown(why),
