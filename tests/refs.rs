@@ -1197,3 +1197,40 @@ export class Union extends Schema<UnionDef> {
     let at = |line| ("src/schema.ts".to_string(), line, Confidence::ReceiverTyped);
     assert_eq!(found, vec![at(11), at(14)], "{found:?}");
 }
+
+/// Where an object literal goes, written less directly: a value of a choice goes where the
+/// choice goes, `as const` keeps it so, `satisfies T` checks it against `T`, an assignment
+/// gives it the place's type; a discriminant held by a string constant (`type: UPDATE`)
+/// narrows a union like the string itself. A literal cast `as T` is not checked against
+/// `T`'s keys: a name match.
+#[test]
+fn an_object_literal_s_expected_type_through_choices_casts_and_assignments() {
+    let changes = "\
+export const UPDATE = \"update\";
+export interface Update { type: \"update\"; newValue: number }
+export interface Splice { type: \"splice\"; added: number[] }
+export type Change = Update | Splice;
+export class Holder {
+  last: Update | null = null;
+  record(on: boolean, v: number): Change | null {
+    const change: Change | null = on ? ({ type: UPDATE, newValue: v } as const) : null;
+    this.last = { type: \"update\", newValue: v };
+    const checked = { type: \"update\", newValue: v } satisfies Update;
+    const loose = { type: \"update\", newValue: v } as Update;
+    return change ?? checked ?? loose;
+  }
+}
+";
+    let found = found_in(&[("src/changes.ts", changes)], "src/changes.ts", "Update.newValue");
+    let at = |line, c| ("src/changes.ts".to_string(), line, c);
+    assert_eq!(
+        found,
+        vec![
+            at(8, Confidence::ReceiverTyped),
+            at(9, Confidence::ReceiverTyped),
+            at(10, Confidence::ReceiverTyped),
+            at(11, Confidence::NameMatch)
+        ],
+        "{found:?}"
+    );
+}

@@ -350,6 +350,14 @@ pub struct Resolve {
     pub mapped_types: Vec<SyntaxForm>,
     pub key_queries: Vec<String>,
     pub mapped_type_holders: Vec<String>,
+    /// Casts whose type a literal in them is checked against (`{..} satisfies Config`):
+    /// the literal's keys are that type's members.
+    pub checked_casts: Vec<String>,
+    /// Cast types that keep a literal where it goes (`{..} as const`).
+    pub keeping_casts: Vec<String>,
+    /// {kind, object}: assignments, `object` the field of the place assigned (`x.f = {..}`):
+    /// a literal assigned is expected to be of the place's type.
+    pub assignments: Vec<SyntaxForm>,
     pub pass_through: Vec<String>,
     /// Associated functions of a `pass_through` type that make one holding their first
     /// argument (`Box::new(x)`, `Rc::new(x)`).

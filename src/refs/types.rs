@@ -977,10 +977,12 @@ impl Resolver<'_> {
             .filter_map(|pair| {
                 let key = pair.child_by_field_name("key")?;
                 let value = pair.child_by_field_name("value")?;
-                value
-                    .kind()
-                    .contains("string")
-                    .then(|| (strip_quotes(facts.text_of(key)), strip_quotes(facts.text_of(value))))
+                let written = match value.kind().contains("string") {
+                    true => strip_quotes(facts.text_of(value)),
+                    // `type: UPDATE`, a constant holding the string.
+                    false => self.constant_string(facts, value, depth + 1)?,
+                };
+                Some((strip_quotes(facts.text_of(key)), written))
             })
             .collect();
         let kept: Vec<Ty> = members
@@ -998,6 +1000,25 @@ impl Resolver<'_> {
     }
 
     /// The string literal type a property is declared with (`type: 'added'` → `added`).
+    /// The string a name holds when it names a constant bound to a string literal
+    /// (`const UPDATE = "update"`).
+    fn constant_string(&self, facts: &Facts, name: Node<'_>, depth: usize) -> Option<String> {
+        if !facts.lang.resolve.names.iter().any(|k| k == name.kind()) {
+            return None;
+        }
+        let Entity::Def(def) = self.name(facts, facts.text_of(name), name.start_byte(), depth + 1) else {
+            return None;
+        };
+        let owner = self.facts(&def.file)?;
+        let symbol = owner.symbol(&def.path)?;
+        let binding = owner.scopes.binding_at(&symbol.name, owner.name_range(symbol))?;
+        let value = owner.node(binding.value?)?;
+        value
+            .kind()
+            .contains("string")
+            .then(|| strip_quotes(owner.text_of(value)))
+    }
+
     fn declared_literal(&self, def: &DefId) -> Option<String> {
         let facts = self.facts(&def.file)?;
         let symbol = facts.symbol(&def.path)?;
@@ -1447,6 +1468,35 @@ impl Resolver<'_> {
         };
         if r.transparent.iter().any(|k| k == parent.kind()) {
             return self.expected_type(facts, parent, depth + 1);
+        }
+        // A value of a choice (`c ? {..} : null`) goes where the choice goes.
+        if let Some(form) = Resolve::form(&r.choices, parent.kind()).filter(|f| f.arguments.is_none()) {
+            let condition = form.object.as_deref().and_then(|f| parent.child_by_field_name(f));
+            if condition.is_none_or(|c| c.id() != literal.id()) {
+                return self.expected_type(facts, parent, depth + 1);
+            }
+        }
+        // `{..} as const` goes where the cast goes; `{..} satisfies T` is checked against T.
+        if Resolve::form(&r.casts, parent.kind()).is_some() {
+            // The last thing written (`const` is a keyword, not a named type node).
+            let written = parent
+                .child((parent.child_count() as u32).saturating_sub(1))
+                .filter(|t| t.id() != literal.id());
+            if let Some(written) = written {
+                if r.keeping_casts.iter().any(|k| k == facts.text_of(written)) {
+                    return self.expected_type(facts, parent, depth + 1);
+                }
+                if r.checked_casts.iter().any(|k| k == parent.kind()) {
+                    return self.annotation(facts, written, depth + 1);
+                }
+            }
+            return Ty::Unknown("a literal cast to a type it is not checked against");
+        }
+        // `this.state = {..}`: the type of the place assigned.
+        if let Some(form) = Resolve::form(&r.assignments, parent.kind()) {
+            if let Some(place) = part(parent, form.object.as_deref()).filter(|p| p.id() != literal.id()) {
+                return self.type_of(facts, place, depth + 1);
+            }
         }
         if let Some(form) = Resolve::form(&r.typed_values, parent.kind()) {
             return match part(parent, form.object.as_deref()) {
