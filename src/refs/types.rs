@@ -1480,7 +1480,7 @@ impl Resolver<'_> {
         if Resolve::form(&r.casts, parent.kind()).is_some() {
             // The last thing written (`const` is a keyword, not a named type node).
             let written = parent
-                .child((parent.child_count() as u32).saturating_sub(1))
+                .child(parent.child_count().saturating_sub(1))
                 .filter(|t| t.id() != literal.id());
             if let Some(written) = written {
                 if r.keeping_casts.iter().any(|k| k == facts.text_of(written)) {
