@@ -1234,3 +1234,46 @@ export class Holder {
         "{found:?}"
     );
 }
+
+/// A name passed to a TypeScript type guard (`(v: any): v is Store`, or a value cast to
+/// such a function's type) is what the predicate says where the guard's test holds: the
+/// `if` block, a ternary's first branch, the rest of an `&&`. A function returning a plain
+/// `boolean` proves nothing.
+#[test]
+fn a_type_guard_narrows_the_name_it_is_passed() {
+    let store = "\
+export class Store {
+  hasMap_ = new Map<string, number>();
+}
+export function isStore(v: any): v is Store {
+  return v instanceof Store;
+}
+export const isStoreToo = ((v: any) => v instanceof Store) as (thing: any) => thing is Store;
+export function looksLikeStore(v: any): boolean {
+  return !!v;
+}
+export function use(thing: any) {
+  if (isStore(thing)) {
+    thing.hasMap_.clear();
+  }
+  const n = isStoreToo(thing) ? thing.hasMap_.size : 0;
+  const m = isStore(thing) && thing.hasMap_.size;
+  if (looksLikeStore(thing)) {
+    return thing.hasMap_;
+  }
+  return n + Number(m);
+}
+";
+    let found = found_in(&[("src/store.ts", store)], "src/store.ts", "Store.hasMap_");
+    let at = |line, c| ("src/store.ts".to_string(), line, c);
+    assert_eq!(
+        found,
+        vec![
+            at(13, Confidence::ReceiverTyped),
+            at(15, Confidence::ReceiverTyped),
+            at(16, Confidence::ReceiverTyped),
+            at(18, Confidence::NameMatch)
+        ],
+        "{found:?}"
+    );
+}

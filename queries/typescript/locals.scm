@@ -50,3 +50,25 @@
     (parenthesized_expression
       (binary_expression left: (identifier) @local.narrowed operator: "instanceof" right: (_) @local.narrowed.type))]
   consequence: (_) @local.narrowed.scope)
+
+;
+; `isMap(x)` calling a type guard (`(v: any): v is ObservableMap`) guarding a block, a
+; ternary's first branch or the rest of an `&&`, alone or first of an `&&`: there x is what
+; the guard's predicate says (@local.narrowed.guard the function called).
+(if_statement
+  condition: (parenthesized_expression [
+    (call_expression function: (_) @local.narrowed.guard arguments: (arguments . (identifier) @local.narrowed .))
+    (binary_expression
+      left: (call_expression function: (_) @local.narrowed.guard arguments: (arguments . (identifier) @local.narrowed .))
+      operator: "&&")])
+  consequence: (_) @local.narrowed.scope)
+(ternary_expression
+  condition: [
+    (call_expression function: (_) @local.narrowed.guard arguments: (arguments . (identifier) @local.narrowed .))
+    (parenthesized_expression
+      (call_expression function: (_) @local.narrowed.guard arguments: (arguments . (identifier) @local.narrowed .)))]
+  consequence: (_) @local.narrowed.scope)
+(binary_expression
+  left: (call_expression function: (_) @local.narrowed.guard arguments: (arguments . (identifier) @local.narrowed .))
+  operator: "&&"
+  right: (_) @local.narrowed.scope)

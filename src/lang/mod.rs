@@ -353,6 +353,9 @@ pub struct Resolve {
     /// Casts whose type a literal in them is checked against (`{..} satisfies Config`):
     /// the literal's keys are that type's members.
     pub checked_casts: Vec<String>,
+    /// {kind, name, object}: a type guard's written return (`v is T`): the parameter it is
+    /// about (`name`) and the type it proves (`object`).
+    pub type_predicates: Vec<SyntaxForm>,
     /// Cast types that keep a literal where it goes (`{..} as const`).
     pub keeping_casts: Vec<String>,
     /// {kind, object}: assignments, `object` the field of the place assigned (`x.f = {..}`):

@@ -112,8 +112,10 @@ pub struct Narrowing {
     /// Where the test reads the name.
     pub test: usize,
     pub within: (usize, usize),
-    /// The class expression.
+    /// The class expression, or the type guard called (`guard`).
     pub class: (usize, usize),
+    /// The test calls a function whose written return is a type predicate (`v is T`).
+    pub guard: bool,
 }
 
 impl Scopes {
@@ -164,12 +166,16 @@ impl Scopes {
         for m in matches {
             let mut definition = None;
             let (mut declared_type, mut value, mut taken) = (None, None, Taken::Whole);
-            let (mut narrowed, mut class, mut within) = (None, None, None);
+            let (mut narrowed, mut class, mut within, mut guard) = (None, None, None, false);
             for c in m {
                 let range = (c.node.start_byte(), c.node.end_byte());
                 match names[c.index as usize] {
                     "local.narrowed" => narrowed = Some(range),
                     "local.narrowed.type" => class = Some(range),
+                    "local.narrowed.guard" => {
+                        class = Some(range);
+                        guard = true;
+                    }
                     "local.narrowed.scope" => within = Some(range),
                     // The rest of the block the statement stands in.
                     "local.narrowed.after" => within = c.node.parent().map(|p| (range.1, p.end_byte())),
@@ -208,6 +214,7 @@ impl Scopes {
                     test: name.0,
                     within,
                     class,
+                    guard,
                 });
             }
             if let Some((node, pattern, item, global)) = definition {

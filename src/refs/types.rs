@@ -375,6 +375,15 @@ impl Resolver<'_> {
                 }
             }
             if let Some(narrowing) = facts.scopes.narrowed(text, node.start_byte()) {
+                // Passed to a type guard: what its predicate says.
+                if narrowing.guard {
+                    if let Some(ty) = facts
+                        .node(narrowing.class)
+                        .and_then(|g| self.guarded_type(facts, g, depth + 1))
+                    {
+                        return ty;
+                    }
+                }
                 // Tested to be an instance of a class the tree defines: that class.
                 if let Some(Ty::Class(c)) = facts.node(narrowing.class).map(|n| self.type_of(facts, n, depth + 1)) {
                     return Ty::Instance(c);
@@ -1000,6 +1009,41 @@ impl Resolver<'_> {
     }
 
     /// The string literal type a property is declared with (`type: 'added'` → `added`).
+    /// The type a type guard (`function isMap(v: any): v is ObservableMap`, or a value cast
+    /// to such a function's type) says its first argument is where it returns true.
+    fn guarded_type(&self, facts: &Facts, guard: Node<'_>, depth: usize) -> Option<Ty> {
+        let Entity::Def(def) = self.expression_entity(facts, guard, depth + 1) else {
+            return None;
+        };
+        let owner = self.facts(&def.file)?;
+        let r = &owner.lang.resolve;
+        let symbol = owner.symbol(&def.path)?;
+        let declaration = declaration_node(owner.node(owner.declaration(symbol))?);
+        let mut function = function_node(declaration);
+        if function.child_by_field_name("return_type").is_none() {
+            // `var isMap = make(..) as (v: any) => v is ObservableMap`: the cast's type.
+            let binding = owner.scopes.binding_at(&symbol.name, owner.name_range(symbol))?;
+            let value = owner.node(binding.value?)?;
+            Resolve::form(&r.casts, value.kind())?;
+            let last = u32::try_from(value.named_child_count().checked_sub(1)?).ok()?;
+            let written = unwrapped(&owner, value.named_child(last)?);
+            function = written;
+        }
+        let predicate = unwrapped(&owner, function.child_by_field_name("return_type")?);
+        let form = Resolve::form(&r.type_predicates, predicate.kind())?;
+        let named = owner.text_of(part(predicate, form.name.as_deref())?);
+        // The predicate must be about the first parameter, the one the test passes.
+        let first = function
+            .child_by_field_name("parameters")
+            .and_then(|p| p.named_child(0));
+        let first = first.map(|p| p.child_by_field_name("pattern").unwrap_or(p));
+        if first.is_some_and(|p| owner.text_of(p) != named) {
+            return None;
+        }
+        let ty = part(predicate, form.object.as_deref())?;
+        Some(self.annotation(&owner, ty, depth + 1))
+    }
+
     /// The string a name holds when it names a constant bound to a string literal
     /// (`const UPDATE = "update"`).
     fn constant_string(&self, facts: &Facts, name: Node<'_>, depth: usize) -> Option<String> {
