@@ -1277,3 +1277,48 @@ export function use(thing: any) {
         "{found:?}"
     );
 }
+
+/// An index reads what the value holds there: a tuple's written place (`pair[1]`,
+/// `body[-1][1]`), and for a value of a class, what its `__getitem__` returns for the index
+/// (the overload the index's text chooses).
+#[test]
+fn an_index_reads_a_tuple_s_place_and_a_class_s_getitem() {
+    let items = "\
+from typing import overload
+
+
+class Trivia:
+    trail = \"\"
+
+
+class Item:
+    def __init__(self) -> None:
+        self.trivia = Trivia()
+
+
+class Table:
+    def __init__(self) -> None:
+        self._body: list[tuple[str, Item]] = []
+
+    @overload
+    def __getitem__(self, key: int) -> Item: ...
+
+    @overload
+    def __getitem__(self, key: str) -> str: ...
+
+    def __getitem__(self, key):
+        return self._body[key]
+
+    def last(self) -> str:
+        previous = self._body[-1][1]
+        key = self._body[0][0]
+        return previous.trivia.trail + self[0].trivia.trail + self[\"a\"].trail + key
+";
+    let found = found_in(&[("items.py", items)], "items.py", "Trivia.trail");
+    let sure: Vec<usize> = found
+        .iter()
+        .filter(|(_, _, c)| *c != Confidence::NameMatch)
+        .map(|(_, line, _)| *line)
+        .collect();
+    assert_eq!(sure, vec![29, 29], "{found:?}");
+}

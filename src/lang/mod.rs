@@ -353,6 +353,8 @@ pub struct Resolve {
     /// Casts whose type a literal in them is checked against (`{..} satisfies Config`):
     /// the literal's keys are that type's members.
     pub checked_casts: Vec<String>,
+    /// Methods an index into a value of a class calls (`__getitem__`).
+    pub index_methods: Vec<String>,
     /// {kind, name, object}: a type guard's written return (`v is T`): the parameter it is
     /// about (`name`) and the type it proves (`object`).
     pub type_predicates: Vec<SyntaxForm>,

@@ -315,8 +315,31 @@ impl Resolver<'_> {
             };
         }
         if let Some(form) = Resolve::form(&r.indexes, kind) {
+            let index = form.name.as_deref().and_then(|f| node.child_by_field_name(f));
             return match part(node, form.object.as_deref()).map(|o| self.type_of(facts, o, depth + 1)) {
                 Some(Ty::Elements(element)) => *element,
+                // `pair[1]`: that place of the tuple (`[-1]` counts from its end).
+                Some(Ty::Tuple(items)) => {
+                    let place = index.and_then(|i| facts.text_of(i).trim().parse::<i64>().ok());
+                    let place = place.and_then(|p| match p < 0 {
+                        true => items.len().checked_sub(p.unsigned_abs() as usize),
+                        false => Some(p as usize),
+                    });
+                    place
+                        .and_then(|p| items.get(p).cloned())
+                        .unwrap_or(Ty::Unknown("an index into a tuple that is not a written place"))
+                }
+                // `doc["key"]`: what the class's index method returns for it.
+                Some(object @ Ty::Instance(_)) if !r.index_methods.is_empty() => {
+                    let args = || {
+                        index.map(|i| Arguments {
+                            positional: vec![facts.text_of(i).to_string()],
+                            ..Arguments::default()
+                        })
+                    };
+                    let method = &r.index_methods[0];
+                    self.method_call_type(facts, &object, method, &args, depth + 1)
+                }
                 Some(Ty::Unknown(why)) => Ty::Unknown(why),
                 _ => Ty::Unknown("an index into a value that is not a collection saguaro reads"),
             };
