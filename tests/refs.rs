@@ -1322,3 +1322,62 @@ class Table:
         .collect();
     assert_eq!(sure, vec![29, 29], "{found:?}");
 }
+
+/// A macro's tokens are unparsed: a `use` among them binds the name for the calls after it
+/// in the same tokens (`quickcheck! { fn t() { use k::free::merge; merge(..) } }`); an
+/// impl's `fn name` among a `macro_rules!` body's tokens is the trait's, not the function's.
+#[test]
+fn a_use_among_a_macro_s_tokens_binds_its_name_for_the_calls_after_it() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let lib = "\
+pub mod free {
+    pub use crate::merge::merge_join_by;
+}
+mod merge;
+
+pub trait Unzip {
+    fn merge_join_by(self) -> u8;
+}
+
+macro_rules! impl_unzip {
+    ($t:ty) => {
+        impl Unzip for $t {
+            fn merge_join_by(self) -> u8 {
+                1
+            }
+        }
+    };
+}
+impl_unzip!(u8);
+";
+    let merge = "pub fn merge_join_by(a: u8) -> u8 {\n    a\n}\n";
+    let quick = "\
+macro_rules! check {
+    ($($t:tt)*) => { $($t)* };
+}
+
+check! {
+    fn f(a: u8) -> bool {
+        use k::free::merge_join_by;
+        let x = merge_join_by(a);
+        x == 1
+    }
+}
+";
+    let files = [
+        ("Cargo.toml", manifest),
+        ("src/lib.rs", lib),
+        ("src/merge.rs", merge),
+        ("tests/quick.rs", quick),
+    ];
+    let found = found_in(&files, "src/merge.rs", "merge_join_by");
+    assert!(
+        found.contains(&("tests/quick.rs".to_string(), 8, Confidence::ImportResolved)),
+        "{found:?}"
+    );
+    // The impl's `fn merge_join_by` among the `macro_rules!` tokens is the trait's.
+    assert!(
+        !found.iter().any(|(path, line, _)| path == "src/lib.rs" && *line == 13),
+        "{found:?}"
+    );
+}

@@ -1003,7 +1003,18 @@ fn judge_macro_token(
                 // not see.
                 return None;
             }
-            let entity = resolver.name(facts, name, at.0, 0);
+            let entity = match macro_use(facts, name, at) {
+                // `use a::b::name;` among the same macro's tokens: what that path names.
+                Some((path, member)) => {
+                    let segments: Vec<String> = super::modules::rust::split_path(&path);
+                    let owner = resolver.rust_qualifier(facts, &segments, at.0, 0);
+                    match called {
+                        true => resolver.value_member_of(&owner, &member, 0),
+                        false => resolver.member_of(&owner, &member, 0),
+                    }
+                }
+                None => resolver.name(facts, name, at.0, 0),
+            };
             verdict(
                 facts,
                 target,
@@ -1014,6 +1025,30 @@ fn judge_macro_token(
             )
         }
     }
+}
+
+/// The path and member a `use` among the tokens of the macro call around `at` binds `name`
+/// to, written before it: `use a::b::name;`, `use a::b::{c, name};`, `use a::b::orig as
+/// name;` (the grammar leaves a macro's tokens unparsed, so its imports are read here).
+fn macro_use(facts: &Facts, name: &str, at: Range) -> Option<(String, String)> {
+    let call = outermost_macro(facts, at)?;
+    let before = &facts.text()[call.start_byte()..at.0];
+    let n = regex::escape(name);
+    let patterns = [
+        format!(r"\buse\s+((?:::)?[\w:]+?)::(\w+)\s+as\s+({n})\s*;"),
+        format!(r"\buse\s+((?:::)?[\w:]+?)::({n})\s*;"),
+        format!(r"\buse\s+((?:::)?[\w:]+?)::\{{[^{{}}]*?\b({n})\b\s*[,}}]"),
+    ];
+    patterns
+        .iter()
+        .filter_map(|p| regex::Regex::new(p).ok())
+        .filter_map(|re| {
+            re.captures_iter(before)
+                .last()
+                .map(|c| (c.get(0).map_or(0, |m| m.start()), c[1].to_string(), c[2].to_string()))
+        })
+        .max_by_key(|(start, _, _)| *start)
+        .map(|(_, path, member)| (path, member))
 }
 
 /// Whether the tokens of the macro call around `at` bind `name` before it or there (`let name`,
