@@ -1325,7 +1325,8 @@ class Table:
 
 /// A macro's tokens are unparsed: a `use` among them binds the name for the calls after it
 /// in the same tokens (`quickcheck! { fn t() { use k::free::merge; merge(..) } }`); an
-/// impl's `fn name` among a `macro_rules!` body's tokens is the trait's, not the function's.
+/// impl's `fn name` among a `macro_rules!` body's tokens is not the function's, and for a
+/// method of the name it is listed by name (the impl it is in is not read).
 #[test]
 fn a_use_among_a_macro_s_tokens_binds_its_name_for_the_calls_after_it() {
     let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
@@ -1375,9 +1376,15 @@ check! {
         found.contains(&("tests/quick.rs".to_string(), 8, Confidence::ImportResolved)),
         "{found:?}"
     );
-    // The impl's `fn merge_join_by` among the `macro_rules!` tokens is the trait's.
+    // The impl's `fn merge_join_by` among the `macro_rules!` tokens is the trait's: not the
+    // function's, and for the trait's method a name match (the impl is not read).
     assert!(
         !found.iter().any(|(path, line, _)| path == "src/lib.rs" && *line == 13),
         "{found:?}"
+    );
+    let method = found_in(&files, "src/lib.rs", "Unzip.merge_join_by");
+    assert!(
+        method.contains(&("src/lib.rs".to_string(), 13, Confidence::NameMatch)),
+        "{method:?}"
     );
 }

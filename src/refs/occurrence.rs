@@ -998,6 +998,26 @@ fn judge_macro_token(
             )
         }
         None => {
+            let before = text[..at.0].trim_end();
+            let defines = before.ends_with("fn")
+                && !before[..before.len() - 2]
+                    .chars()
+                    .next_back()
+                    .is_some_and(|c| c.is_alphanumeric() || c == '_');
+            if defines && is_method(target) {
+                // `fn name(` among a macro's tokens (an impl a `macro_rules!` writes): a
+                // method of that name in an impl the grammar does not read — maybe an
+                // implementation of the target, which a rename must follow.
+                let why = "a method defined among a macro's tokens, in an impl saguaro does not read";
+                return verdict(
+                    facts,
+                    target,
+                    at,
+                    Entity::Unknown(why),
+                    How::new(kind, Confidence::NameMatch),
+                    unresolved,
+                );
+            }
             if bound_in_macro(facts, name, at) {
                 // `let name = ..` among the same macro's tokens: a local the grammar does
                 // not see.
