@@ -1330,11 +1330,11 @@ class Table:
 #[test]
 fn a_use_among_a_macro_s_tokens_binds_its_name_for_the_calls_after_it() {
     let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
-    let lib = "\
-pub mod free {
-    pub use crate::merge::merge_join_by;
+    let lib = "pub mod free {\n    pub use crate::merge::merge_join_by;\n}\nmod merge;\n";
+    let merge = "\
+pub fn merge_join_by(a: u8) -> u8 {
+    a
 }
-mod merge;
 
 pub trait Unzip {
     fn merge_join_by(self) -> u8;
@@ -1351,7 +1351,6 @@ macro_rules! impl_unzip {
 }
 impl_unzip!(u8);
 ";
-    let merge = "pub fn merge_join_by(a: u8) -> u8 {\n    a\n}\n";
     let quick = "\
 macro_rules! check {
     ($($t:tt)*) => { $($t)* };
@@ -1379,12 +1378,14 @@ check! {
     // The impl's `fn merge_join_by` among the `macro_rules!` tokens is the trait's: not the
     // function's, and for the trait's method a name match (the impl is not read).
     assert!(
-        !found.iter().any(|(path, line, _)| path == "src/lib.rs" && *line == 13),
+        !found
+            .iter()
+            .any(|(path, line, _)| path == "src/merge.rs" && *line == 12),
         "{found:?}"
     );
-    let method = found_in(&files, "src/lib.rs", "Unzip.merge_join_by");
+    let method = found_in(&files, "src/merge.rs", "Unzip.merge_join_by");
     assert!(
-        method.contains(&("src/lib.rs".to_string(), 13, Confidence::NameMatch)),
+        method.contains(&("src/merge.rs".to_string(), 12, Confidence::NameMatch)),
         "{method:?}"
     );
 }

@@ -1004,10 +1004,14 @@ fn judge_macro_token(
                     .chars()
                     .next_back()
                     .is_some_and(|c| c.is_alphanumeric() || c == '_');
-            if defines && is_method(target) {
-                // `fn name(` among a macro's tokens (an impl a `macro_rules!` writes): a
-                // method of that name in an impl the grammar does not read — maybe an
-                // implementation of the target, which a rename must follow.
+            if defines {
+                // `fn name(` among a macro's tokens (an impl a `macro_rules!` writes) defines
+                // a function of that name; it uses none. For a method target it may be an
+                // implementation of it in an impl the grammar does not read, which a rename
+                // must follow: listed by name.
+                if !is_method(target) {
+                    return None;
+                }
                 let why = "a method defined among a macro's tokens, in an impl saguaro does not read";
                 return verdict(
                     facts,
