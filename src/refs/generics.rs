@@ -107,6 +107,17 @@ pub struct Given<'a, 't> {
     pub to_class: bool,
 }
 
+impl<'a, 't> Given<'a, 't> {
+    /// The arguments written in `caller`, if there are any.
+    pub fn of(caller: &'a Facts, arguments: &'a [Node<'t>], to_class: bool) -> Option<Given<'a, 't>> {
+        (!arguments.is_empty()).then_some(Given {
+            caller,
+            arguments,
+            to_class,
+        })
+    }
+}
+
 impl Resolver<'_> {
     /// The type a value of a type parameter has: its bound's members (unknown without one).
     pub(super) fn bound_type(&self, facts: &Facts, parameter: &TypeParameter<'_>, depth: usize) -> Ty {

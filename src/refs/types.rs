@@ -700,10 +700,7 @@ impl Resolver<'_> {
             // A written type wins over an assigned value; among values, the first known.
             for field in fields {
                 if let Some(t) = field.declared_type.and_then(|r| facts.node(r)) {
-                    let owner = facts
-                        .symbol(&class.path)
-                        .and_then(|c| facts.node(facts.declaration(c)))
-                        .map(declaration_node);
+                    let owner = declaration_of(&facts, &class.path);
                     return Some(match owner {
                         Some(owner) => self.written_type_given(&facts, owner, t, given, depth + 1),
                         None => self.annotation(&facts, t, depth + 1),
@@ -735,11 +732,7 @@ impl Resolver<'_> {
                     .get(i)
                     .map(|clause| super::generics::base_and_arguments(&facts, *clause).1)
                     .unwrap_or_default();
-                let given = (!arguments.is_empty()).then_some(super::generics::Given {
-                    caller: &facts,
-                    arguments: arguments.as_slice(),
-                    to_class: true,
-                });
+                let given = super::generics::Given::of(&facts, arguments.as_slice(), true);
                 if let Some(t) = self.field_type_given(&b, name, given, depth + 1) {
                     return Some(t);
                 }
@@ -1045,8 +1038,7 @@ impl Resolver<'_> {
         let mut function = function_node(declaration);
         if function.child_by_field_name("return_type").is_none() {
             // `var isMap = make(..) as (v: any) => v is ObservableMap`: the cast's type.
-            let binding = owner.scopes.binding_at(&symbol.name, owner.name_range(symbol))?;
-            let value = owner.node(binding.value?)?;
+            let value = value_of(&owner, symbol)?;
             Resolve::form(&r.casts, value.kind())?;
             let last = u32::try_from(value.named_child_count().checked_sub(1)?).ok()?;
             let written = unwrapped(&owner, value.named_child(last)?);
@@ -1078,8 +1070,7 @@ impl Resolver<'_> {
         };
         let owner = self.facts(&def.file)?;
         let symbol = owner.symbol(&def.path)?;
-        let binding = owner.scopes.binding_at(&symbol.name, owner.name_range(symbol))?;
-        let value = owner.node(binding.value?)?;
+        let value = value_of(&owner, symbol)?;
         value
             .kind()
             .contains("string")
@@ -1470,11 +1461,7 @@ impl Resolver<'_> {
         let Entity::Def(base) = self.expression_entity(facts, name, depth + 1) else {
             return NONE;
         };
-        let given = (!arguments.is_empty()).then_some(super::generics::Given {
-            caller: facts,
-            arguments: arguments.as_slice(),
-            to_class: true,
-        });
+        let given = super::generics::Given::of(facts, arguments.as_slice(), true);
         self.parameter_type_given(&base, index, given, depth + 1)
     }
 
@@ -1509,9 +1496,7 @@ impl Resolver<'_> {
                     true => symbol
                         .parent_path
                         .as_deref()
-                        .and_then(|class| facts.symbol(class))
-                        .and_then(|class| facts.node(facts.declaration(class)))
-                        .map(declaration_node)
+                        .and_then(|class| declaration_of(facts, class))
                         .unwrap_or(node),
                     false => node,
                 };
@@ -1597,11 +1582,7 @@ impl Resolver<'_> {
                     None => self.expression_entity(facts, callee, depth + 1),
                 };
                 let type_arguments = super::generics::call_type_arguments(call);
-                let given = (!type_arguments.is_empty()).then_some(super::generics::Given {
-                    caller: facts,
-                    arguments: type_arguments.as_slice(),
-                    to_class: false,
-                });
+                let given = super::generics::Given::of(facts, type_arguments.as_slice(), false);
                 return match (entity, index) {
                     (Entity::Def(def), Some(i)) => self.parameter_type_given(&def, i, given, depth + 1),
                     (Entity::Unknown(why), _) => Ty::Unknown(why),
@@ -2233,6 +2214,18 @@ fn replaced_by_decorator(facts: &Facts, symbol: &crate::symbols::Symbol) -> bool
 }
 
 /// The declaration node inside wrappers (a decorated definition, an `export`).
+/// The value a module-level definition's name is bound to (`const UPDATE = "update"`).
+fn value_of<'f>(facts: &'f Facts, symbol: &crate::symbols::Symbol) -> Option<Node<'f>> {
+    let binding = facts.scopes.binding_at(&symbol.name, facts.name_range(symbol))?;
+    facts.node(binding.value?)
+}
+
+/// The declaration node of the definition at `path` of `facts`.
+fn declaration_of<'f>(facts: &'f Facts, path: &str) -> Option<Node<'f>> {
+    let symbol = facts.symbol(path)?;
+    facts.node(facts.declaration(symbol)).map(declaration_node)
+}
+
 fn declaration_node(node: Node<'_>) -> Node<'_> {
     for field in ["definition", "declaration"] {
         if let Some(inner) = node.child_by_field_name(field) {
