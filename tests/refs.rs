@@ -850,7 +850,8 @@ run! {
 }
 
 /// A value of a union type has a member all its types share (one definition, inherited
-/// from a common base); one some of them lack, or define apart, stays a name match.
+/// from a common base), and one only some of them have is theirs (code that runs reads it
+/// only on those); one they define apart stays a name match.
 #[test]
 fn a_member_shared_by_every_type_of_a_union_is_known() {
     let types = "\
@@ -871,6 +872,10 @@ export function f(s: State, t: A | B | undefined) {
 export function kind(): string {
   return \"\";
 }
+interface C { only_: string }
+export function g(u: A | C) {
+  return u.only_;
+}
 ";
     let files = [("src/types.ts", types)];
     assert_eq!(
@@ -881,7 +886,13 @@ export function kind(): string {
         ]
     );
     let only = found_in(&files, "src/types.ts", "A.only_");
-    assert_eq!(only, [("src/types.ts".to_string(), 13, Confidence::NameMatch)]);
+    assert_eq!(
+        only,
+        [
+            ("src/types.ts".to_string(), 13, Confidence::ReceiverTyped),
+            ("src/types.ts".to_string(), 20, Confidence::NameMatch)
+        ]
+    );
     // A function is never reached as a member of a value.
     assert_eq!(found_in(&files, "src/types.ts", "kind"), []);
     // The shared field's declared type types what is read off it.
@@ -1387,5 +1398,180 @@ check! {
     assert!(
         method.contains(&("src/merge.rs".to_string(), 12, Confidence::NameMatch)),
         "{method:?}"
+    );
+}
+
+/// A field declared under a computed key (`[DRAFT_STATE]: MapState`) is what an index with
+/// the same name reads and assigns (`this[DRAFT_STATE] = {..}`); an index with another
+/// name is not it.
+#[test]
+fn an_index_with_a_computed_key_s_name_reads_the_field_declared_under_it() {
+    let state = "\
+export const DRAFT_STATE: unique symbol = Symbol.for(\"state\");
+export const OTHER: unique symbol = Symbol.for(\"other\");
+export interface BaseState { modified_: boolean }
+export interface MapState extends BaseState { copy_: number }
+";
+    let map = "\
+import { DRAFT_STATE, OTHER, MapState } from \"./state\";
+export class DraftMap {
+  [DRAFT_STATE]: MapState;
+  [OTHER]: any;
+  constructor() {
+    this[DRAFT_STATE] = { modified_: false, copy_: 1 };
+  }
+  get size(): number {
+    return this[DRAFT_STATE].modified_ ? 1 : 0;
+  }
+  get other(): boolean {
+    return this[OTHER].modified_;
+  }
+}
+";
+    let found = found_in(
+        &[("src/state.ts", state), ("src/map.ts", map)],
+        "src/state.ts",
+        "BaseState.modified_",
+    );
+    let at = |line, c| ("src/map.ts".to_string(), line, c);
+    assert_eq!(
+        found,
+        vec![
+            at(6, Confidence::ReceiverTyped),
+            at(9, Confidence::ReceiverTyped),
+            at(12, Confidence::NameMatch)
+        ],
+        "{found:?}"
+    );
+}
+
+/// An object literal passed to a value whose type is a written function type (a
+/// parameter `cb: (info: Info) => void`, a destructured option `with: _with` called as
+/// `_with!({..})`) is expected to be that function type's parameter.
+#[test]
+fn an_argument_of_a_value_typed_as_a_function_type_is_expected_to_be_its_parameter() {
+    let timeout = "\
+export interface TimeoutInfo<M = unknown> { readonly meta: M; readonly seen: number }
+export interface TimeoutConfig<M = unknown> {
+  each?: number;
+  with?: (info: TimeoutInfo<M>) => void;
+  meta?: M;
+}
+export function timeout<M>(config: number | TimeoutConfig<M>) {
+  const { with: _with, meta = null! } = config as TimeoutConfig<M>;
+  _with!({ meta, seen: 1 });
+}
+export function direct(cb: (info: TimeoutInfo<number>) => void, log: (x: any) => void) {
+  cb({ meta: 1, seen: 2 });
+  log({ meta: 1 });
+}
+";
+    let found = found_in(&[("src/timeout.ts", timeout)], "src/timeout.ts", "TimeoutInfo.meta");
+    let at = |line, c| ("src/timeout.ts".to_string(), line, c);
+    assert_eq!(
+        found,
+        vec![
+            at(9, Confidence::ReceiverTyped),
+            at(12, Confidence::ReceiverTyped),
+            at(13, Confidence::NameMatch)
+        ],
+        "{found:?}"
+    );
+}
+
+/// `enumerate(xs)` pairs a count with each element of `xs`; a record type (`{ [key:
+/// string]: V }`, `{ [K in string]?: V }`) gives a `V` at every index; a member of a union
+/// is the definition of the types that define it (`boolean | Rule`: `Rule`'s).
+#[test]
+fn enumerate_records_and_a_union_s_member_reach_the_element_s_members() {
+    let items = "\
+class Trivia:
+    trail = \"\"
+
+
+class Item:
+    def __init__(self) -> None:
+        self.trivia = Trivia()
+
+
+def render(body: list[tuple[str, Item]]) -> str:
+    out = \"\"
+    for i, (k, v) in enumerate(body):
+        out += v.trivia.trail
+    for i, pair in enumerate(undefined_name):
+        out += pair.trail
+    return out
+";
+    let found = found_in(&[("items.py", items)], "items.py", "Trivia.trail");
+    let at = |line, c| ("items.py".to_string(), line, c);
+    assert_eq!(
+        found,
+        vec![at(13, Confidence::ReceiverTyped), at(15, Confidence::NameMatch)],
+        "{found:?}"
+    );
+
+    let rules = "\
+export interface Rule { keyword: string; definition: object }
+export interface Rules {
+  all: { [Key in string]?: boolean | Rule };
+  byName: { [name: string]: Rule };
+  some: { [K in \"a\" | \"b\"]: Rule };
+}
+export function definitions(rules: Rules, key: string) {
+  const rule = rules.all[key];
+  const a = typeof rule == \"object\" ? rule.definition : null;
+  const b = rules.byName[key].definition;
+  const c = rules.some[\"a\"].definition;
+  return [a, b, c];
+}
+";
+    let found = found_in(&[("src/rules.ts", rules)], "src/rules.ts", "Rule.definition");
+    let at = |line, c| ("src/rules.ts".to_string(), line, c);
+    assert_eq!(
+        found,
+        vec![
+            at(9, Confidence::ReceiverTyped),
+            at(10, Confidence::ReceiverTyped),
+            at(11, Confidence::NameMatch)
+        ],
+        "{found:?}"
+    );
+}
+
+/// A member of an intersection (`Options & Required`) is the one of the part declaring
+/// it. A part written in place declares what it writes (`{ code: number }`), or the keys a
+/// mapping over literals lists (`[K in "meta"]`); a part that writes the name too leaves
+/// the member unknown.
+#[test]
+fn a_member_of_an_intersection_is_the_declaring_part_s() {
+    let core = "\
+export interface CurrentOptions { defaultMeta?: string; meta?: boolean }
+export interface DeprecatedOptions { unicode?: boolean }
+export type Options = CurrentOptions & DeprecatedOptions;
+type Required = { [K in \"meta\"]: boolean } & { code: number };
+export type InstanceOptions = Options & Required;
+type Shadowed = Options & { defaultMeta: number };
+export class Ajv {
+  opts: InstanceOptions;
+  other: Shadowed;
+  constructor(opts: Options) {
+    this.opts = { ...opts, meta: true, code: 1 };
+    this.other = { ...opts, defaultMeta: 1 };
+  }
+  defaultMeta(): string | undefined {
+    return (this.opts.defaultMeta = this.other.defaultMeta ? \"a\" : undefined);
+  }
+}
+";
+    let found = found_in(&[("src/core.ts", core)], "src/core.ts", "CurrentOptions.defaultMeta");
+    let sure: Vec<(usize, Confidence)> = found.iter().map(|(_, line, c)| (*line, *c)).collect();
+    assert_eq!(
+        sure,
+        vec![
+            (12, Confidence::NameMatch),
+            (15, Confidence::ReceiverTyped),
+            (15, Confidence::NameMatch)
+        ],
+        "{found:?}"
     );
 }

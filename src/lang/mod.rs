@@ -319,6 +319,8 @@ pub struct Resolve {
     pub self_type: Vec<String>,
     pub type_wrappers: Vec<String>,
     pub type_unions: Vec<String>,
+    /// Type nodes of intersections (`A & B`): a value of all the parts at once.
+    pub type_intersections: Vec<String>,
     pub type_generics: Vec<SyntaxForm>,
     pub type_references: Vec<SyntaxForm>,
     pub type_bounds: Vec<String>,
@@ -413,11 +415,21 @@ pub struct Resolve {
     pub callables: Vec<String>,
     pub function_types: Vec<String>,
     pub array_types: Vec<SyntaxForm>,
+    /// {kind, name, object}: an index signature (`[key: string]: V`, `[K in string]?: V`),
+    /// `name` the field of its key type (else the key type of a `mapped_types` clause in
+    /// it), `object` of its value type; record_keys: the key types of a record (`string`).
+    /// A type made of one such signature over a record key is a record: an index into it
+    /// is a `V`.
+    pub index_signatures: Vec<SyntaxForm>,
+    pub record_keys: Vec<String>,
     pub indexes: Vec<SyntaxForm>,
     pub iterator_methods: Vec<String>,
     pub element_methods: Vec<String>,
     pub element_wrapper: Option<String>,
     pub element_callbacks: Vec<String>,
+    /// Builtin functions whose elements pair a count with each element of their first
+    /// argument (`enumerate(xs)`).
+    pub enumerators: Vec<String>,
     pub wrapper_callbacks: Vec<String>,
     pub typed_conversions: BTreeMap<String, String>,
     pub builtins: Vec<String>,

@@ -57,14 +57,28 @@ pub enum Ty {
     Tuple(Vec<Ty>),
     /// A collection (`list[T]`, `Vec<T>`, `T[]`): what each element is.
     Elements(Box<Ty>),
-    /// Something callable (`Callable[..., R]`, `() => R`): what calling it gives.
-    Callable(Box<Ty>),
+    /// Something callable (`Callable[..., R]`, `() => R`): what calling it gives, and
+    /// where its function type is written when it is one (`(info: Info) => R`): what its
+    /// parameters expect of an argument.
+    Callable(Box<Ty>, Option<WrittenAt>),
     /// One of these, the code does not tell which (a union, an overloaded call whose
     /// arguments do not choose the overload): only a member all of them share is known.
     OneOf(Vec<Ty>),
+    /// All of these at once (an intersection, `A & B`): a member is the one the part that
+    /// declares it has.
+    AllOf(Vec<Ty>),
+    /// A type whose members are written in place (`{ code: Options }`), read from its text.
+    InPlace(WrittenAt),
     /// A type from outside the root, or a builtin.
     External,
     Unknown(&'static str),
+}
+
+/// A node of a file of the root, kept by place (a [`Ty`] outlives the trees it is read from).
+#[derive(Debug, Clone, PartialEq)]
+pub struct WrittenAt {
+    pub file: String,
+    pub range: Range,
 }
 
 /// Why a value is [`Ty::Unknown`] when its written type admits anything (`any`, `Any`): its
@@ -316,7 +330,19 @@ impl Resolver<'_> {
         }
         if let Some(form) = Resolve::form(&r.indexes, kind) {
             let index = form.name.as_deref().and_then(|f| node.child_by_field_name(f));
-            return match part(node, form.object.as_deref()).map(|o| self.type_of(facts, o, depth + 1)) {
+            let object = part(node, form.object.as_deref()).map(|o| self.type_of(facts, o, depth + 1));
+            // `this[DRAFT_STATE]`: the field the class declares under that computed key
+            // (`[DRAFT_STATE]: MapState`), the key written as the same name.
+            if let (Some(Ty::Instance(class)), Some(key)) = (&object, index) {
+                let named = r.names.iter().any(|k| k == key.kind()) || Resolve::form(&r.members, key.kind()).is_some();
+                if let Some(field) = named
+                    .then(|| self.computed_field(class, facts.text_of(key), depth))
+                    .flatten()
+                {
+                    return field;
+                }
+            }
+            return match object {
                 Some(Ty::Elements(element)) => *element,
                 // `pair[1]`: that place of the tuple (`[-1]` counts from its end).
                 Some(Ty::Tuple(items)) => {
@@ -509,6 +535,18 @@ impl Resolver<'_> {
                 return self.method_call_type(facts, &object_type, method, &args, depth + 1);
             }
         }
+        // `enumerate(xs)`: pairs of a count and an element of `xs`.
+        if r.enumerators.iter().any(|e| e == facts.text_of(callee))
+            && facts
+                .scopes
+                .lookup(facts.text_of(callee), callee.start_byte())
+                .is_none()
+        {
+            if let Some(iterated) = first_argument(r, callee) {
+                let element = element_of(self.type_of(facts, iterated, depth + 1));
+                return Ty::Elements(Box::new(Ty::Tuple(vec![Ty::External, element])));
+            }
+        }
         // Python's `super()`: the bases of the class around it.
         if callee.kind() == "identifier"
             && facts.slice((callee.start_byte(), callee.end_byte())) == "super"
@@ -619,7 +657,7 @@ impl Resolver<'_> {
         match callee {
             Ty::Class(c) => Ty::Instance(c),
             Ty::Function(f) => self.returns_for(&f, args, depth + 1),
-            Ty::Callable(result) => *result,
+            Ty::Callable(result, _) => *result,
             Ty::Unknown(why) => Ty::Unknown(why),
             Ty::OneOf(_) => Ty::Unknown("a call of a value of one of several types"),
             // Never callable: a value of the same name was meant, which saguaro did not pick.
@@ -650,7 +688,7 @@ impl Resolver<'_> {
             }
         }
         let entity = self.member(ty, name, depth + 1);
-        if let (Ty::OneOf(_), Entity::Def(def)) = (ty, &entity) {
+        if let (Ty::OneOf(_) | Ty::AllOf(_), Entity::Def(def)) = (ty, &entity) {
             // The field all the types share: its declared type, read on the type declaring it.
             if let Some((owner, _)) = def.path.rsplit_once('.') {
                 let owner = DefId {
@@ -674,6 +712,46 @@ impl Resolver<'_> {
             }
         }
         self.entity_type(&entity, depth + 1)
+    }
+
+    /// Member `name` of a type written in place: a member it writes is not a definition
+    /// saguaro keeps (unknown); one it does not write is missing, unless an index or a
+    /// mapping over keys saguaro cannot list may give it.
+    fn member_in_place(&self, written: &WrittenAt, name: &str) -> Entity {
+        let Some(facts) = self.facts(&written.file) else {
+            return Entity::Unknown("a file that does not parse");
+        };
+        let Some(node) = facts.node(written.range) else {
+            return Entity::Unknown("a type saguaro cannot read");
+        };
+        let r = &facts.lang.resolve;
+        let mut cursor = node.walk();
+        let members: Vec<Node<'_>> = node
+            .named_children(&mut cursor)
+            .filter(|c| !c.kind().contains("comment"))
+            .collect();
+        for member in members {
+            if let Some(form) = Resolve::form(&r.index_signatures, member.kind()) {
+                // `[K in "a" | "b"]: V`: the keys are the literals listed.
+                let listed = written_keys(&facts, member, form);
+                match listed {
+                    Some(keys) if !keys.iter().any(|k| k == name) => continue,
+                    _ => return Entity::Unknown("a member of a type written with an index or a mapping"),
+                }
+            }
+            let declared = member
+                .child_by_field_name("name")
+                .map(|n| strip_quotes(facts.text_of(n)));
+            if declared.as_deref() == Some(name) {
+                return Entity::Unknown("a member of a type written in place");
+            }
+        }
+        Entity::Missing
+    }
+
+    /// The type of the field `class` declares under the computed key `key` (`[KEY]: T`).
+    fn computed_field(&self, class: &DefId, key: &str, depth: usize) -> Option<Ty> {
+        self.field_type(class, &format!("[{key}]"), depth + 1)
     }
 
     /// The declared (or assigned) type of field `name` of `class`, through its bases.
@@ -778,23 +856,68 @@ impl Resolver<'_> {
                 }
                 Entity::External
             }
+            // A member of a value of one of several types is the definition of those types
+            // that define it, when they all define the same one: code that runs (and code a
+            // checker passes) reads it only on a value that has it. A type that lacks it, or
+            // one from outside the root, adds nothing a rename could follow; two definitions
+            // of the root, or a type saguaro cannot read, leave it unknown.
             Ty::OneOf(types) => {
-                let mut shared: Option<Entity> = None;
+                let mut defined: Option<Entity> = None;
+                let mut other: Option<Entity> = None;
                 for t in types {
-                    match (self.member(t, name, depth + 1), &shared) {
-                        (Entity::Unknown(why), _) => return Entity::Unknown(why),
-                        (found, None) => shared = Some(found),
-                        (found, Some(first)) if found == *first => {}
-                        _ => {
-                            return Entity::Unknown(
-                                "a member that differs between the types an overloaded call may give",
-                            )
-                        }
+                    match self.member(t, name, depth + 1) {
+                        Entity::Unknown(why) => return Entity::Unknown(why),
+                        found @ Entity::Def(_) => match &defined {
+                            Some(first) if *first != found => {
+                                return Entity::Unknown(
+                                    "a member that differs between the types an overloaded call may give",
+                                )
+                            }
+                            _ => defined = Some(found),
+                        },
+                        found => match &other {
+                            Some(first) if *first != found => {
+                                let absent = |e: &Entity| matches!(e, Entity::Missing | Entity::External);
+                                if !(absent(first) && absent(&found)) {
+                                    return Entity::Unknown(
+                                        "a member that differs between the types an overloaded call may give",
+                                    );
+                                }
+                                other = Some(Entity::External);
+                            }
+                            _ => other = Some(found),
+                        },
                     }
                 }
-                shared.unwrap_or(Entity::Unknown("a value of none of several types"))
+                defined
+                    .or(other)
+                    .unwrap_or(Entity::Unknown("a value of none of several types"))
             }
-            Ty::Wrapped(..) | Ty::Tuple(_) | Ty::Elements(_) | Ty::Callable(_) | Ty::Function(_) | Ty::External => {
+            // A member of an intersection is the one the part declaring it has; two parts
+            // declaring it, or a part saguaro cannot read, leave it unknown.
+            Ty::AllOf(parts) => {
+                let mut declared: Option<Entity> = None;
+                let mut external = false;
+                for part in parts {
+                    match self.member(part, name, depth + 1) {
+                        Entity::Unknown(why) => return Entity::Unknown(why),
+                        Entity::Missing => {}
+                        Entity::External => external = true,
+                        found => match &declared {
+                            Some(first) if *first != found => {
+                                return Entity::Unknown("a member several parts of an intersection declare")
+                            }
+                            _ => declared = Some(found),
+                        },
+                    }
+                }
+                declared.unwrap_or(match external {
+                    true => Entity::External,
+                    false => Entity::Missing,
+                })
+            }
+            Ty::InPlace(written) => self.member_in_place(written, name),
+            Ty::Wrapped(..) | Ty::Tuple(_) | Ty::Elements(_) | Ty::Callable(..) | Ty::Function(_) | Ty::External => {
                 Entity::External
             }
             Ty::Unknown(why) => Entity::Unknown(why),
@@ -1483,12 +1606,7 @@ impl Resolver<'_> {
                 node = t;
             }
         }
-        let parameters = node.child_by_field_name("parameters")?;
-        let mut cursor = parameters.walk();
-        let parameter = parameters
-            .named_children(&mut cursor)
-            .filter(|c| !c.kind().contains("comment"))
-            .nth(index)?;
+        let parameter = nth_parameter(node, index)?;
         Some(match parameter.child_by_field_name("type") {
             Some(written) => {
                 // A base clause's arguments are the class's; a call's, the function's own.
@@ -1504,6 +1622,14 @@ impl Resolver<'_> {
             }
             None => Ty::Unknown("a parameter whose type is not written"),
         })
+    }
+
+    /// The written type of parameter `index` of a function type written at `written`.
+    fn written_parameter_type(&self, written: &WrittenAt, index: usize, depth: usize) -> Option<Ty> {
+        let facts = self.facts(&written.file)?;
+        let parameter = nth_parameter(facts.node(written.range)?, index)?;
+        let annotation = parameter.child_by_field_name("type")?;
+        Some(self.annotation(&facts, annotation, depth + 1))
     }
 
     /// The type a literal is expected to be where the code does not write it on the literal
@@ -1585,7 +1711,18 @@ impl Resolver<'_> {
                 let given = super::generics::Given::of(facts, type_arguments.as_slice(), false);
                 return match (entity, index) {
                     (Entity::Def(def), Some(i)) => self.parameter_type_given(&def, i, given, depth + 1),
-                    (Entity::Unknown(why), _) => Ty::Unknown(why),
+                    // `cb({..})`, `config.with!({..})`: a value whose type is a written
+                    // function type, whose parameter says what it expects.
+                    (entity, Some(i)) => match self.type_of(facts, callee, depth + 1) {
+                        Ty::Callable(_, Some(written)) => self
+                            .written_parameter_type(&written, i, depth + 1)
+                            .unwrap_or(Ty::Unknown("an argument beyond the parameters of a function type")),
+                        _ => match entity {
+                            Entity::Unknown(why) => Ty::Unknown(why),
+                            _ => Ty::Unknown("an argument of a call saguaro does not resolve"),
+                        },
+                    },
+                    (Entity::Unknown(why), None) => Ty::Unknown(why),
                     _ => Ty::Unknown("an argument of a call saguaro does not resolve"),
                 };
             }
@@ -1860,9 +1997,41 @@ impl Resolver<'_> {
                 None => Ty::Unknown("an array type without an element"),
             };
         }
+        // `{ [key: string]: Rule }`: a record, whose every index is a `Rule`.
+        if let Some(value) = record_value(facts, node) {
+            return Ty::Elements(Box::new(self.annotation(facts, value, depth + 1)));
+        }
+        if r.member_types.iter().any(|k| k == kind) {
+            return Ty::InPlace(WrittenAt {
+                file: facts.path.clone(),
+                range: (node.start_byte(), node.end_byte()),
+            });
+        }
+        if r.type_intersections.iter().any(|k| k == kind) {
+            let mut cursor = node.walk();
+            let parts: Vec<Node<'_>> = node
+                .named_children(&mut cursor)
+                .filter(|c| !c.kind().contains("comment"))
+                .collect();
+            let mut all = Vec::new();
+            for part in parts {
+                match self.annotation(facts, part, depth + 1) {
+                    Ty::AllOf(inner) => all.extend(inner),
+                    Ty::Class(c) => all.push(Ty::Instance(c)),
+                    ty => all.push(ty),
+                }
+            }
+            return Ty::AllOf(all);
+        }
         if r.function_types.iter().any(|k| k == kind) {
             return match node.child_by_field_name("return_type") {
-                Some(result) => Ty::Callable(Box::new(self.annotation(facts, result, depth + 1))),
+                Some(result) => Ty::Callable(
+                    Box::new(self.annotation(facts, result, depth + 1)),
+                    Some(WrittenAt {
+                        file: facts.path.clone(),
+                        range: (node.start_byte(), node.end_byte()),
+                    }),
+                ),
                 None => Ty::Unknown("a function type without a return type"),
             };
         }
@@ -1907,7 +2076,7 @@ impl Resolver<'_> {
                 let result = arguments.last().map_or(Ty::Unknown("a callable of nothing"), |a| {
                     self.annotation(facts, *a, depth + 1)
                 });
-                return Ty::Callable(Box::new(result));
+                return Ty::Callable(Box::new(result), None);
             }
             if r.collections.iter().any(|c| c == base_name) && !ours {
                 let element = first.map_or(Ty::Unknown("a collection of nothing"), |a| {
@@ -2347,4 +2516,70 @@ fn first_argument<'t>(r: &Resolve, callee: Node<'t>) -> Option<Node<'t>> {
         .named_children(&mut cursor)
         .find(|a| !a.kind().contains("comment"));
     first
+}
+
+/// Parameter `index` of a function (or function type) node, comments aside.
+fn nth_parameter(function: Node<'_>, index: usize) -> Option<Node<'_>> {
+    let parameters = function.child_by_field_name("parameters")?;
+    let mut cursor = parameters.walk();
+    let found = parameters
+        .named_children(&mut cursor)
+        .filter(|c| !c.kind().contains("comment"))
+        .nth(index);
+    found
+}
+
+/// The value type of a record type (`{ [key: string]: V }`, `{ [K in string]?: V }`): a type
+/// of members written in place that is one index signature over a record key.
+fn record_value<'t>(facts: &Facts, node: Node<'t>) -> Option<Node<'t>> {
+    let r = &facts.lang.resolve;
+    if !r.member_types.iter().any(|k| k == node.kind()) {
+        return None;
+    }
+    let mut cursor = node.walk();
+    let members: Vec<Node<'t>> = node
+        .named_children(&mut cursor)
+        .filter(|c| !c.kind().contains("comment"))
+        .collect();
+    let [signature] = members.as_slice() else {
+        return None;
+    };
+    let form = Resolve::form(&r.index_signatures, signature.kind())?;
+    let key = part(*signature, form.name.as_deref()).or_else(|| {
+        let mut cursor = signature.walk();
+        let clause = signature
+            .named_children(&mut cursor)
+            .find_map(|c| Resolve::form(&r.mapped_types, c.kind()).and_then(|f| part(c, f.object.as_deref())));
+        clause
+    })?;
+    if !r.record_keys.iter().any(|k| k == facts.text_of(key)) {
+        return None;
+    }
+    part(*signature, form.object.as_deref())
+}
+
+/// The keys a mapping over a union of literals lists (`[K in "a" | "b"]`); `None` when its
+/// keys are not such a list.
+fn written_keys(facts: &Facts, signature: Node<'_>, form: &SyntaxForm) -> Option<Vec<String>> {
+    let r = &facts.lang.resolve;
+    if part(signature, form.name.as_deref()).is_some() {
+        return None;
+    }
+    let mut cursor = signature.walk();
+    let keys = signature
+        .named_children(&mut cursor)
+        .find_map(|c| Resolve::form(&r.mapped_types, c.kind()).and_then(|f| part(c, f.object.as_deref())))?;
+    let mut listed = Vec::new();
+    let mut stack = vec![keys];
+    while let Some(node) = stack.pop() {
+        if r.type_unions.iter().any(|k| k == node.kind()) {
+            let mut cursor = node.walk();
+            stack.extend(node.named_children(&mut cursor));
+        } else if node.kind() == "literal_type" {
+            listed.push(strip_quotes(facts.text_of(node)));
+        } else {
+            return None;
+        }
+    }
+    Some(listed)
 }
