@@ -1575,3 +1575,47 @@ export class Ajv {
         "{found:?}"
     );
 }
+
+/// An overload whose parameter is a `Literal[..]` is chosen by an argument written as one
+/// of its values, and passed over for any other literal (`md["block"]` is a `ParserBlock`).
+#[test]
+fn an_overload_of_literal_values_is_chosen_by_the_literal_passed() {
+    let main = "\
+from typing import Any, Literal, overload
+
+
+class ParserInline:
+    def __init__(self) -> None:
+        self.ruler = 1
+
+
+class ParserBlock:
+    def __init__(self) -> None:
+        self.ruler = 2
+
+
+class Markdown:
+    @overload
+    def __getitem__(self, name: Literal[\"inline\"]) -> ParserInline: ...
+
+    @overload
+    def __getitem__(self, name: Literal[\"block\"]) -> ParserBlock: ...
+
+    @overload
+    def __getitem__(self, name: str) -> Any: ...
+
+    def __getitem__(self, name: str) -> Any:
+        return getattr(self, name)
+
+
+def rules(md: Markdown, name: str) -> list[int]:
+    return [md['block'].ruler, md[\"inline\"].ruler, md[name].ruler]
+";
+    let found = found_in(&[("main.py", main)], "main.py", "ParserBlock.ruler");
+    let at = |c| ("main.py".to_string(), 29, c);
+    assert_eq!(
+        found,
+        vec![at(Confidence::ReceiverTyped), at(Confidence::NameMatch)],
+        "{found:?}"
+    );
+}

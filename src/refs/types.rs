@@ -1880,6 +1880,14 @@ impl Resolver<'_> {
             return Some(true);
         }
         let arg_kind = argument_kind(arg)?;
+        // `Literal["block"]`: the argument written as one of its values, and no other.
+        if members.iter().filter_map(|m| literal_values(m)).any(|values| {
+            values
+                .iter()
+                .any(|v| strip_quotes(v.trim()) == strip_quotes(arg.trim()) && argument_kind(v) == Some(arg_kind))
+        }) {
+            return Some(true);
+        }
         let accepts = |kind: &str| match (kind, arg_kind) {
             (k, a) if k == a => true,
             ("float", "int") | ("int", "bool") | ("float", "bool") => true,
@@ -1904,6 +1912,8 @@ impl Resolver<'_> {
             "str" | "int" | "float" | "bool" | "bytes" | "None" => return Some(head),
             "Callable" => return Some("callable"),
             "type" | "Type" => return Some("type"),
+            // Its values are compared apart; no other literal fits.
+            "Literal" => return Some("literal"),
             _ => {}
         }
         // A module-level alias (`_AnyCallable = t.Callable[..., t.Any]`).
@@ -2582,4 +2592,15 @@ fn written_keys(facts: &Facts, signature: Node<'_>, form: &SyntaxForm) -> Option
         }
     }
     Some(listed)
+}
+
+/// The values a `Literal[..]` annotation lists (`Literal["a", 1]`), as written.
+fn literal_values(member: &str) -> Option<Vec<&str>> {
+    let bare = member.trim();
+    let bare = bare
+        .rsplit_once('.')
+        .filter(|(q, _)| !q.contains('['))
+        .map_or(bare, |(_, n)| n);
+    let inner = bare.strip_prefix("Literal[")?.strip_suffix(']')?;
+    Some(top_level_split(inner, ','))
 }
