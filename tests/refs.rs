@@ -1619,3 +1619,41 @@ def rules(md: Markdown, name: str) -> list[int]:
         "{found:?}"
     );
 }
+
+/// `isinstance(x, C)` narrows `x` to a `C` in the block it guards: as the whole test, or
+/// as any operand of a chain of `and` (`isinstance(item, AoT) and flag and not other`);
+/// under `or` it proves nothing.
+#[test]
+fn isinstance_narrows_in_the_block_of_an_and_chain() {
+    let items = "\
+class Trivia:
+    indent = \"\"
+
+
+class Item:
+    pass
+
+
+class Table(Item):
+    def __init__(self) -> None:
+        self.trivia = Trivia()
+
+
+def f(item: Item, flag: bool, other: bool) -> None:
+    if isinstance(item, Table):
+        item.trivia.indent = \"a\"
+    if isinstance(item, Table) and flag and not other:
+        item.trivia.indent = \"b\"
+    if flag and other and isinstance(item, Table):
+        item.trivia.indent = \"c\"
+    if flag or isinstance(item, Table):
+        item.trivia.indent = \"d\"
+";
+    let found = found_in(&[("items.py", items)], "items.py", "Table.trivia");
+    let sure: Vec<usize> = found
+        .iter()
+        .filter(|(_, _, c)| *c != Confidence::NameMatch)
+        .map(|(_, line, _)| *line)
+        .collect();
+    assert_eq!(sure, vec![16, 18, 20], "{found:?}");
+}
