@@ -1657,3 +1657,42 @@ def f(item: Item, flag: bool, other: bool) -> None:
         .collect();
     assert_eq!(sure, vec![16, 18, 20], "{found:?}");
 }
+
+/// A Rust block is the value of its last expression (`unsafe { make() }`, `{ let x =
+/// make(); x }`); one ending in a statement gives none.
+#[test]
+fn a_rust_block_is_the_value_of_its_last_expression() {
+    let lib = "\
+pub struct Cfg {
+    pub port: u16,
+}
+
+pub fn make() -> Cfg {
+    Cfg { port: 1 }
+}
+
+pub fn use_it() -> u16 {
+    let a = unsafe { make() };
+    let b = {
+        let x = make();
+        x
+    };
+    let c = {
+        make();
+    };
+    a.port + b.port + c.port
+}
+";
+    let found = found_in_crate(lib, "Cfg.port");
+    let sure: Vec<(usize, Confidence)> = found.iter().map(|(_, line, c)| (*line, *c)).collect();
+    assert_eq!(
+        sure,
+        vec![
+            (6, Confidence::ReceiverTyped),
+            (18, Confidence::ReceiverTyped),
+            (18, Confidence::ReceiverTyped),
+            (18, Confidence::NameMatch)
+        ],
+        "{found:?}"
+    );
+}

@@ -321,6 +321,10 @@ pub struct Resolve {
     pub type_unions: Vec<String>,
     /// Type nodes of intersections (`A & B`): a value of all the parts at once.
     pub type_intersections: Vec<String>,
+    /// Blocks that are expressions, whose value is their last expression (`{ ..; a }`), and
+    /// the endings of the kinds of what is not one there (`_statement`, `_declaration`).
+    pub block_values: Vec<String>,
+    pub block_statements: Vec<String>,
     pub type_generics: Vec<SyntaxForm>,
     pub type_references: Vec<SyntaxForm>,
     pub type_bounds: Vec<String>,

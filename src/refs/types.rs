@@ -293,6 +293,20 @@ impl Resolver<'_> {
                 None => Ty::Unknown("an empty expression"),
             };
         }
+        // `{ let a = ..; a }`: the block's last expression, when it ends in one.
+        if r.block_values.iter().any(|k| k == kind) {
+            let mut cursor = node.walk();
+            let last = node
+                .named_children(&mut cursor)
+                .filter(|c| !c.kind().contains("comment"))
+                .last();
+            return match last {
+                Some(value) if !r.block_statements.iter().any(|k| value.kind().ends_with(k.as_str())) => {
+                    self.type_of(facts, value, depth + 1)
+                }
+                _ => Ty::Unknown("a block that ends in no value"),
+            };
+        }
         if r.awaits.iter().any(|k| k == kind) || r.tries.iter().any(|k| k == kind) {
             return match inner(node).map(|c| self.type_of(facts, c, depth + 1)) {
                 Some(Ty::Wrapped(_, held)) => *held,
