@@ -1696,3 +1696,71 @@ pub fn use_it() -> u16 {
         "{found:?}"
     );
 }
+
+/// An operator on a value of a class of the root is what the class's operator method
+/// returns (`&a & &b` is `BitAnd::bitand`'s `Self::Output`, `a + b` is `__add__`'s); a
+/// tuple literal holds what each place holds (`for (a, b) in [(&x, &y)]`).
+#[test]
+fn an_operator_is_its_method_s_value_and_a_tuple_literal_its_places() {
+    let lib = "\
+use std::ops::BitAnd;
+
+pub struct Store {
+    pub vec: Vec<u16>,
+}
+
+impl BitAnd<Self> for &Store {
+    type Output = Store;
+
+    fn bitand(self, _rhs: Self) -> Self::Output {
+        Store { vec: Vec::new() }
+    }
+}
+
+pub fn f(lhs: Store, rhs: Store) -> usize {
+    let and = &lhs & &rhs;
+    let mut n = and.vec.len();
+    for (a, b) in [(&lhs, &rhs), (&rhs, &lhs)] {
+        n += a.vec.len() + b.vec.len();
+    }
+    let sum = 1 + 2;
+    n + sum
+}
+";
+    let found = found_in_crate(lib, "Store.vec");
+    let sure: Vec<usize> = found
+        .iter()
+        .filter(|(_, _, c)| *c != Confidence::NameMatch)
+        .map(|(_, line, _)| *line)
+        .collect();
+    assert_eq!(sure, vec![11, 17, 19, 19], "{found:?}");
+
+    let money = "\
+class Money:
+    def __init__(self, cents: int) -> None:
+        self.cents = cents
+
+    def __add__(self, other: \"Money\") -> \"Money\":
+        return Money(self.cents + other.cents)
+
+
+class Plain:
+    pass
+
+
+def total(a: Money, b: Money, p: Plain) -> int:
+    return (a + b).cents + (p + b).cents
+";
+    let found = found_in(&[("money.py", money)], "money.py", "Money.cents");
+    let at = |line, c| ("money.py".to_string(), line, c);
+    assert_eq!(
+        found,
+        vec![
+            at(6, Confidence::ReceiverTyped),
+            at(6, Confidence::ReceiverTyped),
+            at(14, Confidence::ReceiverTyped),
+            at(14, Confidence::NameMatch)
+        ],
+        "{found:?}"
+    );
+}

@@ -293,6 +293,18 @@ impl Resolver<'_> {
                 None => Ty::Unknown("an empty expression"),
             };
         }
+        // `a & b` on a value of a class of the root: what its operator method returns
+        // (`BitAnd::bitand`, `__and__`); the class lacking it says nothing of the value.
+        if let Some(form) = Resolve::form(&r.binary_operations, kind) {
+            let method = part(node, form.name.as_deref()).and_then(|o| r.operator_methods.get(facts.text_of(o)));
+            let left = part(node, form.object.as_deref()).map(|l| self.type_of(facts, l, depth + 1));
+            if let (Some(method), Some(left @ Ty::Instance(_))) = (method, left) {
+                return match self.member(&left, method, depth + 1) {
+                    Entity::Def(def) if self.is_function(&def) => self.called(Ty::Function(def), &|| None, depth + 1),
+                    _ => Ty::Unknown("an operator the operand's type does not define"),
+                };
+            }
+        }
         // `{ let a = ..; a }`: the block's last expression, when it ends in one.
         if r.block_values.iter().any(|k| k == kind) {
             let mut cursor = node.walk();
@@ -329,6 +341,14 @@ impl Resolver<'_> {
         }
         if let Some(form) = Resolve::form(&r.choices, kind) {
             return self.choice_type(facts, node, form, depth + 1);
+        }
+        if r.tuple_literals.iter().any(|k| k == kind) {
+            let mut cursor = node.walk();
+            let items: Vec<Node<'_>> = node
+                .named_children(&mut cursor)
+                .filter(|c| !c.kind().contains("comment"))
+                .collect();
+            return Ty::Tuple(items.into_iter().map(|i| self.type_of(facts, i, depth + 1)).collect());
         }
         if r.element_literals.iter().any(|k| k == kind) {
             // `[_Line(..)]`: a collection of the one type its written elements have.
