@@ -81,6 +81,15 @@ pub struct WrittenAt {
     pub range: Range,
 }
 
+impl WrittenAt {
+    fn of(facts: &Facts, node: Node<'_>) -> WrittenAt {
+        WrittenAt {
+            file: facts.path.clone(),
+            range: (node.start_byte(), node.end_byte()),
+        }
+    }
+}
+
 /// Why a value is [`Ty::Unknown`] when its written type admits anything (`any`, `Any`): its
 /// members, elements and calls are anything too, and it fits every parameter.
 const ANYTHING: &str = "a value typed as anything (`any`)";
@@ -307,12 +316,7 @@ impl Resolver<'_> {
         }
         // `{ let a = ..; a }`: the block's last expression, when it ends in one.
         if r.block_values.iter().any(|k| k == kind) {
-            let mut cursor = node.walk();
-            let last = node
-                .named_children(&mut cursor)
-                .filter(|c| !c.kind().contains("comment"))
-                .last();
-            return match last {
+            return match written_parts(node).last().copied() {
                 Some(value) if !r.block_statements.iter().any(|k| value.kind().ends_with(k.as_str())) => {
                     self.type_of(facts, value, depth + 1)
                 }
@@ -343,20 +347,12 @@ impl Resolver<'_> {
             return self.choice_type(facts, node, form, depth + 1);
         }
         if r.tuple_literals.iter().any(|k| k == kind) {
-            let mut cursor = node.walk();
-            let items: Vec<Node<'_>> = node
-                .named_children(&mut cursor)
-                .filter(|c| !c.kind().contains("comment"))
-                .collect();
+            let items = written_parts(node);
             return Ty::Tuple(items.into_iter().map(|i| self.type_of(facts, i, depth + 1)).collect());
         }
         if r.element_literals.iter().any(|k| k == kind) {
             // `[_Line(..)]`: a collection of the one type its written elements have.
-            let mut cursor = node.walk();
-            let elements: Vec<Node<'_>> = node
-                .named_children(&mut cursor)
-                .filter(|c| !c.kind().contains("comment"))
-                .collect();
+            let elements = written_parts(node);
             return match self.one_type(facts, &elements, depth + 1) {
                 Ty::Unknown(why) => Ty::Unknown(why),
                 element => Ty::Elements(Box::new(element)),
@@ -759,12 +755,7 @@ impl Resolver<'_> {
             return Entity::Unknown("a type saguaro cannot read");
         };
         let r = &facts.lang.resolve;
-        let mut cursor = node.walk();
-        let members: Vec<Node<'_>> = node
-            .named_children(&mut cursor)
-            .filter(|c| !c.kind().contains("comment"))
-            .collect();
-        for member in members {
+        for member in written_parts(node) {
             if let Some(form) = Resolve::form(&r.index_signatures, member.kind()) {
                 // `[K in "a" | "b"]: V`: the keys are the literals listed.
                 let listed = written_keys(&facts, member, form);
@@ -2046,19 +2037,11 @@ impl Resolver<'_> {
             return Ty::Elements(Box::new(self.annotation(facts, value, depth + 1)));
         }
         if r.member_types.iter().any(|k| k == kind) {
-            return Ty::InPlace(WrittenAt {
-                file: facts.path.clone(),
-                range: (node.start_byte(), node.end_byte()),
-            });
+            return Ty::InPlace(WrittenAt::of(facts, node));
         }
         if r.type_intersections.iter().any(|k| k == kind) {
-            let mut cursor = node.walk();
-            let parts: Vec<Node<'_>> = node
-                .named_children(&mut cursor)
-                .filter(|c| !c.kind().contains("comment"))
-                .collect();
             let mut all = Vec::new();
-            for part in parts {
+            for part in written_parts(node) {
                 match self.annotation(facts, part, depth + 1) {
                     Ty::AllOf(inner) => all.extend(inner),
                     Ty::Class(c) => all.push(Ty::Instance(c)),
@@ -2071,10 +2054,7 @@ impl Resolver<'_> {
             return match node.child_by_field_name("return_type") {
                 Some(result) => Ty::Callable(
                     Box::new(self.annotation(facts, result, depth + 1)),
-                    Some(WrittenAt {
-                        file: facts.path.clone(),
-                        range: (node.start_byte(), node.end_byte()),
-                    }),
+                    Some(WrittenAt::of(facts, node)),
                 ),
                 None => Ty::Unknown("a function type without a return type"),
             };
@@ -2564,13 +2544,19 @@ fn first_argument<'t>(r: &Resolve, callee: Node<'t>) -> Option<Node<'t>> {
 
 /// Parameter `index` of a function (or function type) node, comments aside.
 fn nth_parameter(function: Node<'_>, index: usize) -> Option<Node<'_>> {
-    let parameters = function.child_by_field_name("parameters")?;
-    let mut cursor = parameters.walk();
-    let found = parameters
+    written_parts(function.child_by_field_name("parameters")?)
+        .get(index)
+        .copied()
+}
+
+/// A node's named children, comments aside: what the code writes in it.
+fn written_parts(node: Node<'_>) -> Vec<Node<'_>> {
+    let mut cursor = node.walk();
+    let parts = node
         .named_children(&mut cursor)
         .filter(|c| !c.kind().contains("comment"))
-        .nth(index);
-    found
+        .collect();
+    parts
 }
 
 /// The value type of a record type (`{ [key: string]: V }`, `{ [K in string]?: V }`): a type
@@ -2580,11 +2566,7 @@ fn record_value<'t>(facts: &Facts, node: Node<'t>) -> Option<Node<'t>> {
     if !r.member_types.iter().any(|k| k == node.kind()) {
         return None;
     }
-    let mut cursor = node.walk();
-    let members: Vec<Node<'t>> = node
-        .named_children(&mut cursor)
-        .filter(|c| !c.kind().contains("comment"))
-        .collect();
+    let members = written_parts(node);
     let [signature] = members.as_slice() else {
         return None;
     };
