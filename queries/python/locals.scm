@@ -56,45 +56,26 @@
 (nonlocal_statement (identifier) @local.global)
 
 ; `isinstance(x, C)` guarding a block: the whole test, or one operand of a chain of `and`
-; (up to four operands: `isinstance(x, C) and a and not b`); or asserted.
-[
-  (if_statement
-    condition: [
-      (call function: (identifier) @_test
-        arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))
-      (boolean_operator left: (call function: (identifier) @_test
-        arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)) operator: "and")
-      (boolean_operator operator: "and" right: (call function: (identifier) @_test
-        arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)))
-      (boolean_operator left: (boolean_operator left: (call function: (identifier) @_test
-        arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)) operator: "and") operator: "and")
-      (boolean_operator left: (boolean_operator operator: "and" right: (call function: (identifier) @_test
-        arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))) operator: "and")
-      (boolean_operator left: (boolean_operator left: (boolean_operator left: (call function: (identifier) @_test
-        arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)) operator: "and") operator: "and") operator: "and")
-      (boolean_operator left: (boolean_operator left: (boolean_operator operator: "and" right: (call function: (identifier) @_test
-        arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))) operator: "and") operator: "and")]
-    consequence: (block) @local.narrowed.scope
-    (#eq? @_test "isinstance"))
-  (elif_clause
-    condition: [
-      (call function: (identifier) @_test
-        arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))
-      (boolean_operator left: (call function: (identifier) @_test
-        arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)) operator: "and")
-      (boolean_operator operator: "and" right: (call function: (identifier) @_test
-        arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)))
-      (boolean_operator left: (boolean_operator left: (call function: (identifier) @_test
-        arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)) operator: "and") operator: "and")
-      (boolean_operator left: (boolean_operator operator: "and" right: (call function: (identifier) @_test
-        arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))) operator: "and")
-      (boolean_operator left: (boolean_operator left: (boolean_operator left: (call function: (identifier) @_test
-        arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)) operator: "and") operator: "and") operator: "and")
-      (boolean_operator left: (boolean_operator left: (boolean_operator operator: "and" right: (call function: (identifier) @_test
-        arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))) operator: "and") operator: "and")]
-    consequence: (block) @local.narrowed.scope
-    (#eq? @_test "isinstance"))
-]
+; (up to four operands: `isinstance(x, C) and a and not b`); or asserted. The node with a
+; `condition` and a `consequence` block is an `if` or an `elif`.
+(_
+  condition: [
+    (call function: (identifier) @_test
+      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))
+    (boolean_operator left: (call function: (identifier) @_test
+      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)) operator: "and")
+    (boolean_operator operator: "and" right: (call function: (identifier) @_test
+      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)))
+    (boolean_operator left: (boolean_operator left: (call function: (identifier) @_test
+      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)) operator: "and") operator: "and")
+    (boolean_operator left: (boolean_operator operator: "and" right: (call function: (identifier) @_test
+      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))) operator: "and")
+    (boolean_operator left: (boolean_operator left: (boolean_operator left: (call function: (identifier) @_test
+      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)) operator: "and") operator: "and") operator: "and")
+    (boolean_operator left: (boolean_operator left: (boolean_operator operator: "and" right: (call function: (identifier) @_test
+      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))) operator: "and") operator: "and")]
+  consequence: (block) @local.narrowed.scope
+  (#eq? @_test "isinstance"))
 (assert_statement
   . (call function: (identifier) @_test
       arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))

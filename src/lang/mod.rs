@@ -436,11 +436,11 @@ pub struct Resolve {
     pub enumerators: Vec<String>,
     pub wrapper_callbacks: Vec<String>,
     pub typed_conversions: BTreeMap<String, String>,
+    /// Literals of tuples (`(a, b)`): a tuple of what each place holds.
+    pub tuple_literals: Vec<String>,
     /// {kind, object, name}: a binary operation, `object` its left operand and `name` its
     /// operator; operator_methods: the method each operator calls on the left operand's
     /// type (`&` → `bitand`, `+` → `__add__`).
-    /// Literals of tuples (`(a, b)`): a tuple of what each place holds.
-    pub tuple_literals: Vec<String>,
     pub binary_operations: Vec<SyntaxForm>,
     pub operator_methods: BTreeMap<String, String>,
     pub builtins: Vec<String>,

@@ -45,10 +45,8 @@ impl Resolver<'_> {
         let r = &facts.lang.resolve;
         let (parameter, function) = parameter_of_function(facts.node(at)?)?;
         let list = function.child_by_field_name("parameters")?;
-        let mut cursor = list.walk();
-        let index = list
-            .named_children(&mut cursor)
-            .filter(|c| !c.kind().contains("comment"))
+        let index = super::types::written_parts(list)
+            .iter()
             .position(|c| c.id() == parameter.id())?;
         let (key, literal) = match r.field_keys.iter().find(|f| f.kind == function.kind()) {
             // `{ register(reg) { .. } }`: the method is its own key.

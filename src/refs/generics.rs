@@ -21,7 +21,7 @@
 
 use super::facts::Facts;
 use super::resolve::{DefId, Entity, Resolver};
-use super::types::{part, unwrapped, Ty};
+use super::types::{part, unwrapped, written_parts, Ty};
 use crate::lang::Resolve;
 use tree_sitter::Node;
 
@@ -62,11 +62,7 @@ fn declaring<'t>(facts: &Facts, node: Node<'t>) -> Option<(Node<'t>, TypeParamet
 /// The parameter `name` of one generic list, if it declares one.
 fn declared_in<'t>(facts: &Facts, list: Node<'t>, name: &str) -> Option<TypeParameter<'t>> {
     let r = &facts.lang.resolve;
-    let mut cursor = list.walk();
-    let parameters: Vec<Node<'t>> = list
-        .named_children(&mut cursor)
-        .filter(|c| !c.kind().contains("comment"))
-        .collect();
+    let parameters = written_parts(list);
     parameters.iter().enumerate().find_map(|(position, p)| {
         let form = Resolve::form(&r.type_parameter_bounds, p.kind());
         let written = match form {
@@ -85,15 +81,8 @@ fn declared_in<'t>(facts: &Facts, list: Node<'t>, name: &str) -> Option<TypePara
 
 /// The explicit type arguments a call writes (`make<Engine>(..)`), in order.
 pub fn call_type_arguments<'t>(call: Node<'t>) -> Vec<Node<'t>> {
-    let Some(arguments) = call.child_by_field_name("type_arguments") else {
-        return Vec::new();
-    };
-    let mut cursor = arguments.walk();
-    let found = arguments
-        .named_children(&mut cursor)
-        .filter(|c| !c.kind().contains("comment"))
-        .collect();
-    found
+    call.child_by_field_name("type_arguments")
+        .map_or_else(Vec::new, written_parts)
 }
 
 /// Type arguments given to a definition's type parameters: by a call (`make<Engine>(..)`,
@@ -224,13 +213,7 @@ impl Resolver<'_> {
             return None;
         }
         // `[K in keyof P as ..]` renames the keys: they are no longer P's.
-        let mut cursor = clause.walk();
-        if clause
-            .named_children(&mut cursor)
-            .filter(|c| !c.kind().contains("comment"))
-            .count()
-            > 2
-        {
+        if written_parts(*clause).len() > 2 {
             return None;
         }
         let mapped = facts.text_of(keys.named_child(0)?);

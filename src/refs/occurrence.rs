@@ -1055,22 +1055,40 @@ fn judge_macro_token(
 /// to, written before it: `use a::b::name;`, `use a::b::{c, name};`, `use a::b::orig as
 /// name;` (the grammar leaves a macro's tokens unparsed, so its imports are read here).
 fn macro_use(facts: &Facts, name: &str, at: Range) -> Option<(String, String)> {
+    static USES: std::sync::OnceLock<[regex::Regex; 3]> = std::sync::OnceLock::new();
+    let [renamed, single, listed] = USES.get_or_init(|| {
+        let compile = |p: &str| regex::Regex::new(p).expect("a valid pattern");
+        [
+            compile(r"\buse\s+((?:::)?[\w:]+?)::(\w+)\s+as\s+(\w+)\s*;"),
+            compile(r"\buse\s+((?:::)?[\w:]+?)::(\w+)\s*;"),
+            compile(r"\buse\s+((?:::)?[\w:]+?)::\{([^{}]*)\}"),
+        ]
+    });
     let call = outermost_macro(facts, at)?;
     let before = &facts.text()[call.start_byte()..at.0];
-    let n = regex::escape(name);
-    let patterns = [
-        format!(r"\buse\s+((?:::)?[\w:]+?)::(\w+)\s+as\s+({n})\s*;"),
-        format!(r"\buse\s+((?:::)?[\w:]+?)::({n})\s*;"),
-        format!(r"\buse\s+((?:::)?[\w:]+?)::\{{[^{{}}]*?\b({n})\b\s*[,}}]"),
-    ];
-    patterns
-        .iter()
-        .filter_map(|p| regex::Regex::new(p).ok())
-        .filter_map(|re| {
-            re.captures_iter(before)
-                .last()
-                .map(|c| (c.get(0).map_or(0, |m| m.start()), c[1].to_string(), c[2].to_string()))
+    // Each form's last `use` binding `name`, by where it starts: (start, path, member).
+    let renamed = renamed
+        .captures_iter(before)
+        .filter(|c| &c[3] == name)
+        .map(|c| (c.get(0).map_or(0, |m| m.start()), c[1].to_string(), c[2].to_string()))
+        .last();
+    let single = single
+        .captures_iter(before)
+        .filter(|c| &c[2] == name)
+        .map(|c| (c.get(0).map_or(0, |m| m.start()), c[1].to_string(), c[2].to_string()))
+        .last();
+    // `{c, name}`, `{c, orig as name}`: an item ending in the name.
+    let listed = listed
+        .captures_iter(before)
+        .filter(|c| {
+            c[2].split(',')
+                .any(|item| item.trim().rsplit([' ', ':']).next() == Some(name))
         })
+        .map(|c| (c.get(0).map_or(0, |m| m.start()), c[1].to_string(), name.to_string()))
+        .last();
+    [renamed, single, listed]
+        .into_iter()
+        .flatten()
         .max_by_key(|(start, _, _)| *start)
         .map(|(_, path, member)| (path, member))
 }

@@ -1713,11 +1713,7 @@ impl Resolver<'_> {
             if let Some(form) =
                 form.filter(|f| part(call, f.arguments.as_deref()).is_some_and(|a| a.id() == parent.id()))
             {
-                let mut cursor = parent.walk();
-                let index = parent
-                    .named_children(&mut cursor)
-                    .filter(|c| !c.kind().contains("comment"))
-                    .position(|c| c.id() == literal.id());
+                let index = written_parts(parent).iter().position(|c| c.id() == literal.id());
                 let Some(callee) = part(call, form.callee.as_deref()) else {
                     return Ty::Unknown("a call without a callee");
                 };
@@ -2550,7 +2546,7 @@ fn nth_parameter(function: Node<'_>, index: usize) -> Option<Node<'_>> {
 }
 
 /// A node's named children, comments aside: what the code writes in it.
-fn written_parts(node: Node<'_>) -> Vec<Node<'_>> {
+pub(super) fn written_parts(node: Node<'_>) -> Vec<Node<'_>> {
     let mut cursor = node.walk();
     let parts = node
         .named_children(&mut cursor)
