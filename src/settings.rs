@@ -28,6 +28,50 @@ pub struct Settings {
     pub fuzzy: FuzzyDefaults,
     #[serde(default)]
     pub command_timeout_seconds: Option<f64>,
+    /// KEYSTONE files (spec 002 §3): gitignore-style globs of files that are only ever
+    /// sent whole.
+    #[serde(default)]
+    pub keystone_paths: Vec<String>,
+    /// `false` turns the whole-file mandate (KEYSTONE files, files past
+    /// `whole_file_zones.whole_file_percent`) into advice: context-located patches apply.
+    #[serde(default)]
+    pub enforce_whole_file: Option<bool>,
+    /// The rows of 002 §3's threshold table.
+    #[serde(default)]
+    pub whole_file_zones: WholeFileZones,
+}
+
+/// Where the rows of 002 §3's threshold table begin: how much of a file a session has
+/// changed, and how many patches it took, before the advice moves from patch blocks to
+/// caution, to the editor's call (a warning), to the whole file, mandatory.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(deny_unknown_fields, default)]
+pub struct WholeFileZones {
+    /// Caution from this percent changed (30).
+    pub caution_percent: usize,
+    /// The editor's call, with a warning, from this percent (50).
+    pub warning_percent: usize,
+    /// The whole file, mandatory, past this percent (70).
+    pub whole_file_percent: usize,
+    /// Caution from this many patches (6).
+    pub caution_patches: usize,
+    /// The editor's call, with a warning, from this many patches (8).
+    pub warning_patches: usize,
+    /// More context lines from this many ambiguous matches on a file (3).
+    pub ambiguous_matches: usize,
+}
+
+impl Default for WholeFileZones {
+    fn default() -> WholeFileZones {
+        WholeFileZones {
+            caution_percent: 30,
+            warning_percent: 50,
+            whole_file_percent: 70,
+            caution_patches: 6,
+            warning_patches: 8,
+            ambiguous_matches: 3,
+        }
+    }
 }
 
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
@@ -105,13 +149,32 @@ impl Settings {
             )]
         })?;
         schema::validate(Contract::Settings, &value)?;
-        serde_json::from_value(value).map_err(|e| {
+        let settings: Settings = serde_json::from_value(value).map_err(|e| {
             vec![Error::new(
                 ErrorCode::InvalidFormat,
                 format!("the settings do not read: {e}"),
                 format!("see {}", Contract::Settings.file()),
             )]
-        })
+        })?;
+        let z = settings.whole_file_zones;
+        if !(z.caution_percent <= z.warning_percent && z.warning_percent <= z.whole_file_percent)
+            || z.caution_patches > z.warning_patches
+        {
+            return Err(vec![Error::new(
+                ErrorCode::InvalidFormat,
+                format!(
+                    "the whole_file_zones do not rise: {}% / {}% / {}% and {} / {} patches",
+                    z.caution_percent, z.warning_percent, z.whole_file_percent, z.caution_patches, z.warning_patches
+                ),
+                "give caution_percent <= warning_percent <= whole_file_percent and caution_patches <= warning_patches (the defaults are 30, 50, 70 and 6, 8)",
+            )]);
+        }
+        Ok(settings)
+    }
+
+    /// Whether the whole-file mandate refuses (the default) or only advises.
+    pub fn enforces_whole_file(&self) -> bool {
+        self.enforce_whole_file.unwrap_or(true)
     }
 }
 

@@ -325,7 +325,7 @@ fn a_session_tracks_files_errors_and_advice_across_applies() {
     );
     let block = stdout_json(&out)["session_context"].as_str().unwrap().to_string();
     assert!(
-        block.contains("3 ambiguous matches: include 5 or more context lines"),
+        block.contains("src/engine.py: 3 ambiguous matches: patch with 5 or more context lines"),
         "{block}"
     );
     assert!(

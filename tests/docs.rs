@@ -61,6 +61,23 @@ fn readme_examples_run_as_written() {
     cases.run();
 }
 
+/// The answer's schema lists every error code saguaro has, in the enum's order.
+#[test]
+fn the_answer_schema_lists_every_error_code() {
+    let schema: serde_json::Value = serde_json::from_str(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/schemas/answer.schema.json")).unwrap(),
+    )
+    .unwrap();
+    let listed: Vec<&str> = schema["$defs"]["error"]["properties"]["code"]["enum"]
+        .as_array()
+        .expect("the error code is an enum")
+        .iter()
+        .map(|c| c.as_str().unwrap())
+        .collect();
+    let all: Vec<&str> = saguaro::feedback::ErrorCode::ALL.iter().map(|c| c.as_str()).collect();
+    assert_eq!(listed, all);
+}
+
 /// The reference's table of error codes lists every code saguaro has, each once.
 #[test]
 fn the_reference_lists_every_error_code() {

@@ -248,3 +248,73 @@ fn long_answers_page_with_a_cursor() {
     drop(stdin);
     assert!(server.wait().unwrap().success());
 }
+
+/// The connection is a session (spec 002 §1): every edit answers with its block, the
+/// planner's guidance is kept across calls, a KEYSTONE file refuses a context patch and
+/// accepts an edit by symbol.
+#[test]
+fn the_connection_keeps_a_session_with_guidance_and_keystone_files() {
+    let dir = shop();
+    let (mut server, mut stdin, mut answers) = serve(dir.path());
+    let mut ask = |id: u64, method: &str, params: Value| -> Value {
+        let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string();
+        stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
+        stdin.flush().unwrap();
+        serde_json::from_str(&answers.next().unwrap().unwrap()).unwrap()
+    };
+    ask(
+        1,
+        "initialize",
+        json!({"protocolVersion": "2025-11-25", "capabilities": {}, "clientInfo": {"name": "t", "version": "1"}}),
+    );
+    let block =
+        "shop/engine.py\n<<<<<<< SEARCH\n        return order\n=======\n        return [order]\n>>>>>>> REPLACE\n";
+    let refused = ask(
+        2,
+        "tools/call",
+        json!({"name": "apply_patch", "arguments": {"patch": block, "keystone": ["shop/"], "guidance": "Batch the orders."}}),
+    );
+    assert_eq!(refused["result"]["isError"], true, "{refused}");
+    let content = &refused["result"]["structuredContent"];
+    assert_eq!(content["errors"][0]["code"], "whole_file_required", "{content}");
+    assert!(
+        content["session_context"]
+            .as_str()
+            .unwrap()
+            .contains("Guidance: Batch the orders.\nHealth: 1 errors"),
+        "{content}"
+    );
+    assert_eq!(
+        tree(dir.path()),
+        "class Engine:\n    def process(self, order):\n        return order\n"
+    );
+
+    let applied = ask(
+        3,
+        "tools/call",
+        json!({"name": "apply_patch", "arguments": {"patch": block}}),
+    );
+    let context = applied["result"]["structuredContent"]["session_context"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(
+        context.contains("Modified: shop/engine.py (1 patch, 33% changed)\nGuidance: Batch the orders.; shop/engine.py: patch blocks, with caution"),
+        "{context}"
+    );
+    let replaced = ask(
+        4,
+        "tools/call",
+        json!({"name": "replace_symbol", "arguments": {"file": "shop/engine.py", "symbol": "Engine.process",
+               "content": "def process(self, order):\n    return (order,)\n"}}),
+    );
+    assert_eq!(replaced["result"]["isError"], false, "{replaced}");
+    let context = replaced["result"]["structuredContent"]["session_context"]
+        .as_str()
+        .unwrap()
+        .to_string();
+    assert!(context.contains("shop/engine.py (2 patches, 66% changed)"), "{context}");
+    assert!(context.contains("Guidance: Batch the orders.;"), "{context}");
+    drop(stdin);
+    assert!(server.wait().unwrap().success());
+}

@@ -48,6 +48,7 @@ pub(super) fn mark(
                     let mut text = tx
                         .read_text(&change.path)?
                         .ok_or_else(|| Error::file_missing(&Workspace::shown(&change.path)))?;
+                    tx.workspace().check_context_edit(&change.path)?;
                     for hunk in hunks {
                         match place::apply(&text, std::slice::from_ref(hunk), threshold) {
                             Ok((new, placed)) => {

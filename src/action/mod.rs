@@ -626,7 +626,11 @@ fn stage_patch(
             })
         }
         OnConflict::Marker => {
-            let marked = conflict::mark(&changes, tx, threshold, matches).map_err(|e| conflict(&path, "marker", &e))?;
+            let marked = conflict::mark(&changes, tx, threshold, matches).map_err(|e| match e.code {
+                // Not a conflict: the file is sent whole whatever its base.
+                ErrorCode::WholeFileRequired => e,
+                _ => conflict(&path, "marker", &e),
+            })?;
             Ok(Staged {
                 fuzzy: false,
                 notice: Some(noticed(&format!(
@@ -862,6 +866,7 @@ fn regex_replace(
 ) -> Result<(usize, usize), Error> {
     let shown = Workspace::shown(path);
     let text = tx.read_text(path)?.ok_or_else(|| missing(path, "cannot be searched"))?;
+    tx.workspace().check_context_edit(path)?;
     let found: Vec<regex::Captures> = regex.captures_iter(&text).collect();
     let line_of = |offset: usize| text[..offset].matches('\n').count() + 1;
     let candidates = || {

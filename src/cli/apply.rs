@@ -1,7 +1,7 @@
 //! `saguaro apply [PATCH|-] [--root DIR] [--format F] [--dry-run] [--json]`
 
 use super::output;
-use crate::apply::session::{self, Session};
+use crate::apply::session::Session;
 use crate::apply::{self, Answer, Format, Options, Status};
 use crate::feedback::{Error, ErrorCode};
 use crate::settings::{Approvals, Settings};
@@ -61,6 +61,15 @@ pub struct Args {
     /// The exchanges a session allows, shown in its Health line.
     #[arg(long, default_value_t = 20)]
     max_exchanges: usize,
+    /// The planner's plan, kept in the session and printed first on its `Guidance:` line
+    /// until replaced (`""` clears it).
+    #[arg(long, value_name = "TEXT", requires = "session")]
+    guidance: Option<String>,
+    /// A KEYSTONE file for this call (gitignore-style glob, beside the settings'
+    /// `keystone_paths`): patches located by context are refused; send it whole. May be
+    /// repeated.
+    #[arg(long, value_name = "GLOB")]
+    keystone: Vec<String>,
     /// Grant approval to proposed actions: an approval group id, an action id, or `all`.
     /// May be repeated.
     #[arg(long, value_name = "GROUP|ID|all")]
@@ -100,15 +109,30 @@ pub fn run(args: Args) -> i32 {
             return answer_out(&Answer::rejected(e), args.json);
         }
     };
-    let options = match args.common.options() {
+    let mut options = match args.common.options() {
         Ok(options) => Options {
             dry_run: args.dry_run,
             approvals: Approvals::from_args(&args.approve),
             events: args.events.clone(),
+            keystone_paths: args.keystone.clone(),
             ..options
         },
         Err(errors) => return answer_out(&Answer::rejected_all(errors), args.json),
     };
+    // The session is read first: the files it shows mostly rewritten are sent whole.
+    let mut session = match &args.session {
+        Some(path) => match Session::load(path, args.max_exchanges) {
+            Ok(session) => Some(session),
+            Err(e) => return answer_out(&Answer::rejected(e), args.json),
+        },
+        None => None,
+    };
+    if let Some(session) = &mut session {
+        if let Some(plan) = &args.guidance {
+            session.set_guidance(plan);
+        }
+        session.mandate(&mut options);
+    }
     let report = if args.impact {
         match crate::impact::report(&input, &options) {
             Ok(report) => Some(report),
@@ -131,40 +155,16 @@ pub fn run(args: Args) -> i32 {
     }
     let mut answer = apply::apply(&input, &options);
     answer.impact = report.as_ref().and_then(|r| serde_json::to_value(r).ok());
-    if let Some(path) = &args.session {
-        if let Err(e) = track(path, args.max_exchanges, &args.common.root, args.dry_run, &mut answer) {
-            answer.errors.push(e);
+    if let (Some(session), Some(path)) = (&mut session, &args.session) {
+        if !args.dry_run {
+            session.record_written(&answer, &args.common.root);
+            if let Err(e) = session.save(path) {
+                answer.errors.push(e);
+            }
         }
+        answer.session_context = Some(session.render_for(&options));
     }
     answer_out(&answer, args.json)
-}
-
-/// Records the apply in the session file and puts the session block in the answer.
-fn track(
-    path: &std::path::Path,
-    max: usize,
-    root: &std::path::Path,
-    dry_run: bool,
-    answer: &mut Answer,
-) -> Result<(), Error> {
-    let mut session = Session::load(path, max)?;
-    if !dry_run {
-        // Each file's size before the apply: its lines now, less what the diff added, plus
-        // what it removed.
-        let counts = session::diff_counts(&answer.diff);
-        let mut original = std::collections::BTreeMap::new();
-        for file in &answer.files {
-            let now = std::fs::read_to_string(root.join(&file.path))
-                .map(|t| t.lines().count())
-                .unwrap_or(0);
-            let (added, removed) = counts.get(&file.path).copied().unwrap_or_default();
-            original.insert(file.path.clone(), (now + removed).saturating_sub(added));
-        }
-        session.record(answer, &original);
-        session.save(path)?;
-    }
-    answer.session_context = Some(session.render());
-    Ok(())
 }
 
 pub(super) fn read_patch(path: Option<&std::path::Path>) -> Result<String, Error> {

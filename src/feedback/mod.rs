@@ -63,6 +63,9 @@ pub enum ErrorCode {
     /// `rename`: the new name is already bound where a renamed name would land, or is
     /// already a member of the same class or type.
     NameConflict,
+    /// A change located by context (a hunk, a block, `str_replace`) to a file that must be
+    /// sent whole: a KEYSTONE file, or one the session shows past 70% changed (002 §3).
+    WholeFileRequired,
 }
 
 impl ErrorCode {
@@ -94,6 +97,7 @@ impl ErrorCode {
         ErrorCode::Unchanged,
         ErrorCode::InvalidName,
         ErrorCode::NameConflict,
+        ErrorCode::WholeFileRequired,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -123,6 +127,7 @@ impl ErrorCode {
             ErrorCode::Unchanged => "unchanged",
             ErrorCode::InvalidName => "invalid_name",
             ErrorCode::NameConflict => "name_conflict",
+            ErrorCode::WholeFileRequired => "whole_file_required",
         }
     }
 

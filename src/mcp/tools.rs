@@ -3,6 +3,7 @@
 
 use super::page::{self, bounded, DEFAULT_MAX_CHARS};
 use super::warm::Warm;
+use crate::apply::session::Session;
 use crate::apply::{self, Answer, Format, Options};
 use crate::feedback::{Error, ErrorCode};
 use crate::impact::breakage::Severity;
@@ -16,12 +17,14 @@ use serde::Deserialize;
 use serde_json::{json, Value};
 use std::collections::BTreeMap;
 use std::path::PathBuf;
-use std::sync::Arc;
+use std::sync::{Arc, Mutex};
 
-/// The server: the root it serves and the warm tree.
+/// The server: the root it serves, the warm tree, and the connection's session (spec 002
+/// §1: each edit's answer carries its `[SESSION CONTEXT]` block).
 #[derive(Clone)]
 pub struct Server {
     warm: Arc<Warm>,
+    session: Arc<Mutex<Session>>,
     tool_router: ToolRouter<Server>,
 }
 
@@ -192,6 +195,14 @@ pub struct PatchArgs {
     /// `high` or `medium`. The answer then carries the Impact Report.
     #[serde(default)]
     pub gate: Option<String>,
+    /// The plan (spec 002 §1): kept for the rest of the session and printed first on the
+    /// `Guidance:` line of every answer's `session_context`; an empty string clears it.
+    #[serde(default)]
+    pub guidance: Option<String>,
+    /// KEYSTONE files for this call (gitignore-style globs, beside the settings'
+    /// keystone_paths): patches located by context are refused (`whole_file_required`).
+    #[serde(default)]
+    pub keystone: Vec<String>,
 }
 
 #[derive(Debug, Deserialize, JsonSchema)]
@@ -242,6 +253,7 @@ impl Server {
     pub fn new(root: PathBuf) -> Server {
         Server {
             warm: Arc::new(Warm::new(&root)),
+            session: Arc::new(Mutex::new(Session::new(SESSION_EXCHANGES))),
             tool_router: Self::tool_router(),
         }
     }
@@ -535,6 +547,10 @@ impl Server {
         }
         options.dry_run = args.dry_run;
         options.approvals = crate::settings::Approvals::from_args(&args.approve);
+        options.keystone_paths = args.keystone;
+        if let Some(plan) = &args.guidance {
+            self.session().set_guidance(plan);
+        }
         let mut report = None;
         if let Some(gate) = &args.gate {
             let least = match gate.as_str() {
@@ -562,6 +578,7 @@ impl Server {
         }
         let mut done = apply::apply(&args.patch, &options);
         done.impact = report;
+        self.track(&options, &mut done);
         apply_answer(&done)
     }
 
@@ -642,6 +659,10 @@ impl Server {
     }
 }
 
+/// The exchanges a connection's session counts to in its Health line (as `apply`'s
+/// `--max-exchanges` default).
+const SESSION_EXCHANGES: usize = 20;
+
 #[tool_handler(router = self.tool_router)]
 impl ServerHandler for Server {
     fn get_info(&self) -> ServerConfig {
@@ -652,7 +673,10 @@ impl ServerHandler for Server {
                  Read with symbols, find_symbol, show, context; edit with replace_symbol, insert_symbol, \
                  delete_symbol, update_docstring, or apply_patch for text patches; ask impact before a \
                  signature change and refs for who uses a definition. Pass the sha256 you read as \
-                 expected_sha256 when editing. A refusal's `errors[].hint` says what to do next.",
+                 expected_sha256 when editing. A refusal's `errors[].hint` says what to do next. \
+                 Every edit answers with `session_context`: your plan (apply_patch's guidance) and, per \
+                 file, whether to keep patching or send it whole; a file it marks mandatory refuses \
+                 context patches (whole_file_required).",
             )
     }
 }
@@ -675,11 +699,28 @@ impl Server {
                 )
             })?),
         };
-        Ok(Options {
+        let mut options = Options {
             format,
             settings,
             ..Options::new(self.warm.root())
-        })
+        };
+        self.session().mandate(&mut options);
+        Ok(options)
+    }
+
+    /// The connection's session; a tool that panicked while holding it left counts that
+    /// are still counts.
+    fn session(&self) -> std::sync::MutexGuard<'_, Session> {
+        self.session.lock().unwrap_or_else(|poisoned| poisoned.into_inner())
+    }
+
+    /// Counts an apply in the session (unless it was a dry run) and answers with its block.
+    fn track(&self, options: &Options, done: &mut Answer) {
+        let mut session = self.session();
+        if !options.dry_run {
+            session.record_written(done, self.warm.root());
+        }
+        done.session_context = Some(session.render_for(options));
     }
 
     /// The facts of a file named by the caller: a path inside the root, in a language
@@ -726,7 +767,9 @@ impl Server {
         };
         options.dry_run = dry_run;
         let patch = json!({"type": "patch", "target_file": file, "operations": [operation]});
-        apply_answer(&apply::apply(&patch.to_string(), &options))
+        let mut done = apply::apply(&patch.to_string(), &options);
+        self.track(&options, &mut done);
+        apply_answer(&done)
     }
 }
 

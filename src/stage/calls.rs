@@ -73,6 +73,7 @@ fn stage_one(call: &EditCall, tx: &mut Transaction, threshold: f64) -> Result<Pl
         }
         EditCall::Replace { path, hunk } => {
             let text = existing.ok_or_else(missing)?;
+            tx.workspace().check_context_edit(path)?;
             let (new, placed) = place::apply(&text, std::slice::from_ref(hunk), threshold)?;
             tx.write(path, new.into_bytes())?;
             Ok(placed
@@ -81,6 +82,8 @@ fn stage_one(call: &EditCall, tx: &mut Transaction, threshold: f64) -> Result<Pl
         }
         EditCall::Insert { path, after, text } => {
             let file = existing.ok_or_else(missing)?;
+            // A line number is a location too, and a less certain one than context.
+            tx.workspace().check_context_edit(path)?;
             let (new, lines) = insert_lines(&file, *after, text).ok_or_else(|| {
                 Error::new(
                     ErrorCode::NoMatch,

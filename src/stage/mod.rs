@@ -15,8 +15,9 @@ pub use semantic::{parse_semantic, rename_match, stage_semantic};
 
 use crate::feedback::{Error, ErrorCode};
 use crate::textpatch::TextFormat;
-use crate::workspace::{self, Transaction, Workspace};
+use crate::workspace::{self, Transaction, WholeFileRule, Workspace};
 use serde::Serialize;
+use std::collections::BTreeMap;
 use std::path::PathBuf;
 
 /// How to apply.
@@ -36,6 +37,11 @@ pub struct Options {
     pub events: Option<PathBuf>,
     /// The most candidates a refusal lists (`--max-candidates`).
     pub max_candidates: usize,
+    /// KEYSTONE globs of this call (`--keystone`), beside the settings' `keystone_paths`.
+    pub keystone_paths: Vec<String>,
+    /// The files a session shows past the whole-file threshold, with their percent changed
+    /// (`apply::session`): like KEYSTONE files, they are sent whole.
+    pub past_whole_file_threshold: BTreeMap<String, usize>,
 }
 
 /// How many candidates a refusal lists unless told otherwise.
@@ -53,12 +59,30 @@ impl Options {
             approvals: Default::default(),
             events: None,
             max_candidates: DEFAULT_MAX_CANDIDATES,
+            keystone_paths: Vec::new(),
+            past_whole_file_threshold: BTreeMap::new(),
         }
     }
 
-    /// The root, with the settings' path rules.
+    /// The root, with the settings' path rules and the whole-file mandate.
     pub fn workspace(&self) -> Result<Workspace, Error> {
-        Workspace::new(&self.root)?.with_rules(&self.settings.deny_paths, &self.settings.allow_paths_write)
+        let workspace =
+            Workspace::new(&self.root)?.with_rules(&self.settings.deny_paths, &self.settings.allow_paths_write)?;
+        let keystone: Vec<String> = self
+            .settings
+            .keystone_paths
+            .iter()
+            .chain(&self.keystone_paths)
+            .cloned()
+            .collect();
+        let rule = WholeFileRule::new(
+            workspace.root(),
+            &keystone,
+            self.past_whole_file_threshold.clone(),
+            self.settings.whole_file_zones.whole_file_percent,
+            self.settings.enforces_whole_file(),
+        )?;
+        Ok(workspace.with_whole_file(rule))
     }
 }
 

@@ -69,6 +69,9 @@ pub fn stage_change(
         }
         _ => tx.read_text(&change.path)?,
     };
+    if let (FileAction::Update(_), Some(_)) = (&change.action, &existing) {
+        tx.workspace().check_context_edit(&change.path)?;
+    }
     let after = match (&change.action, &existing) {
         (FileAction::Create(content), None) => Some(content.clone()),
         (FileAction::Create(_), Some(_)) => {

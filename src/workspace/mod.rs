@@ -4,12 +4,15 @@
 //! Every path in a patch is relative to the root; nothing outside the root is read or
 //! written, through `..`, an absolute path, or a symbolic link, and nothing inside `.git`.
 //! Settings may deny paths (`deny_paths`) and confine writes (`allow_paths_write`), both as
-//! gitignore-style globs. Changes are staged in a [`Transaction`] and committed with
+//! gitignore-style globs; KEYSTONE files and files a session has mostly rewritten refuse
+//! changes located by context (`whole_file`). Changes are staged in a [`Transaction`] and committed with
 //! temporary files renamed into place; a failure midway puts back what was already written.
 
 mod transaction;
+mod whole_file;
 
 pub use transaction::{Change, Transaction};
+pub use whole_file::WholeFileRule;
 
 use crate::feedback::{Error, ErrorCode};
 use ignore::gitignore::{Gitignore, GitignoreBuilder};
@@ -30,6 +33,7 @@ pub struct Workspace {
     root: PathBuf,
     deny: Option<Gitignore>,
     allow_write: Option<Gitignore>,
+    whole_file: WholeFileRule,
 }
 
 impl Workspace {
@@ -45,6 +49,7 @@ impl Workspace {
             root,
             deny: None,
             allow_write: None,
+            whole_file: WholeFileRule::default(),
         })
     }
 
@@ -53,6 +58,23 @@ impl Workspace {
         self.deny = globs(&self.root, deny_paths, "deny_paths")?;
         self.allow_write = globs(&self.root, allow_paths_write, "allow_paths_write")?;
         Ok(self)
+    }
+
+    /// The same root with the whole-file mandate's files.
+    pub fn with_whole_file(mut self, rule: WholeFileRule) -> Workspace {
+        self.whole_file = rule;
+        self
+    }
+
+    /// Whether `relative` is a KEYSTONE file.
+    pub fn is_keystone(&self, relative: &str) -> bool {
+        self.whole_file.is_keystone(&normalize(relative))
+    }
+
+    /// `whole_file_required` when a change located by context (a hunk, a block, an
+    /// editor's `str_replace`) may not touch `relative`.
+    pub fn check_context_edit(&self, relative: &str) -> Result<(), Error> {
+        self.whole_file.check_context_edit(&normalize(relative))
     }
 
     pub fn root(&self) -> &Path {
