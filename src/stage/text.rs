@@ -69,8 +69,11 @@ pub fn stage_change(
         }
         _ => tx.read_text(&change.path)?,
     };
-    if let (FileAction::Update(_), Some(_)) = (&change.action, &existing) {
-        tx.workspace().check_context_edit(&change.path)?;
+    // Hunks are placed by their context; a move or a mode change alone is not.
+    if let (FileAction::Update(hunks), Some(_)) = (&change.action, &existing) {
+        if !hunks.is_empty() {
+            tx.workspace().check_context_edit(&change.path)?;
+        }
     }
     let after = match (&change.action, &existing) {
         (FileAction::Create(content), None) => Some(content.clone()),
