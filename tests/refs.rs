@@ -1289,6 +1289,45 @@ export function use(thing: any) {
     );
 }
 
+/// `x instanceof C` narrows where the test holds, as Python's isinstance does: the block or
+/// ternary branch it is the condition of, through parentheses and a chain of `&&` of any
+/// length, and the rest of an `&&` after it; not under `||` or `!`.
+#[test]
+fn instanceof_narrows_where_the_test_holds() {
+    let store = "\
+export class Store {
+  size = 0;
+}
+export function use(thing: any, a: boolean, b: boolean) {
+  if (a && b && (thing instanceof Store) && a) {
+    thing.size = 1;
+  }
+  const n = thing instanceof Store && thing.size;
+  const m = a && thing instanceof Store ? thing.size : 0;
+  if (a || thing instanceof Store) {
+    thing.size = 2;
+  }
+  if (!(thing instanceof Store)) {
+    thing.size = 3;
+  }
+  return n + m;
+}
+";
+    let found = found_in(&[("src/store.ts", store)], "src/store.ts", "Store.size");
+    let at = |line, c| ("src/store.ts".to_string(), line, c);
+    assert_eq!(
+        found,
+        vec![
+            at(6, Confidence::ReceiverTyped),
+            at(8, Confidence::ReceiverTyped),
+            at(9, Confidence::ReceiverTyped),
+            at(11, Confidence::NameMatch),
+            at(14, Confidence::NameMatch)
+        ],
+        "{found:?}"
+    );
+}
+
 /// An index reads what the value holds there: a tuple's written place (`pair[1]`,
 /// `body[-1][1]`), and for a value of a class, what its `__getitem__` returns for the index
 /// (the overload the index's text chooses).
@@ -1620,9 +1659,9 @@ def rules(md: Markdown, name: str) -> list[int]:
     );
 }
 
-/// `isinstance(x, C)` narrows `x` to a `C` in the block it guards: as the whole test, or
-/// as any operand of a chain of `and` (`isinstance(item, AoT) and flag and not other`);
-/// under `or` it proves nothing.
+/// `isinstance(x, C)` narrows `x` to a `C` where the test holds: the block it guards, as
+/// the whole test or as any operand of a chain of `and` of any length, and the rest of an
+/// `and` after it; under `or` or `not` it proves nothing.
 #[test]
 fn isinstance_narrows_in_the_block_of_an_and_chain() {
     let items = "\
@@ -1648,6 +1687,14 @@ def f(item: Item, flag: bool, other: bool) -> None:
         item.trivia.indent = \"c\"
     if flag or isinstance(item, Table):
         item.trivia.indent = \"d\"
+    if flag and other and flag and other and (isinstance(item, Table)) and flag:
+        item.trivia.indent = \"e\"
+    ok = isinstance(item, Table) and item.trivia.indent == \"f\"
+    if not isinstance(item, Table):
+        item.trivia.indent = \"g\"
+    elif flag and isinstance(item, Table):
+        item.trivia.indent = \"h\"
+    ok = item.trivia.indent == \"i\" and isinstance(item, Table)
 ";
     let found = found_in(&[("items.py", items)], "items.py", "Table.trivia");
     let sure: Vec<usize> = found
@@ -1655,7 +1702,7 @@ def f(item: Item, flag: bool, other: bool) -> None:
         .filter(|(_, _, c)| *c != Confidence::NameMatch)
         .map(|(_, line, _)| *line)
         .collect();
-    assert_eq!(sure, vec![16, 18, 20], "{found:?}");
+    assert_eq!(sure, vec![16, 18, 20, 24, 25, 29], "{found:?}");
 }
 
 /// A Rust block is the value of its last expression (`unsafe { make() }`, `{ let x =

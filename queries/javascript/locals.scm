@@ -20,18 +20,8 @@
 (for_in_statement left: (_) @local.definition.pattern operator: "of" right: (_) @local.iterable)
 (for_in_statement left: (_) @local.definition.pattern)
 
-; `x instanceof C` guarding a block or a ternary's first branch, alone or first of an `&&`:
-; there x is a C (read by src/refs/scope.rs as Python's isinstance).
-(if_statement
-  condition: (parenthesized_expression [
-    (binary_expression left: (identifier) @local.narrowed operator: "instanceof" right: (_) @local.narrowed.type)
-    (binary_expression
-      left: (binary_expression left: (identifier) @local.narrowed operator: "instanceof" right: (_) @local.narrowed.type)
-      operator: "&&")])
-  consequence: (_) @local.narrowed.scope)
-(ternary_expression
-  condition: [
-    (binary_expression left: (identifier) @local.narrowed operator: "instanceof" right: (_) @local.narrowed.type)
-    (parenthesized_expression
-      (binary_expression left: (identifier) @local.narrowed operator: "instanceof" right: (_) @local.narrowed.type))]
-  consequence: (_) @local.narrowed.scope)
+; `x instanceof C`: there x is a C (read by src/refs/scope.rs as Python's isinstance).
+; Where the test holds comes from its place (grammars/languages.toml's
+; narrowing_conditionals and conjunctions): the block or the ternary branch it is the
+; condition of, alone or an operand of a chain of `&&`, and the rest of an `&&` after it.
+(binary_expression left: (identifier) @local.narrowed operator: "instanceof" right: (_) @local.narrowed.type) @local.narrowed.test

@@ -14,10 +14,10 @@
 ;                            at a time (`for x in xs`)
 ;   @local.entered           (same match) a context manager whose enter method's return
 ;                            the name is bound to (`with open(p) as f`)
-;   @local.narrowed          a name a test makes an instance of @local.narrowed.type in
-;                            @local.narrowed.scope (`if isinstance(x, C):` and its block),
-;                            or in the rest of the block after @local.narrowed.after
-;                            (`assert isinstance(x, C)`)
+;   @local.narrowed          a name a test makes an instance of @local.narrowed.type where
+;                            the test @local.narrowed.test holds (its place says where),
+;                            or in @local.narrowed.scope, or in the rest of the block after
+;                            @local.narrowed.after (`assert isinstance(x, C)`)
 ;   @local.global            a name this scope takes from the module (`global`, `nonlocal`)
 ; Imports bind names too; they come from imports.scm.
 
@@ -55,27 +55,14 @@
 (global_statement (identifier) @local.global)
 (nonlocal_statement (identifier) @local.global)
 
-; `isinstance(x, C)` guarding a block: the whole test, or one operand of a chain of `and`
-; (up to four operands: `isinstance(x, C) and a and not b`); or asserted. The node with a
-; `condition` and a `consequence` block is an `if` or an `elif`.
-(_
-  condition: [
-    (call function: (identifier) @_test
-      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))
-    (boolean_operator left: (call function: (identifier) @_test
-      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)) operator: "and")
-    (boolean_operator operator: "and" right: (call function: (identifier) @_test
-      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)))
-    (boolean_operator left: (boolean_operator left: (call function: (identifier) @_test
-      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)) operator: "and") operator: "and")
-    (boolean_operator left: (boolean_operator operator: "and" right: (call function: (identifier) @_test
-      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))) operator: "and")
-    (boolean_operator left: (boolean_operator left: (boolean_operator left: (call function: (identifier) @_test
-      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)) operator: "and") operator: "and") operator: "and")
-    (boolean_operator left: (boolean_operator left: (boolean_operator operator: "and" right: (call function: (identifier) @_test
-      arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))) operator: "and") operator: "and")]
-  consequence: (block) @local.narrowed.scope
-  (#eq? @_test "isinstance"))
+; `isinstance(x, C)`: x is a C where the test holds. Where that is comes from the test's
+; place (src/refs/scope.rs, with grammars/languages.toml's narrowing_conditionals and
+; conjunctions): the block of the `if` or `elif` it is the condition of, alone or an operand
+; of an `and` chain of any length, and the rest of an `and` after it. Or asserted: the rest
+; of the block after the `assert`.
+(call function: (identifier) @_test
+  arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .)
+  (#eq? @_test "isinstance")) @local.narrowed.test
 (assert_statement
   . (call function: (identifier) @_test
       arguments: (argument_list . (identifier) @local.narrowed . (_) @local.narrowed.type .))

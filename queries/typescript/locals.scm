@@ -35,40 +35,11 @@
 (for_in_statement left: (_) @local.definition.pattern)
 (type_parameter name: (type_identifier) @local.definition)
 
-; `x instanceof C` guarding a block or a ternary's first branch, alone or first of an `&&`:
-; there x is a C (read by src/refs/scope.rs as Python's isinstance).
-(if_statement
-  condition: (parenthesized_expression [
-    (binary_expression left: (identifier) @local.narrowed operator: "instanceof" right: (_) @local.narrowed.type)
-    (binary_expression
-      left: (binary_expression left: (identifier) @local.narrowed operator: "instanceof" right: (_) @local.narrowed.type)
-      operator: "&&")])
-  consequence: (_) @local.narrowed.scope)
-(ternary_expression
-  condition: [
-    (binary_expression left: (identifier) @local.narrowed operator: "instanceof" right: (_) @local.narrowed.type)
-    (parenthesized_expression
-      (binary_expression left: (identifier) @local.narrowed operator: "instanceof" right: (_) @local.narrowed.type))]
-  consequence: (_) @local.narrowed.scope)
-
-;
-; `isMap(x)` calling a type guard (`(v: any): v is ObservableMap`) guarding a block, a
-; ternary's first branch or the rest of an `&&`, alone or first of an `&&`: there x is what
-; the guard's predicate says (@local.narrowed.guard the function called).
-(if_statement
-  condition: (parenthesized_expression [
-    (call_expression function: (_) @local.narrowed.guard arguments: (arguments . (identifier) @local.narrowed .))
-    (binary_expression
-      left: (call_expression function: (_) @local.narrowed.guard arguments: (arguments . (identifier) @local.narrowed .))
-      operator: "&&")])
-  consequence: (_) @local.narrowed.scope)
-(ternary_expression
-  condition: [
-    (call_expression function: (_) @local.narrowed.guard arguments: (arguments . (identifier) @local.narrowed .))
-    (parenthesized_expression
-      (call_expression function: (_) @local.narrowed.guard arguments: (arguments . (identifier) @local.narrowed .)))]
-  consequence: (_) @local.narrowed.scope)
-(binary_expression
-  left: (call_expression function: (_) @local.narrowed.guard arguments: (arguments . (identifier) @local.narrowed .))
-  operator: "&&"
-  right: (_) @local.narrowed.scope)
+; `x instanceof C`: there x is a C (read by src/refs/scope.rs as Python's isinstance); and
+; `isMap(x)` calling a type guard (`(v: any): v is ObservableMap`): there x is what the
+; guard's predicate says (@local.narrowed.guard the function called). Where the test holds
+; comes from its place (grammars/languages.toml's narrowing_conditionals and conjunctions):
+; the block or the ternary branch it is the condition of, alone or an operand of a chain of
+; `&&`, and the rest of an `&&` after it.
+(binary_expression left: (identifier) @local.narrowed operator: "instanceof" right: (_) @local.narrowed.type) @local.narrowed.test
+(call_expression function: (_) @local.narrowed.guard arguments: (arguments . (identifier) @local.narrowed .)) @local.narrowed.test

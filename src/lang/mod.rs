@@ -288,6 +288,13 @@ pub struct Resolve {
     pub paths: Vec<SyntaxForm>,
     pub literals: Vec<SyntaxForm>,
     pub transparent: Vec<String>,
+    /// `a and b`: `object` the left operand's field, `name` the operator's, `arguments` the
+    /// right operand's; an operator of `conjunction_operators` makes one.
+    pub conjunctions: Vec<SyntaxForm>,
+    pub conjunction_operators: Vec<String>,
+    /// Nodes that run `name` (a block, a branch) only where `object` (a condition) holds:
+    /// `if`, `elif`, a ternary.
+    pub narrowing_conditionals: Vec<SyntaxForm>,
     /// Nodes that stand where a call's argument list does and are its one argument
     /// (Python's `f(x for x in xs)`: the generator is the arguments field itself).
     pub whole_arguments: Vec<String>,

@@ -167,6 +167,7 @@ impl Scopes {
             let mut definition = None;
             let (mut declared_type, mut value, mut taken) = (None, None, Taken::Whole);
             let (mut narrowed, mut class, mut within, mut guard) = (None, None, None, false);
+            let mut test = None;
             for c in m {
                 let range = (c.node.start_byte(), c.node.end_byte());
                 match names[c.index as usize] {
@@ -177,6 +178,7 @@ impl Scopes {
                         guard = true;
                     }
                     "local.narrowed.scope" => within = Some(range),
+                    "local.narrowed.test" => test = Some(c.node),
                     // The rest of the block the statement stands in.
                     "local.narrowed.after" => within = c.node.parent().map(|p| (range.1, p.end_byte())),
                     "local.scope" | "local.scope.module" | "local.scope.class" => {
@@ -208,14 +210,20 @@ impl Scopes {
                     _ => {}
                 }
             }
-            if let (Some(name), Some(class), Some(within)) = (narrowed, class, within) {
-                out.narrowings.push(Narrowing {
-                    name: text[name.0..name.1].to_string(),
-                    test: name.0,
-                    within,
-                    class,
-                    guard,
-                });
+            if let (Some(name), Some(class)) = (narrowed, class) {
+                let places = match test {
+                    Some(test) => where_test_holds(&lang.resolve, text, test),
+                    None => within.into_iter().collect(),
+                };
+                for within in places {
+                    out.narrowings.push(Narrowing {
+                        name: text[name.0..name.1].to_string(),
+                        test: name.0,
+                        within,
+                        class,
+                        guard,
+                    });
+                }
             }
             if let Some((node, pattern, item, global)) = definition {
                 found.push(Found {
@@ -535,4 +543,45 @@ fn collect(cursor: &mut tree_sitter::TreeCursor<'_>, resolve: &Resolve, text: &s
         }
         cursor.goto_parent();
     }
+}
+
+/// Where a narrowing test holds, from its place: the branch of the conditional it is the
+/// condition of (`if isinstance(x, C):`'s block), through parentheses and the operands of a
+/// chain of conjunctions (`if a and isinstance(x, C) and b:`), and the right operand of each
+/// conjunction it is left of (`isinstance(x, C) and x.size`). A test under anything else
+/// (`not`, `or`, a call's argument) narrows nothing: it need not hold there.
+fn where_test_holds<'t>(
+    resolve: &crate::lang::Resolve,
+    text: &str,
+    test: tree_sitter::Node<'t>,
+) -> Vec<(usize, usize)> {
+    fn field<'t>(n: tree_sitter::Node<'t>, f: &Option<String>) -> Option<tree_sitter::Node<'t>> {
+        f.as_deref().and_then(|f| n.child_by_field_name(f))
+    }
+    let range = |n: tree_sitter::Node<'_>| (n.start_byte(), n.end_byte());
+    let mut places = Vec::new();
+    let mut node = test;
+    while let Some(parent) = node.parent() {
+        if resolve.transparent.iter().any(|k| k == parent.kind()) {
+            node = parent;
+            continue;
+        }
+        if let Some(form) = crate::lang::Resolve::form(&resolve.conjunctions, parent.kind()) {
+            let operator = field(parent, &form.name).map(|o| &text[o.start_byte()..o.end_byte()]);
+            if operator.is_some_and(|o| resolve.conjunction_operators.iter().any(|c| c == o)) {
+                if field(parent, &form.object).is_some_and(|left| left.id() == node.id()) {
+                    places.extend(field(parent, &form.arguments).map(range));
+                }
+                node = parent;
+                continue;
+            }
+        }
+        if let Some(form) = crate::lang::Resolve::form(&resolve.narrowing_conditionals, parent.kind()) {
+            if field(parent, &form.object).is_some_and(|condition| condition.id() == node.id()) {
+                places.extend(field(parent, &form.name).map(range));
+            }
+        }
+        break;
+    }
+    places
 }
