@@ -857,11 +857,14 @@ fn incremental_rebuild_equals_a_fresh_build() {
 }
 
 /// What the language's own view lists and saguaro once missed (scripts/crosscheck_symbols.py):
-/// each target of a chained assignment, an impl for a primitive type, a trait's associated
+/// each target of a chained assignment (of any length), an impl for a primitive type, a trait's associated
 /// type.
 #[test]
 fn chained_targets_primitive_impls_and_associated_types_are_symbols() {
-    let python = index_text("class C:\n    a = b = 1\n    x = y = z = 2\n\n\nA = B = 3\n", "python");
+    let python = index_text(
+        "class C:\n    a = b = 1\n    x = y = z = 2\n\n\nA = B = 3\nt0 = t1 = t2 = t3 = t4 = t5 = t6 = t7 = t8 = 0\n\n\ndef f():\n    p = q = 1\n",
+        "python",
+    );
     let paths: Vec<(&str, &str, usize)> = python
         .symbols
         .iter()
@@ -877,8 +880,19 @@ fn chained_targets_primitive_impls_and_associated_types_are_symbols() {
             ("C.y", "attribute", 3),
             ("C.z", "attribute", 3),
             ("A", "variable", 6),
-            ("B", "variable", 6)
-        ]
+            ("B", "variable", 6),
+            ("t0", "variable", 7),
+            ("t1", "variable", 7),
+            ("t2", "variable", 7),
+            ("t3", "variable", 7),
+            ("t4", "variable", 7),
+            ("t5", "variable", 7),
+            ("t6", "variable", 7),
+            ("t7", "variable", 7),
+            ("t8", "variable", 7),
+            ("f", "function", 10)
+        ],
+        "a chain of any length, and only where its first target is a definition"
     );
     let rust = index_text(
         "pub trait Float {\n    type Bits;\n    fn zero() -> Self;\n}\n\nimpl Float for f32 {\n    type Bits = u32;\n    fn zero() -> f32 {\n        0.0\n    }\n}\n\nimpl Float for &f64 {\n    type Bits = u64;\n    fn zero() -> Self {\n        &0.0\n    }\n}\n",

@@ -23,32 +23,18 @@
   (#match? @doc "^[rRuU]?['\"]"))) @definition.function
 
 ; Module-level assignments, annotated or not: `TIMEOUT = 30`, `users: dict[str, User] = {}`.
+; A chained assignment binds each of its targets (`log = debug = info = msg`): a target
+; after the first is its own definition, the target alone (it shares its statement); the
+; extractor follows the chain through `right` (`chain`, src/symbols/extract.rs).
 (module
-  (expression_statement
-    (assignment left: (identifier) @name)) @definition.variable)
-
-; A chained assignment binds each of its targets (`a = b = 1`): a target after the first is
-; its own definition, the target alone (it shares its statement). Patterns do not recurse:
-; chains of up to seven targets (`log = debug = info = warn = ... = msg`) are read.
-(module (expression_statement (assignment right: (assignment left: (identifier) @name @definition.variable))))
-(module (expression_statement (assignment right: (assignment right: (assignment left: (identifier) @name @definition.variable)))))
-(module (expression_statement (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name @definition.variable))))))
-(module (expression_statement (assignment right: (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name @definition.variable)))))))
-(module (expression_statement (assignment right: (assignment right: (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name @definition.variable))))))))
-(module (expression_statement (assignment right: (assignment right: (assignment right: (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name @definition.variable)))))))))
+  (expression_statement (#set! chain "right left")
+    (assignment left: (identifier) @name) @chain) @definition.variable)
 
 ; Class-level assignments and annotations, dataclass fields among them: `retries = 3`,
-; `name: str`, `port: int = 80`. Only in a class's own body (scope "class"), not in a
-; block inside it nor in a method.
-(expression_statement (#set! scope "class")
-  (assignment left: (identifier) @name)) @definition.attribute
-
-(expression_statement (#set! scope "class") (assignment right: (assignment left: (identifier) @name @definition.attribute)))
-(expression_statement (#set! scope "class") (assignment right: (assignment right: (assignment left: (identifier) @name @definition.attribute))))
-(expression_statement (#set! scope "class") (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name @definition.attribute)))))
-(expression_statement (#set! scope "class") (assignment right: (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name @definition.attribute))))))
-(expression_statement (#set! scope "class") (assignment right: (assignment right: (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name @definition.attribute)))))))
-(expression_statement (#set! scope "class") (assignment right: (assignment right: (assignment right: (assignment right: (assignment right: (assignment right: (assignment left: (identifier) @name @definition.attribute))))))))
+; `name: str`, `port: int = 80`, chained as at module level. Only in a class's own body
+; (scope "class"), not in a block inside it nor in a method.
+(expression_statement (#set! scope "class") (#set! chain "right left")
+  (assignment left: (identifier) @name) @chain) @definition.attribute
 
 ; Instance attributes: `self.state = 0` in a method defines `Engine.state`, at its first
 ; assignment in `__init__`, else at the first one in the file (`member_of`, `first_in`);

@@ -160,6 +160,21 @@ fn pattern_members(query: &tree_sitter::Query) -> Vec<Option<(String, Option<Str
         .collect()
 }
 
+/// Per pattern, its `(#set! chain "NEXT TARGET")`: a chained statement (`a = b = 1`) whose
+/// first link is the pattern's `@chain` capture defines, beside the pattern's definition,
+/// the TARGET of every link reached through NEXT (`right`) that is of the first link's kind,
+/// when that target is a name as the pattern's `@name` is: each its own definition, the
+/// name alone (the statement is shared). A query cannot follow a chain of any length.
+fn pattern_chains(query: &tree_sitter::Query) -> Vec<Option<(String, String)>> {
+    (0..query.pattern_count())
+        .map(|pattern| {
+            let chain = pattern_setting(query, pattern, "chain")?;
+            let (next, target) = chain.split_once(' ')?;
+            Some((next.to_string(), target.to_string()))
+        })
+        .collect()
+}
+
 /// A node the walk searches for definitions.
 #[derive(Clone, Copy)]
 struct Search<'t> {
@@ -197,6 +212,7 @@ fn collect<'t>(
     let mut walk = Walk {
         roles,
         scopes: pattern_scopes(query),
+        chains: pattern_chains(query),
         member_kinds: members.iter().flatten().map(|(kind, _)| kind.clone()).collect(),
         members,
         reuse,
@@ -308,6 +324,8 @@ struct Walk<'a, 't> {
     scopes: Vec<Option<Vec<String>>>,
     /// Per pattern, from [`pattern_members`].
     members: Vec<Option<(String, Option<String>)>>,
+    /// Per pattern, from [`pattern_chains`].
+    chains: Vec<Option<(String, String)>>,
     /// The kinds that take members written in their methods.
     member_kinds: Vec<String>,
     reuse: Option<&'a Reuse<'a>>,
@@ -513,6 +531,9 @@ impl<'t> Walk<'_, 't> {
         }
         let before = self.found.len();
         merge_match(m, names, &mut self.found, &mut self.by_node, &mut self.owners);
+        if let Some((next, target)) = self.chains[m.pattern_index].clone() {
+            self.merge_chain(m, names, &next, &target);
+        }
         for i in before..self.found.len() {
             self.reached.push(false);
             self.pending.insert((self.found[i].node.start_byte(), i));
@@ -520,6 +541,36 @@ impl<'t> Walk<'_, 't> {
                 self.found[i].member_of = member_of.clone();
                 self.found[i].written_in = search.owner;
             }
+        }
+    }
+
+    /// The targets of a chained statement beyond its first (see [`pattern_chains`]), each a
+    /// definition of the pattern's kind named by itself.
+    fn merge_chain(&mut self, m: &tree_sitter::QueryMatch<'_, 't>, names: &[&str], next: &str, target: &str) {
+        let captured = |wanted: &str| {
+            m.captures()
+                .iter()
+                .find(|c| names[c.index as usize] == wanted)
+                .map(|c| c.node)
+        };
+        let kind = m.captures().iter().find_map(|c| {
+            let name = names[c.index as usize];
+            name.strip_prefix("definition.")
+        });
+        let (Some(first), Some(name), Some(kind)) = (captured("chain"), captured("name"), kind) else {
+            return;
+        };
+        let mut link = first;
+        while let Some(inner) = link.child_by_field_name(next).filter(|n| n.kind() == first.kind()) {
+            if let Some(named) = inner.child_by_field_name(target).filter(|t| t.kind() == name.kind()) {
+                let slot = found_slot(named, &mut self.found, &mut self.by_node, &mut self.owners);
+                let entry = &mut self.found[slot];
+                entry.name = entry.name.or(Some(named));
+                if entry.kind.as_ref().is_none_or(|(p, _)| m.pattern_index < *p) {
+                    entry.kind = Some((m.pattern_index, kind.to_string()));
+                }
+            }
+            link = inner;
         }
     }
 
@@ -571,6 +622,29 @@ impl<'t> Walk<'_, 't> {
     }
 }
 
+/// The index of what is known of definition node `def`, a new entry the first time.
+fn found_slot<'t>(
+    def: Node<'t>,
+    found: &mut Vec<Found<'t>>,
+    by_node: &mut HashMap<usize, usize>,
+    owners: &mut Vec<Option<usize>>,
+) -> usize {
+    *by_node.entry(def.id()).or_insert_with(|| {
+        found.push(Found {
+            node: def,
+            kind: None,
+            scope_only: false,
+            name: None,
+            doc: None,
+            body: None,
+            member_of: None,
+            written_in: None,
+        });
+        owners.push(None);
+        found.len() - 1
+    })
+}
+
 /// Folds one query match into what is known of its definition node.
 fn merge_match<'t>(
     m: &tree_sitter::QueryMatch<'_, 't>,
@@ -585,20 +659,7 @@ fn merge_match<'t>(
     }) else {
         return;
     };
-    let slot = *by_node.entry(def.id()).or_insert_with(|| {
-        found.push(Found {
-            node: def,
-            kind: None,
-            scope_only: false,
-            name: None,
-            doc: None,
-            body: None,
-            member_of: None,
-            written_in: None,
-        });
-        owners.push(None);
-        found.len() - 1
-    });
+    let slot = found_slot(def, found, by_node, owners);
     let entry = &mut found[slot];
     let (scope_only, kind) = match capture.split_once('.') {
         Some(("scope", kind)) => (true, kind),
