@@ -323,6 +323,27 @@ fn found_in_crate(lib: &str, symbol: &str) -> Vec<(String, usize, Confidence)> {
     found_in(&[("Cargo.toml", manifest), ("src/lib.rs", lib)], "src/lib.rs", symbol)
 }
 
+/// A field read among a macro's tokens (`assert_eq!(c.port, 1)`) is an attribute access as it
+/// is outside one; a method called there is a call.
+#[test]
+fn a_field_read_in_macro_tokens_is_an_attribute() {
+    let lib = "pub struct Cfg {\n    pub port: u16,\n}\n\nimpl Cfg {\n    pub fn port(&self) -> u16 {\n        self.port\n    }\n}\n\npub fn f(c: &Cfg) -> u16 {\n    assert_eq!(c.port, c.port());\n    c.port\n}\n";
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let dir = common::change::tree(&[("Cargo.toml", manifest), ("src/lib.rs", lib)]);
+    let project = Project::scan(dir.path());
+    let kinds = |symbol: &str| -> Vec<(usize, String)> {
+        refs::answer_in(&project, "src/lib.rs", symbol)
+            .unwrap()
+            .references
+            .iter()
+            .map(|r| (r.line, r.kind.as_str().to_string()))
+            .collect()
+    };
+    let attribute = |line: usize| (line, "attribute".to_string());
+    assert_eq!(kinds("Cfg.port#1"), vec![attribute(7), attribute(12), attribute(13)]);
+    assert_eq!(kinds("Cfg.port#2"), vec![(12, "call".to_string())]);
+}
+
 /// Receivers typed by what the code writes around them: a name read in the value it is
 /// bound to means the binding before (`b = b.plain() if b else b`); a parameter's type
 /// is read where the function is (`box: box.Box` names the module, not the parameter); a

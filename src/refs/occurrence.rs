@@ -982,7 +982,14 @@ fn judge_macro_token(
             )
         }
         Some((receiver, false)) => {
-            // `x.name(`, `self.a.b().name(`: a method of the receiver chain's type.
+            // `x.name(`, `self.a.b().name(`: a method of the receiver chain's type; `x.name`
+            // not called reads a field, an attribute as it is outside a macro. Where methods
+            // need calls, as outside a macro, a call is never the field, nor a read the method.
+            let kind = if called { RefKind::Call } else { RefKind::Attribute };
+            let r = &facts.lang.resolve;
+            if r.methods_need_calls && ((called && target.is_type_member()) || (!called && is_method(target))) {
+                return None;
+            }
             let ty = chain_type(resolver, facts, &receiver, at.0);
             let entity = match (&ty, target_is_member(target)) {
                 (Ty::Unknown(_) | Ty::OneOf(_), false) => Entity::Missing,
