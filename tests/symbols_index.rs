@@ -912,3 +912,34 @@ fn chained_targets_primitive_impls_and_associated_types_are_symbols() {
         ]
     );
 }
+
+/// A value is a function where it is one (an arrow, a function or generator expression):
+/// `#kind?` in the query keeps a class expression, or a plain value, a constant or field.
+#[test]
+fn function_values_are_functions_and_class_expressions_are_not() {
+    let text = "export const make = () => 1;\nexport const gen = function* () { yield 1; };\nexport const named = function () { return 2; };\nexport const Klass = class { m() { return 3; } };\nexport const value = 4;\nclass A {\n  onClick = () => {};\n  handler = function () {};\n  other = class {};\n  count = 0;\n}\n";
+    for language in ["typescript", "javascript"] {
+        let index = index_text(text, language);
+        let kinds: Vec<(&str, &str)> = index
+            .symbols
+            .iter()
+            .map(|s| (s.path.as_str(), s.kind.as_str()))
+            .collect();
+        assert_eq!(
+            kinds,
+            [
+                ("make", "function"),
+                ("gen", "function"),
+                ("named", "function"),
+                ("Klass", "constant"),
+                ("value", "constant"),
+                ("A", "class"),
+                ("A.onClick", "method"),
+                ("A.handler", "method"),
+                ("A.other", "field"),
+                ("A.count", "field")
+            ],
+            "{language}"
+        );
+    }
+}

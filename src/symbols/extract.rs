@@ -175,6 +175,36 @@ fn pattern_chains(query: &tree_sitter::Query) -> Vec<Option<(String, String)>> {
         .collect()
 }
 
+/// Per pattern, its `(#kind? @capture "kind" ...)` tests: the match holds only where each
+/// capture is a node of one of the kinds listed. An alternation of kinds under a field
+/// (`value: [(arrow_function ..) (function_expression ..)]`) costs tree-sitter's analysis
+/// of the query a pass per alternative; a wildcard tested after the match costs nothing.
+fn pattern_kind_tests(query: &tree_sitter::Query) -> Vec<Vec<(u32, Vec<String>)>> {
+    (0..query.pattern_count())
+        .map(|pattern| {
+            query
+                .general_predicates(pattern)
+                .iter()
+                .filter(|p| &*p.operator == "kind?")
+                .filter_map(|p| {
+                    let (first, kinds) = p.args.split_first()?;
+                    let tree_sitter::QueryPredicateArg::Capture(capture) = first else {
+                        return None;
+                    };
+                    let kinds = kinds
+                        .iter()
+                        .filter_map(|k| match k {
+                            tree_sitter::QueryPredicateArg::String(s) => Some(s.to_string()),
+                            tree_sitter::QueryPredicateArg::Capture(_) => None,
+                        })
+                        .collect();
+                    Some((*capture, kinds))
+                })
+                .collect()
+        })
+        .collect()
+}
+
 /// A node the walk searches for definitions.
 #[derive(Clone, Copy)]
 struct Search<'t> {
@@ -213,6 +243,7 @@ fn collect<'t>(
         roles,
         scopes: pattern_scopes(query),
         chains: pattern_chains(query),
+        kind_tests: pattern_kind_tests(query),
         member_kinds: members.iter().flatten().map(|(kind, _)| kind.clone()).collect(),
         members,
         reuse,
@@ -326,6 +357,8 @@ struct Walk<'a, 't> {
     members: Vec<Option<(String, Option<String>)>>,
     /// Per pattern, from [`pattern_chains`].
     chains: Vec<Option<(String, String)>>,
+    /// Per pattern, from [`pattern_kind_tests`].
+    kind_tests: Vec<Vec<(u32, Vec<String>)>>,
     /// The kinds that take members written in their methods.
     member_kinds: Vec<String>,
     reuse: Option<&'a Reuse<'a>>,
@@ -508,6 +541,15 @@ impl<'t> Walk<'_, 't> {
     /// Folds one query match into what is known of its definition node, unless the
     /// pattern's scope excludes where the search is.
     fn merge_match(&mut self, m: &tree_sitter::QueryMatch<'_, 't>, names: &[&str], search: Search<'t>) {
+        let kinds_hold = self.kind_tests[m.pattern_index].iter().all(|(capture, kinds)| {
+            m.captures()
+                .iter()
+                .filter(|c| c.index == *capture)
+                .all(|c| kinds.iter().any(|k| k == c.node.kind()))
+        });
+        if !kinds_hold {
+            return;
+        }
         let member_of = self.members[m.pattern_index].clone();
         if let Some((kind, _)) = &member_of {
             // Only in a method: what the search is in is a function of a definition of `kind`.
