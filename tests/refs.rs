@@ -1310,6 +1310,68 @@ export function use(thing: any) {
     );
 }
 
+/// A negated test narrows where the negation is false: after a conditional whose branch
+/// always leaves the block (`if not isinstance(x, C): return`, `if (!(x instanceof C))
+/// throw ..`), in the rest of that block; a branch that may fall through narrows nothing.
+#[test]
+fn a_negated_test_narrows_after_a_branch_that_leaves() {
+    let items = "\
+class Table:
+    def __init__(self) -> None:
+        self.size = 0
+
+
+def f(item: object, flag: bool, others: list) -> int:
+    if not isinstance(item, Table):
+        raise TypeError(\"no\")
+    total = item.size
+    for other in others:
+        if not (isinstance(other, Table)):
+            continue
+        total += other.size
+    if not isinstance(item, Table):
+        flag = False
+    return item.size + total
+";
+    let found = found_in(&[("items.py", items)], "items.py", "Table.size");
+    let sure: Vec<usize> = found
+        .iter()
+        .filter(|(_, _, c)| *c != Confidence::NameMatch)
+        .map(|(_, line, _)| *line)
+        .collect();
+    assert_eq!(sure, vec![9, 13, 16], "{found:?}");
+    let store = "\
+export class Store {
+  size = 0;
+}
+export function use(thing: any, a: boolean): number {
+  if (!(thing instanceof Store)) {
+    throw new Error(\"no\");
+  }
+  const n = thing.size;
+  if (!a) return n;
+  return thing.size;
+}
+export function maybe(thing: any): number {
+  if (!(thing instanceof Store)) {
+    console.log(thing);
+  }
+  return thing.size;
+}
+";
+    let found = found_in(&[("src/store.ts", store)], "src/store.ts", "Store.size");
+    let at = |line, c| ("src/store.ts".to_string(), line, c);
+    assert_eq!(
+        found,
+        vec![
+            at(8, Confidence::ReceiverTyped),
+            at(10, Confidence::ReceiverTyped),
+            at(16, Confidence::NameMatch)
+        ],
+        "{found:?}"
+    );
+}
+
 /// `x instanceof C` narrows where the test holds, as Python's isinstance does: the block or
 /// ternary branch it is the condition of, through parentheses and a chain of `&&` of any
 /// length, and the rest of an `&&` after it; not under `||` or `!`.

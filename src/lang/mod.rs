@@ -295,6 +295,12 @@ pub struct Resolve {
     /// Nodes that run `name` (a block, a branch) only where `object` (a condition) holds:
     /// `if`, `elif`, a ternary.
     pub narrowing_conditionals: Vec<SyntaxForm>,
+    /// `not a`: `object` the operand's field, `name` the operator's (when the node kind has
+    /// other operators too, one of `negation_operators` makes it a negation).
+    pub negations: Vec<SyntaxForm>,
+    pub negation_operators: Vec<String>,
+    /// Statements after which the rest of their block does not run (`return`, `raise`).
+    pub exits: Vec<String>,
     /// Nodes that stand where a call's argument list does and are its one argument
     /// (Python's `f(x for x in xs)`: the generator is the arguments field itself).
     pub whole_arguments: Vec<String>,

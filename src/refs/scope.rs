@@ -548,8 +548,11 @@ fn collect(cursor: &mut tree_sitter::TreeCursor<'_>, resolve: &Resolve, text: &s
 /// Where a narrowing test holds, from its place: the branch of the conditional it is the
 /// condition of (`if isinstance(x, C):`'s block), through parentheses and the operands of a
 /// chain of conjunctions (`if a and isinstance(x, C) and b:`), and the right operand of each
-/// conjunction it is left of (`isinstance(x, C) and x.size`). A test under anything else
-/// (`not`, `or`, a call's argument) narrows nothing: it need not hold there.
+/// conjunction it is left of (`isinstance(x, C) and x.size`). Negated, it holds where the
+/// negation is false: after a conditional whose branch always leaves the block (`if not
+/// isinstance(x, C): return`), in the rest of that block. A test under anything else (`or`,
+/// a call's argument, a negation inside a conjunction) narrows nothing: it need not hold
+/// there.
 fn where_test_holds<'t>(
     resolve: &crate::lang::Resolve,
     text: &str,
@@ -559,29 +562,65 @@ fn where_test_holds<'t>(
         f.as_deref().and_then(|f| n.child_by_field_name(f))
     }
     let range = |n: tree_sitter::Node<'_>| (n.start_byte(), n.end_byte());
+    let operator_in = |n: tree_sitter::Node<'_>, f: &Option<String>, operators: &[String]| match f {
+        None => true,
+        Some(_) => field(n, f).is_some_and(|o| operators.iter().any(|c| *c == text[o.start_byte()..o.end_byte()])),
+    };
+    let is = |n: Option<tree_sitter::Node<'_>>, node: tree_sitter::Node<'_>| n.is_some_and(|n| n.id() == node.id());
     let mut places = Vec::new();
     let mut node = test;
+    let mut negated = false;
     while let Some(parent) = node.parent() {
         if resolve.transparent.iter().any(|k| k == parent.kind()) {
             node = parent;
             continue;
         }
-        if let Some(form) = crate::lang::Resolve::form(&resolve.conjunctions, parent.kind()) {
-            let operator = field(parent, &form.name).map(|o| &text[o.start_byte()..o.end_byte()]);
-            if operator.is_some_and(|o| resolve.conjunction_operators.iter().any(|c| c == o)) {
-                if field(parent, &form.object).is_some_and(|left| left.id() == node.id()) {
-                    places.extend(field(parent, &form.arguments).map(range));
+        if !negated {
+            if let Some(form) = crate::lang::Resolve::form(&resolve.conjunctions, parent.kind()) {
+                if operator_in(parent, &form.name, &resolve.conjunction_operators) {
+                    if is(field(parent, &form.object), node) {
+                        places.extend(field(parent, &form.arguments).map(range));
+                    }
+                    node = parent;
+                    continue;
                 }
-                node = parent;
-                continue;
+            }
+            if let Some(form) = crate::lang::Resolve::form(&resolve.negations, parent.kind()) {
+                if operator_in(parent, &form.name, &resolve.negation_operators) && is(field(parent, &form.object), node)
+                {
+                    negated = true;
+                    node = parent;
+                    continue;
+                }
             }
         }
         if let Some(form) = crate::lang::Resolve::form(&resolve.narrowing_conditionals, parent.kind()) {
-            if field(parent, &form.object).is_some_and(|condition| condition.id() == node.id()) {
-                places.extend(field(parent, &form.name).map(range));
+            if is(field(parent, &form.object), node) {
+                let branch = field(parent, &form.name);
+                match negated {
+                    false => places.extend(branch.map(range)),
+                    true if branch.is_some_and(|b| always_leaves(resolve, b)) => {
+                        places.extend(parent.parent().map(|block| (parent.end_byte(), block.end_byte())));
+                    }
+                    true => {}
+                }
             }
         }
         break;
     }
     places
+}
+
+/// Whether a branch always leaves its block: it is an exit (`return`), or ends in one.
+fn always_leaves(resolve: &crate::lang::Resolve, branch: tree_sitter::Node<'_>) -> bool {
+    let exits = |n: tree_sitter::Node<'_>| resolve.exits.iter().any(|k| k == n.kind());
+    if exits(branch) {
+        return true;
+    }
+    let mut cursor = branch.walk();
+    let last = branch
+        .named_children(&mut cursor)
+        .filter(|c| !c.kind().contains("comment"))
+        .last();
+    last.is_some_and(exits)
 }
