@@ -1372,6 +1372,60 @@ export function maybe(thing: any): number {
     );
 }
 
+/// A negated test holds in the other branches of its conditional: `else` and every `elif`
+/// after `if not isinstance(x, C):`, the `else` of `if (!(x instanceof C))`, a ternary's
+/// second branch; never in the first.
+#[test]
+fn a_negated_test_narrows_the_other_branches() {
+    let items = "\
+class Table:
+    def __init__(self) -> None:
+        self.size = 0
+
+
+def f(item: object, flag: bool) -> int:
+    if not isinstance(item, Table):
+        print(item.size)
+    elif flag:
+        return item.size
+    else:
+        return item.size
+    return 0
+";
+    let found = found_in(&[("items.py", items)], "items.py", "Table.size");
+    let sure: Vec<usize> = found
+        .iter()
+        .filter(|(_, _, c)| *c != Confidence::NameMatch)
+        .map(|(_, line, _)| *line)
+        .collect();
+    assert_eq!(sure, vec![10, 12], "{found:?}");
+    let store = "\
+export class Store {
+  size = 0;
+}
+export function use(thing: any): number {
+  if (!(thing instanceof Store)) {
+    console.log(thing.size);
+  } else {
+    console.log(thing.size);
+  }
+  return !(thing instanceof Store) ? thing.size : thing.size;
+}
+";
+    let found = found_in(&[("src/store.ts", store)], "src/store.ts", "Store.size");
+    let sure: Vec<(usize, Confidence)> = found.iter().map(|(_, line, c)| (*line, *c)).collect();
+    assert_eq!(
+        sure,
+        vec![
+            (6, Confidence::NameMatch),
+            (8, Confidence::ReceiverTyped),
+            (10, Confidence::NameMatch),
+            (10, Confidence::ReceiverTyped)
+        ],
+        "{found:?}"
+    );
+}
+
 /// `x instanceof C` narrows where the test holds, as Python's isinstance does: the block or
 /// ternary branch it is the condition of, through parentheses and a chain of `&&` of any
 /// length, and the rest of an `&&` after it; not under `||` or `!`.

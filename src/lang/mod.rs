@@ -292,8 +292,9 @@ pub struct Resolve {
     /// right operand's; an operator of `conjunction_operators` makes one.
     pub conjunctions: Vec<SyntaxForm>,
     pub conjunction_operators: Vec<String>,
-    /// Nodes that run `name` (a block, a branch) only where `object` (a condition) holds:
-    /// `if`, `elif`, a ternary.
+    /// Nodes that run `name` (a block, a branch) only where `object` (a condition) holds,
+    /// and `arguments` (every one: `elif`, `else`) only where it does not: `if`, `elif`, a
+    /// ternary.
     pub narrowing_conditionals: Vec<SyntaxForm>,
     /// `not a`: `object` the operand's field, `name` the operator's (when the node kind has
     /// other operators too, one of `negation_operators` makes it a negation).

@@ -549,8 +549,9 @@ fn collect(cursor: &mut tree_sitter::TreeCursor<'_>, resolve: &Resolve, text: &s
 /// condition of (`if isinstance(x, C):`'s block), through parentheses and the operands of a
 /// chain of conjunctions (`if a and isinstance(x, C) and b:`), and the right operand of each
 /// conjunction it is left of (`isinstance(x, C) and x.size`). Negated, it holds where the
-/// negation is false: after a conditional whose branch always leaves the block (`if not
-/// isinstance(x, C): return`), in the rest of that block. A test under anything else (`or`,
+/// negation is false: in the conditional's other branches (`else`, `elif`), and after a
+/// conditional whose branch always leaves the block (`if not isinstance(x, C): return`),
+/// in the rest of that block. A test under anything else (`or`,
 /// a call's argument, a negation inside a conjunction) narrows nothing: it need not hold
 /// there.
 fn where_test_holds<'t>(
@@ -597,12 +598,16 @@ fn where_test_holds<'t>(
         if let Some(form) = crate::lang::Resolve::form(&resolve.narrowing_conditionals, parent.kind()) {
             if is(field(parent, &form.object), node) {
                 let branch = field(parent, &form.name);
-                match negated {
-                    false => places.extend(branch.map(range)),
-                    true if branch.is_some_and(|b| always_leaves(resolve, b)) => {
+                if !negated {
+                    places.extend(branch.map(range));
+                } else {
+                    if let Some(otherwise) = form.arguments.as_deref() {
+                        let mut cursor = parent.walk();
+                        places.extend(parent.children_by_field_name(otherwise, &mut cursor).map(range));
+                    }
+                    if branch.is_some_and(|b| always_leaves(resolve, b)) {
                         places.extend(parent.parent().map(|block| (parent.end_byte(), block.end_byte())));
                     }
-                    true => {}
                 }
             }
         }
