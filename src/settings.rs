@@ -61,6 +61,13 @@ pub struct WholeFileZones {
     pub ambiguous_matches: usize,
 }
 
+impl WholeFileZones {
+    /// Whether a file `percent` changed is past the whole-file zone (the mandate's row).
+    pub fn past_whole_file(&self, percent: usize) -> bool {
+        percent > self.whole_file_percent
+    }
+}
+
 impl Default for WholeFileZones {
     fn default() -> WholeFileZones {
         WholeFileZones {

@@ -33,6 +33,20 @@ fn serve(root: &std::path::Path) -> (Child, ChildStdin, Lines<BufReader<ChildStd
     (server, stdin, answers)
 }
 
+/// Sends one JSON-RPC request and reads its answer.
+fn request(
+    stdin: &mut ChildStdin,
+    answers: &mut Lines<BufReader<ChildStdout>>,
+    id: u64,
+    method: &str,
+    params: Value,
+) -> Value {
+    let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string();
+    stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
+    stdin.flush().unwrap();
+    serde_json::from_str(&answers.next().unwrap().unwrap()).unwrap()
+}
+
 fn tree(dir: &std::path::Path) -> String {
     std::fs::read_to_string(dir.join("shop/engine.py")).unwrap()
 }
@@ -160,12 +174,7 @@ fn long_answers_page_with_a_cursor() {
         .collect();
     std::fs::write(dir.path().join("big.py"), big.trim_end().to_string() + "\n").unwrap();
     let (mut server, mut stdin, mut answers) = serve(dir.path());
-    let mut ask = |id: u64, method: &str, params: Value| -> Value {
-        let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string();
-        stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
-        stdin.flush().unwrap();
-        serde_json::from_str(&answers.next().unwrap().unwrap()).unwrap()
-    };
+    let mut ask = |id: u64, method: &str, params: Value| request(&mut stdin, &mut answers, id, method, params);
     ask(
         1,
         "initialize",
@@ -256,12 +265,7 @@ fn long_answers_page_with_a_cursor() {
 fn the_connection_keeps_a_session_with_guidance_and_keystone_files() {
     let dir = shop();
     let (mut server, mut stdin, mut answers) = serve(dir.path());
-    let mut ask = |id: u64, method: &str, params: Value| -> Value {
-        let line = json!({"jsonrpc": "2.0", "id": id, "method": method, "params": params}).to_string();
-        stdin.write_all(format!("{line}\n").as_bytes()).unwrap();
-        stdin.flush().unwrap();
-        serde_json::from_str(&answers.next().unwrap().unwrap()).unwrap()
-    };
+    let mut ask = |id: u64, method: &str, params: Value| request(&mut stdin, &mut answers, id, method, params);
     ask(
         1,
         "initialize",

@@ -317,6 +317,15 @@ fn found_in(files: &[(&str, &str)], file: &str, symbol: &str) -> Vec<(String, us
         .collect()
 }
 
+/// The lines of the references above `name_match`, in order.
+fn sure_lines(found: &[(String, usize, Confidence)]) -> Vec<usize> {
+    found
+        .iter()
+        .filter(|(_, _, c)| *c != Confidence::NameMatch)
+        .map(|(_, line, _)| *line)
+        .collect()
+}
+
 /// [`found_in`] a one-file crate whose `src/lib.rs` is `lib`.
 fn found_in_crate(lib: &str, symbol: &str) -> Vec<(String, usize, Confidence)> {
     let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
@@ -1148,11 +1157,7 @@ export function unbounded<T>(x: T) {
         ("src/schemas.ts", schemas),
     ];
     let found = found_in(&files, "src/core.ts", "Registry.add");
-    let sure: Vec<usize> = found
-        .iter()
-        .filter(|(_, _, c)| *c != Confidence::NameMatch)
-        .map(|(_, line, _)| *line)
-        .collect();
+    let sure = sure_lines(&found);
     // `n.add` is the key `Names<R>` keeps from `R` (a rename of `add` breaks it).
     assert_eq!(sure, vec![11, 15, 22, 23, 24], "{found:?}");
     // `o.add` is `Other.add`; `x` says nothing.
@@ -1334,11 +1339,7 @@ def f(item: object, flag: bool, others: list) -> int:
     return item.size + total
 ";
     let found = found_in(&[("items.py", items)], "items.py", "Table.size");
-    let sure: Vec<usize> = found
-        .iter()
-        .filter(|(_, _, c)| *c != Confidence::NameMatch)
-        .map(|(_, line, _)| *line)
-        .collect();
+    let sure = sure_lines(&found);
     assert_eq!(sure, vec![9, 13, 16], "{found:?}");
     let store = "\
 export class Store {
@@ -1393,11 +1394,7 @@ def f(item: object, flag: bool) -> int:
     return 0
 ";
     let found = found_in(&[("items.py", items)], "items.py", "Table.size");
-    let sure: Vec<usize> = found
-        .iter()
-        .filter(|(_, _, c)| *c != Confidence::NameMatch)
-        .map(|(_, line, _)| *line)
-        .collect();
+    let sure = sure_lines(&found);
     assert_eq!(sure, vec![10, 12], "{found:?}");
     let store = "\
 export class Store {
@@ -1502,11 +1499,7 @@ class Table:
         return previous.trivia.trail + self[0].trivia.trail + self[\"a\"].trail + key
 ";
     let found = found_in(&[("items.py", items)], "items.py", "Trivia.trail");
-    let sure: Vec<usize> = found
-        .iter()
-        .filter(|(_, _, c)| *c != Confidence::NameMatch)
-        .map(|(_, line, _)| *line)
-        .collect();
+    let sure = sure_lines(&found);
     assert_eq!(sure, vec![29, 29], "{found:?}");
 }
 
@@ -1834,11 +1827,7 @@ def f(item: Item, flag: bool, other: bool) -> None:
     ok = item.trivia.indent == \"i\" and isinstance(item, Table)
 ";
     let found = found_in(&[("items.py", items)], "items.py", "Table.trivia");
-    let sure: Vec<usize> = found
-        .iter()
-        .filter(|(_, _, c)| *c != Confidence::NameMatch)
-        .map(|(_, line, _)| *line)
-        .collect();
+    let sure = sure_lines(&found);
     assert_eq!(sure, vec![16, 18, 20, 24, 25, 29], "{found:?}");
 }
 
@@ -1912,11 +1901,7 @@ pub fn f(lhs: Store, rhs: Store) -> usize {
 }
 ";
     let found = found_in_crate(lib, "Store.vec");
-    let sure: Vec<usize> = found
-        .iter()
-        .filter(|(_, _, c)| *c != Confidence::NameMatch)
-        .map(|(_, line, _)| *line)
-        .collect();
+    let sure = sure_lines(&found);
     assert_eq!(sure, vec![11, 17, 19, 19], "{found:?}");
 
     let money = "\

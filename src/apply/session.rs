@@ -71,7 +71,7 @@ impl Table<'_> {
         if (self.is_keystone)(path) {
             return (Row::WholeFile, "KEYSTONE".to_string());
         }
-        if percent > z.whole_file_percent {
+        if z.past_whole_file(percent) {
             return (
                 Row::WholeFile,
                 format!("{percent}% changed: over {}%", z.whole_file_percent),
@@ -174,13 +174,13 @@ impl Session {
         self.files
             .iter()
             .map(|(path, s)| (path.clone(), s.percent_changed()))
-            .filter(|(_, percent)| *percent > zones.whole_file_percent)
+            .filter(|(_, percent)| zones.past_whole_file(*percent))
             .collect()
     }
 
     /// Counts one apply: its files, changed lines, errors and ambiguous matches.
     /// `original_lines`: each touched file's line count before this apply.
-    pub fn record(&mut self, answer: &Answer, original_lines: &BTreeMap<String, usize>) {
+    fn record(&mut self, answer: &Answer, original_lines: &BTreeMap<String, usize>) {
         self.exchange += 1;
         self.errors += answer.errors.len();
         for error in answer.errors.iter().filter(|e| e.code == ErrorCode::AmbiguousMatch) {
@@ -269,13 +269,8 @@ impl Session {
             }
         }
         // Ambiguity no file accounts for alone still asks for more context.
-        let per_file: usize = self
-            .files
-            .values()
-            .map(|s| s.ambiguous)
-            .filter(|&n| n >= least_ambiguous)
-            .sum();
-        if self.ambiguous >= least_ambiguous && per_file == 0 {
+        let advised = self.files.values().any(|s| s.ambiguous >= least_ambiguous);
+        if self.ambiguous >= least_ambiguous && !advised {
             advice.push(format!(
                 "{} ambiguous matches: include 5 or more context lines around each change",
                 self.ambiguous
@@ -297,7 +292,7 @@ impl Session {
 }
 
 /// Lines added and removed in each file of a unified diff (keyed by its `b/` path).
-pub fn diff_counts(diff: &str) -> BTreeMap<String, (usize, usize)> {
+fn diff_counts(diff: &str) -> BTreeMap<String, (usize, usize)> {
     let mut counts: BTreeMap<String, (usize, usize)> = BTreeMap::new();
     let mut current: Option<String> = None;
     for line in diff.lines() {

@@ -539,6 +539,25 @@ pub fn matches_of<'t>(
     out
 }
 
+/// The node of a form's `field` in `node` (its first named child when the field is not
+/// given).
+pub fn part<'t>(node: tree_sitter::Node<'t>, field: Option<&str>) -> Option<tree_sitter::Node<'t>> {
+    match field {
+        Some(f) => node.child_by_field_name(f),
+        None => node.named_child(0),
+    }
+}
+
+/// A node's named children, comments aside: what the code writes in it.
+pub fn written_parts(node: tree_sitter::Node<'_>) -> Vec<tree_sitter::Node<'_>> {
+    let mut cursor = node.walk();
+    let parts = node
+        .named_children(&mut cursor)
+        .filter(|c| !c.kind().contains("comment"))
+        .collect();
+    parts
+}
+
 /// The node a query match captured under `wanted`, if any.
 pub fn captured<'t>(
     captures: &[tree_sitter::QueryCapture<'t>],

@@ -554,18 +554,14 @@ fn collect(cursor: &mut tree_sitter::TreeCursor<'_>, resolve: &Resolve, text: &s
 /// in the rest of that block. A test under anything else (`or`,
 /// a call's argument, a negation inside a conjunction) narrows nothing: it need not hold
 /// there.
-fn where_test_holds<'t>(
-    resolve: &crate::lang::Resolve,
-    text: &str,
-    test: tree_sitter::Node<'t>,
-) -> Vec<(usize, usize)> {
-    fn field<'t>(n: tree_sitter::Node<'t>, f: &Option<String>) -> Option<tree_sitter::Node<'t>> {
-        f.as_deref().and_then(|f| n.child_by_field_name(f))
-    }
+fn where_test_holds(resolve: &crate::lang::Resolve, text: &str, test: tree_sitter::Node<'_>) -> Vec<(usize, usize)> {
+    use crate::lang::part;
     let range = |n: tree_sitter::Node<'_>| (n.start_byte(), n.end_byte());
     let operator_in = |n: tree_sitter::Node<'_>, f: &Option<String>, operators: &[String]| match f {
         None => true,
-        Some(_) => field(n, f).is_some_and(|o| operators.iter().any(|c| *c == text[o.start_byte()..o.end_byte()])),
+        Some(_) => {
+            part(n, f.as_deref()).is_some_and(|o| operators.iter().any(|c| *c == text[o.start_byte()..o.end_byte()]))
+        }
     };
     let is = |n: Option<tree_sitter::Node<'_>>, node: tree_sitter::Node<'_>| n.is_some_and(|n| n.id() == node.id());
     let mut places = Vec::new();
@@ -579,15 +575,16 @@ fn where_test_holds<'t>(
         if !negated {
             if let Some(form) = crate::lang::Resolve::form(&resolve.conjunctions, parent.kind()) {
                 if operator_in(parent, &form.name, &resolve.conjunction_operators) {
-                    if is(field(parent, &form.object), node) {
-                        places.extend(field(parent, &form.arguments).map(range));
+                    if is(part(parent, form.object.as_deref()), node) {
+                        places.extend(part(parent, form.arguments.as_deref()).map(range));
                     }
                     node = parent;
                     continue;
                 }
             }
             if let Some(form) = crate::lang::Resolve::form(&resolve.negations, parent.kind()) {
-                if operator_in(parent, &form.name, &resolve.negation_operators) && is(field(parent, &form.object), node)
+                if operator_in(parent, &form.name, &resolve.negation_operators)
+                    && is(part(parent, form.object.as_deref()), node)
                 {
                     negated = true;
                     node = parent;
@@ -596,8 +593,8 @@ fn where_test_holds<'t>(
             }
         }
         if let Some(form) = crate::lang::Resolve::form(&resolve.narrowing_conditionals, parent.kind()) {
-            if is(field(parent, &form.object), node) {
-                let branch = field(parent, &form.name);
+            if is(part(parent, form.object.as_deref()), node) {
+                let branch = part(parent, form.name.as_deref());
                 if !negated {
                     places.extend(branch.map(range));
                 } else {
@@ -622,10 +619,7 @@ fn always_leaves(resolve: &crate::lang::Resolve, branch: tree_sitter::Node<'_>) 
     if exits(branch) {
         return true;
     }
-    let mut cursor = branch.walk();
-    let last = branch
-        .named_children(&mut cursor)
-        .filter(|c| !c.kind().contains("comment"))
-        .last();
-    last.is_some_and(exits)
+    crate::lang::written_parts(branch)
+        .last()
+        .is_some_and(|last| exits(*last))
 }

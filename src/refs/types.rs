@@ -30,6 +30,7 @@ use super::facts::{single_call_callee, strip_quotes, Facts, Range};
 use super::modules::ModuleId;
 use super::resolve::{DefId, Entity, Resolver, MAX_DEPTH};
 use crate::lang::{captured, Captures, ModuleSystem, Resolve, SyntaxForm};
+pub(super) use crate::lang::{part, written_parts};
 use crate::symbols::signature::{self, Arguments};
 use std::collections::HashMap;
 use tree_sitter::Node;
@@ -194,15 +195,6 @@ impl TypeFacts {
             }
         }
         out
-    }
-}
-
-/// The node of `form`'s `field` in `node` (its first named child when the field is not
-/// given).
-pub(super) fn part<'t>(node: Node<'t>, field: Option<&str>) -> Option<Node<'t>> {
-    match field {
-        Some(f) => node.child_by_field_name(f),
-        None => node.named_child(0),
     }
 }
 
@@ -2543,16 +2535,6 @@ fn nth_parameter(function: Node<'_>, index: usize) -> Option<Node<'_>> {
     written_parts(function.child_by_field_name("parameters")?)
         .get(index)
         .copied()
-}
-
-/// A node's named children, comments aside: what the code writes in it.
-pub(super) fn written_parts(node: Node<'_>) -> Vec<Node<'_>> {
-    let mut cursor = node.walk();
-    let parts = node
-        .named_children(&mut cursor)
-        .filter(|c| !c.kind().contains("comment"))
-        .collect();
-    parts
 }
 
 /// The value type of a record type (`{ [key: string]: V }`, `{ [K in string]?: V }`): a type

@@ -132,23 +132,18 @@ impl Workspace {
         if normal.is_empty() {
             return Err(reject("it names the root itself", relative_hint));
         }
-        if let Some(deny) = &self.deny {
-            if deny.matched_path_or_any_parents(&normal, false).is_ignore() {
-                return Err(reject(
-                    "the settings deny it (deny_paths)",
-                    "leave this path alone; the settings' deny_paths protect it",
-                ));
-            }
+        if matches(&self.deny, &normal) {
+            return Err(reject(
+                "the settings deny it (deny_paths)",
+                "leave this path alone; the settings' deny_paths protect it",
+            ));
         }
-        if access == Access::Write {
-            if let Some(allow) = &self.allow_write {
-                if !allow.matched_path_or_any_parents(&normal, false).is_ignore() {
-                    return Err(reject(
-                        "the settings allow writes only under allow_paths_write",
-                        "write only where the settings' allow_paths_write allow",
-                    ));
-                }
-            }
+        // No `allow_paths_write`: writes go anywhere the other rules allow.
+        if access == Access::Write && self.allow_write.is_some() && !matches(&self.allow_write, &normal) {
+            return Err(reject(
+                "the settings allow writes only under allow_paths_write",
+                "write only where the settings' allow_paths_write allow",
+            ));
         }
         let full = self.root.join(&normal);
         // Follow links on the part that exists: it must stay inside the root.
@@ -191,6 +186,13 @@ fn normalize(relative: &str) -> String {
         .filter(|s| !s.is_empty() && *s != ".")
         .collect::<Vec<_>>()
         .join("/")
+}
+
+/// Whether `normal` (a normalized relative path), or a folder it is in, matches `globs`.
+fn matches(globs: &Option<Gitignore>, normal: &str) -> bool {
+    globs
+        .as_ref()
+        .is_some_and(|g| g.matched_path_or_any_parents(normal, false).is_ignore())
 }
 
 fn globs(root: &Path, patterns: &[String], field: &str) -> Result<Option<Gitignore>, Error> {

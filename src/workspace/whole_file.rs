@@ -11,7 +11,7 @@
 //! `Add File`, an editor's `create`) and edits addressed by symbol (semantic patches),
 //! which resolve a name path, not remembered text.
 
-use super::globs;
+use super::{globs, matches};
 use crate::feedback::{Error, ErrorCode};
 use ignore::gitignore::Gitignore;
 use std::collections::BTreeMap;
@@ -47,9 +47,7 @@ impl WholeFileRule {
 
     /// Whether `normal` (a normalized relative path) is a KEYSTONE file.
     pub fn is_keystone(&self, normal: &str) -> bool {
-        self.keystone
-            .as_ref()
-            .is_some_and(|k| k.matched_path_or_any_parents(normal, false).is_ignore())
+        matches(&self.keystone, normal)
     }
 
     /// `whole_file_required` when a change located by context may not touch `normal`.
