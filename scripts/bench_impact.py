@@ -38,11 +38,11 @@ PATCH = {
 }
 
 
-def timed(cmd, runs, cwd):
+def timed(cmd, runs, cwd, env=None):
     samples, out = [], b""
     for _ in range(runs):
         start = time.perf_counter()
-        done = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=cwd)
+        done = subprocess.run(cmd, stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, cwd=cwd, env=env)
         samples.append(time.perf_counter() - start)
         out = done.stdout
     return sorted(samples), out

@@ -2,6 +2,11 @@
 """Whole-process time of `saguaro refs` and `saguaro impact` on a real large tree, side by
 side with `rg -w NAME` on the same tree, in one run.
 
+`refs` is timed twice: each process on its own (`--no-daemon`: it parses every file that
+names the symbol, every time), and asked of `saguaro daemon` serving the tree (started once
+for the run, its socket in a private temporary folder; its first answer, which parses, is
+shown apart). `impact` always answers in its own process.
+
 The tree is Django's sdist (the `django` package with its tests), downloaded by
 scripts/bench_symbols.py's helper into corpora/ (ignored by git). The targets span the
 prefilter's range: a function few files name, a class many files name, and a method whose
@@ -13,10 +18,13 @@ Needs `rg` on PATH (apt ripgrep).
 
 import argparse
 import json
+import os
 import shutil
 import statistics
+import subprocess
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -44,19 +52,38 @@ def main():
     files = list(tree.rglob("*.py"))
     lines = sum(1 for p in files for _ in p.open(errors="replace"))
     print(f"tree: {tree} ({len(files)} Python files, {lines} lines)")
-    worst = 0.0
-    for file, symbol in TARGETS:
-        name = symbol.rsplit(".", 1)[-1]
-        rg, rg_out = timed(["rg", "-w", name, "."], args.runs, tree)
-        refs, out = timed([args.bin, "refs", file, symbol, "--root", ".", "--json"], args.runs, tree)
-        answer = json.loads(out)
-        found = len(answer["references"])
-        sure = sum(1 for r in answer["references"] if r["confidence"] != "name_match")
-        ratio = statistics.median(refs) / statistics.median(rg)
-        worst = max(worst, ratio)
-        print(f"{symbol:22} rg -w {statistics.median(rg)*1000:6.1f} ms ({len(rg_out.splitlines())} lines)  "
-              f"saguaro refs {statistics.median(refs)*1000:6.1f} ms ({found} references, {sure} above name_match)  "
-              f"ratio {ratio:.1f}x")
+    worst = {"own process": 0.0, "daemon": 0.0}
+    with tempfile.TemporaryDirectory() as runtime:
+        env = {**os.environ, "XDG_RUNTIME_DIR": runtime}
+        daemon = subprocess.Popen([args.bin, "daemon", "--root", "."], cwd=tree, env=env,
+                                  stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            while subprocess.run([args.bin, "daemon", "--status", "--root", "."], cwd=tree, env=env,
+                                 capture_output=True).returncode != 0:
+                time.sleep(0.05)
+            for file, symbol in TARGETS:
+                name = symbol.rsplit(".", 1)[-1]
+                ask = [args.bin, "refs", file, symbol, "--root", ".", "--json"]
+                rg, rg_out = timed(["rg", "-w", name, "."], args.runs, tree)
+                own, out = timed(ask + ["--no-daemon"], args.runs, tree)
+                first, _ = timed(ask, 1, tree, env)
+                warm, warm_out = timed(ask, args.runs, tree, env)
+                if warm_out != out:
+                    sys.exit(f"{symbol}: the daemon's answer differs from the process's own")
+                answer = json.loads(out)
+                found = len(answer["references"])
+                sure = sum(1 for r in answer["references"] if r["confidence"] != "name_match")
+                ms = lambda samples: statistics.median(samples) * 1000  # noqa: E731
+                ratio_own, ratio_warm = ms(own) / ms(rg), ms(warm) / ms(rg)
+                worst["own process"] = max(worst["own process"], ratio_own)
+                worst["daemon"] = max(worst["daemon"], ratio_warm)
+                print(f"{symbol:22} rg -w {ms(rg):6.1f} ms ({len(rg_out.splitlines())} lines)  "
+                      f"saguaro refs {ms(own):6.1f} ms ({found} references, {sure} above name_match)  "
+                      f"ratio {ratio_own:.1f}x  |  daemon {ms(warm):5.1f} ms, ratio {ratio_warm:.1f}x "
+                      f"(its first answer {ms(first):.0f} ms)")
+        finally:
+            subprocess.run([args.bin, "daemon", "--stop", "--root", "."], cwd=tree, env=env, capture_output=True)
+            daemon.wait(timeout=30)
     with tempfile.TemporaryDirectory() as tmp:
         patch = Path(tmp) / "patch.json"
         patch.write_text(json.dumps(bench_impact.PATCH))
@@ -66,10 +93,11 @@ def main():
         report = json.loads(out)
         calls = sum(len(b["callsites"]) for b in report["breaking_changes"])
         ratio = statistics.median(impact) / statistics.median(rg)
-        worst = max(worst, ratio)
+        worst["own process"] = max(worst["own process"], ratio)
         print(f"{'impact ' + name:22} rg -w {statistics.median(rg)*1000:6.1f} ms  "
               f"saguaro impact {statistics.median(impact)*1000:6.1f} ms ({calls} breaking callsites)  ratio {ratio:.1f}x")
-    print(f"bench_refs: django {args.django}: worst saguaro/rg median ratio {worst:.1f}x (target: within 3x)")
+    print(f"bench_refs: django {args.django}: worst saguaro/rg median ratio {worst['own process']:.1f}x in its own "
+          f"process, {worst['daemon']:.1f}x for refs asked of the daemon (target: within 3x)")
 
 
 if __name__ == "__main__":

@@ -17,6 +17,7 @@
 //! - [`plan`]: any patch planned without writing, for the Impact Report.
 //! - [`impact`]: the Impact Report; [`gate`]: the breaking-change gate.
 //! - [`apply`]: a patch in, the answer out: the dispatcher on top.
+//! - [`daemon`]: one process per root keeping the tree parsed between command-line calls.
 //! - [`schema`]: the JSON contracts of `schemas/`, checked at run time.
 //! - [`settings`]: the settings every stage reads, and what `--approve` grants.
 //! - [`feedback`]: errors as values with stable codes, messages and hints.
@@ -31,6 +32,7 @@ pub mod action;
 pub mod apply;
 pub mod cli;
 pub mod context;
+pub mod daemon;
 pub mod edit;
 pub mod feedback;
 pub mod gate;

@@ -5,6 +5,7 @@
 
 mod apply;
 mod check;
+mod daemon;
 mod edit;
 mod impact;
 mod mcp;
@@ -60,6 +61,9 @@ enum Command {
     /// Serve every command as a tool over the Model Context Protocol (stdio), with the
     /// tree kept parsed between calls: the way an agent's host plugs saguaro in.
     Mcp(mcp::Args),
+    /// Keep the root's tree parsed between calls, in the foreground: `refs` asks it instead
+    /// of parsing again (--status, --stop).
+    Daemon(daemon::Args),
 }
 
 /// Runs the command line `args` (the program name first) and returns the exit status.
@@ -88,5 +92,6 @@ where
         Command::Refs(args) => refs::run(args),
         Command::Rename(args) => rename::run(args),
         Command::Mcp(args) => mcp::run(args),
+        Command::Daemon(args) => daemon::run(args),
     }
 }

@@ -1,6 +1,7 @@
 //! Writing answers: JSON on stdout, errors on stderr, and a closed pipe (`| head`) treated
 //! as the reader being done rather than as a failure.
 
+pub use crate::daemon::Reply;
 use crate::feedback::Error;
 use serde::Serialize;
 use std::io::{self, Write};
@@ -13,10 +14,31 @@ pub fn print(text: &str) {
 
 /// One JSON value on stdout, with a final newline.
 pub fn print_json<T: Serialize>(value: &T) {
+    emit(&json_reply(value));
+}
+
+/// What [`print_json`] prints, kept to be printed (by this process or a daemon's asker).
+pub fn json_reply<T: Serialize>(value: &T) -> Reply {
     match serde_json::to_string_pretty(value) {
-        Ok(text) => print(&(text + "\n")),
-        Err(e) => eprintln!("{}", Error::internal(format!("could not write JSON: {e}"))),
+        Ok(text) => Reply {
+            stdout: text + "\n",
+            ..Reply::default()
+        },
+        Err(e) => Reply {
+            stderr: format!("{}\n", Error::internal(format!("could not write JSON: {e}"))),
+            ..Reply::default()
+        },
     }
+}
+
+/// Prints what a command answered and gives its exit status.
+pub fn emit(reply: &Reply) -> i32 {
+    print(&reply.stdout);
+    if !reply.stderr.is_empty() {
+        let mut err = io::stderr().lock();
+        let _ = err.write_all(reply.stderr.as_bytes());
+    }
+    reply.status
 }
 
 /// Errors and warnings for a person, on stderr.
@@ -58,16 +80,27 @@ pub fn input_exit_status(error: &Error) -> i32 {
 /// A command refused for one error: `{"errors": [..]}` on stdout with `--json`, else the
 /// error for a person on stderr; the exit status its code says.
 pub fn refusal(error: &Error, json: bool) -> i32 {
+    emit(&refusal_reply(error, json))
+}
+
+/// What [`refusal`] prints, kept to be printed.
+pub fn refusal_reply(error: &Error, json: bool) -> Reply {
     #[derive(Serialize)]
     struct Failed<'a> {
         errors: &'a [Error],
     }
-    if json {
-        print_json(&Failed {
+    let reply = if json {
+        json_reply(&Failed {
             errors: std::slice::from_ref(error),
-        });
+        })
     } else {
-        report(std::slice::from_ref(error), &[]);
+        Reply {
+            stderr: format!("{error}\n"),
+            ..Reply::default()
+        }
+    };
+    Reply {
+        status: input_exit_status(error),
+        ..reply
     }
-    input_exit_status(error)
 }

@@ -1,6 +1,7 @@
 //! `saguaro refs FILE SYMBOL [--root DIR] [--json]`: every reference to one definition.
 
 use super::output;
+use crate::daemon;
 use crate::feedback::{Error, ErrorCode};
 use crate::refs::{self, Answer, Confidence};
 use std::path::{Path, PathBuf};
@@ -18,21 +19,40 @@ pub struct Args {
     /// reason, and what could not be resolved.
     #[arg(long)]
     json: bool,
+    /// Answer in this process even when a daemon serves the root (`saguaro daemon`).
+    #[arg(long)]
+    no_daemon: bool,
 }
 
 pub fn run(args: Args) -> i32 {
     let root = args.root.clone().unwrap_or_else(|| PathBuf::from("."));
-    let answer = relative_file(&root, &args.file).and_then(|file| refs::answer(&root, &file, &args.symbol));
-    match answer {
-        Ok(answer) => {
-            if args.json {
-                output::print_json(&answer);
-            } else {
-                output::print(&render(&answer));
-            }
-            0
+    let file = match relative_file(&root, &args.file) {
+        Ok(file) => file,
+        Err(e) => return output::refusal(&e, args.json),
+    };
+    if !args.no_daemon {
+        let command = daemon::Command::Refs {
+            file: file.clone(),
+            symbol: args.symbol.clone(),
+            json: args.json,
+        };
+        if let Some(reply) = daemon::ask(&root, &command) {
+            return output::emit(&reply);
         }
-        Err(e) => output::refusal(&e, args.json),
+    }
+    output::emit(&reply(refs::answer(&root, &file, &args.symbol), args.json))
+}
+
+/// What `refs` prints for an answer (or a refusal), in JSON or for a person: the same
+/// whether this process or a daemon found it.
+pub(super) fn reply(answer: Result<Answer, Error>, json: bool) -> output::Reply {
+    match answer {
+        Ok(answer) if json => output::json_reply(&answer),
+        Ok(answer) => output::Reply {
+            stdout: render(&answer),
+            ..output::Reply::default()
+        },
+        Err(e) => output::refusal_reply(&e, json),
     }
 }
 

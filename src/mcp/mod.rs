@@ -3,7 +3,7 @@
 //! with the same JSON answers and error codes (docs/reference.md); the server adds what a
 //! long-lived process can give an agent:
 //!
-//! - a warm tree (`warm`): files parsed once and re-read only when they change on disk;
+//! - a warm tree ([`crate::refs::warm`]): files parsed once and re-read only when they change on disk;
 //! - versions: every answer that shows code carries its file's `sha256`, and every editing
 //!   tool takes `expected_sha256` and refuses with `stale_base` when the file changed since
 //!   the agent read it;
@@ -16,7 +16,6 @@
 
 mod page;
 mod tools;
-pub mod warm;
 
 pub use tools::Server;
 

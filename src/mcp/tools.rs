@@ -2,12 +2,12 @@
 //! makes the library call the command line makes, and answers with the same JSON.
 
 use super::page::{self, bounded, DEFAULT_MAX_CHARS};
-use super::warm::Warm;
 use crate::apply::session::Session;
 use crate::apply::{self, Answer, Format, Options};
 use crate::feedback::{Error, ErrorCode};
 use crate::impact::breakage::Severity;
 use crate::refs::project::Project;
+use crate::refs::warm::Warm;
 use crate::workspace::{Access, Workspace};
 use rmcp::handler::server::{router::tool::ToolRouter, wrapper::Parameters};
 use rmcp::model::{CallToolResult, Implementation, ServerCapabilities, ServerConfig};

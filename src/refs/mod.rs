@@ -47,6 +47,7 @@ pub mod project;
 pub mod resolve;
 pub mod scope;
 pub mod types;
+pub mod warm;
 
 use crate::feedback::Error;
 use crate::symbols::NamePath;

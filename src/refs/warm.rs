@@ -1,11 +1,11 @@
-//! The warm tree: the root's files and what is known of them, kept between calls. Each
-//! call first notices what changed on disk — a file's size and modification time, its
-//! content when those cannot tell (a write within the clock's resolution of the last
-//! look) — and reads only that; the facts (syntax tree, symbols, bindings) of every
-//! unchanged file are kept (`Project::refreshed`), so a file is parsed again only when it
-//! changed.
+//! The warm tree: the root's files and what is known of them, kept between calls (by the
+//! MCP server and by `saguaro daemon`). Each call first notices what changed on disk — a
+//! file's size and modification time, its content when those cannot tell (a write within
+//! the clock's resolution of the last look) — and reads only that; the facts (syntax
+//! tree, symbols, bindings) of every unchanged file are kept (`Project::refreshed`), so a
+//! file is parsed again only when it changed.
 
-use crate::refs::project::Project;
+use super::project::Project;
 use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::sync::{Arc, Mutex};
