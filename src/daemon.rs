@@ -1,5 +1,5 @@
 //! The daemon: one long-lived process per root that keeps the tree parsed between
-//! command-line calls, as `dmypy` does for mypy and Gradle's daemon for its builds.
+//! command-line calls (`refs`, `impact`), as `dmypy` does for mypy and Gradle's daemon for its builds.
 //!
 //! Why: the references layer must parse every file that names what it is asked about, and
 //! a common name (`filter`, `get`) is written in hundreds of files. Parsing them costs the
@@ -32,6 +32,17 @@ use std::path::{Path, PathBuf};
 pub enum Command {
     /// `saguaro refs`: the file relative to the root, the name path, and the output form.
     Refs { file: String, symbol: String, json: bool },
+    /// `saguaro impact`: the patch's text and the options that read it (a settings file by
+    /// an absolute path), the output form, and whether the asker's output takes colour.
+    Impact {
+        patch: String,
+        format: Option<String>,
+        fuzz: f64,
+        settings: Option<PathBuf>,
+        max_candidates: usize,
+        json: bool,
+        colour: bool,
+    },
     /// Whether it serves, and how much it has answered.
     Status,
     /// Stop serving.

@@ -170,6 +170,74 @@ fn refs_answered_by_the_daemon_read_as_answered_in_process() {
     assert_eq!(common::stdout_json(&refused)["errors"][0]["code"], "symbol_not_found");
 }
 
+/// A signature change to `Engine.process`, in two formats, and one that does not place.
+const NEW_PARAMETER: &str = "{\"type\": \"patch\", \"target_file\": \"engine.py\", \"operations\": [{\"op\": \"replace\", \"symbol\": \"Engine.process\", \"content\": \"def process(self, order, mode):\\n    return order\\n\"}]}";
+const NEW_PARAMETER_TEXT: &str = "--- a/engine.py\n+++ b/engine.py\n@@ -2,2 +2,2 @@\n-    def process(self, order):\n+    def process(self, order, mode):\n         return order\n";
+const NOT_PLACED: &str = "--- a/engine.py\n+++ b/engine.py\n@@ -2,2 +2,2 @@\n-    def run(self):\n+    def run(self, mode):\n         pass\n";
+
+#[test]
+fn impact_answered_by_the_daemon_reads_as_answered_in_process() {
+    let tree = Tree::new();
+    let _daemon = tree.start();
+    std::fs::write(tree.path("change.json"), NEW_PARAMETER).unwrap();
+    std::fs::write(tree.path("change.diff"), NEW_PARAMETER_TEXT).unwrap();
+    std::fs::write(tree.path("wrong.diff"), NOT_PLACED).unwrap();
+    let missing = tree.path("missing.json");
+    let asks: [&[&str]; 5] = [
+        &["impact", "change.json", "--json"],
+        &["impact", "change.json"],
+        &["impact", "change.diff", "--format", "unified", "--json"],
+        // Refusals: a hunk that does not place, a settings file that is not there.
+        &["impact", "wrong.diff"],
+        &[
+            "impact",
+            "change.json",
+            "--settings",
+            missing.to_str().unwrap(),
+            "--json",
+        ],
+    ];
+    for (n, args) in asks.iter().enumerate() {
+        let by_daemon = tree.run(args);
+        let mut own = args.to_vec();
+        own.push("--no-daemon");
+        same_output(&by_daemon, &tree.run(&own));
+        assert_eq!(tree.answered(), n as u64 + 1, "{args:?} was answered by the daemon");
+    }
+    // A settings file named relative to where the command runs is read there.
+    let relative = tree.run(&["impact", "change.json", "--settings", "missing.json", "--json"]);
+    assert_eq!(common::stdout_json(&relative)["errors"][0]["file"], "missing.json");
+    assert_eq!(tree.answered(), asks.len() as u64);
+    let report = common::stdout_json(&tree.run(&["impact", "change.json", "--json"]));
+    let calls: Vec<String> = report["breaking_changes"][0]["callsites"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|c| {
+            format!(
+                "{}:{} {}",
+                c["path"].as_str().unwrap(),
+                c["line"],
+                c["confidence"].as_str().unwrap()
+            )
+        })
+        .collect();
+    assert_eq!(calls, ["main.py:6 receiver_typed"]);
+    assert_eq!(tree.run(&["impact", "wrong.diff"]).status.code(), Some(1));
+    // Nothing was written, by either.
+    assert!(std::fs::read_to_string(tree.path("engine.py"))
+        .unwrap()
+        .contains("def process(self, order):"));
+    // A caller the tree gains is seen at the next report.
+    std::fs::write(
+        tree.path("shop.py"),
+        "from engine import Engine\n\nEngine().process(3)\n",
+    )
+    .unwrap();
+    let report = common::stdout_json(&tree.run(&["impact", "change.json", "--json"]));
+    assert_eq!(report["breaking_changes"][0]["callsites"].as_array().unwrap().len(), 2);
+}
+
 #[test]
 fn the_daemon_answers_for_the_files_as_they_are_now() {
     let tree = Tree::new();

@@ -13,20 +13,20 @@ use std::path::PathBuf;
 pub struct Common {
     /// The directory every path in the patch is relative to.
     #[arg(long, default_value = ".")]
-    root: PathBuf,
+    pub(super) root: PathBuf,
     /// The patch's format (detected when not given; each is described in docs/formats.md).
     #[arg(long, value_enum)]
-    format: Option<Format>,
+    pub(super) format: Option<Format>,
     /// The least confidence a fuzzy placement of a text hunk needs (0 to 1).
     #[arg(long, default_value_t = crate::textmatch::DEFAULT_THRESHOLD, value_parser = fuzz_value)]
-    fuzz: f64,
+    pub(super) fuzz: f64,
     /// Settings (schemas/settings.schema.json); default ROOT/.saguaro/settings.json if present.
     #[arg(long)]
-    settings: Option<PathBuf>,
+    pub(super) settings: Option<PathBuf>,
     /// The most candidates a refusal lists (the best first; `candidates_total` says how
     /// many there were).
     #[arg(long, default_value_t = crate::apply::DEFAULT_MAX_CANDIDATES, value_name = "N")]
-    max_candidates: usize,
+    pub(super) max_candidates: usize,
 }
 
 impl Common {
@@ -195,24 +195,39 @@ pub(super) fn read_stdin() -> Result<String, Error> {
 
 /// Prints an answer (JSON, or a diff and a summary for a person) and returns the exit status.
 pub(super) fn answer_out(answer: &Answer, json: bool) -> i32 {
-    if json {
-        output::print_json(answer);
+    let colour = wants_colour(std::io::stdout().is_terminal(), std::env::var_os("NO_COLOR"));
+    output::emit(&answer_reply(answer, json, colour))
+}
+
+/// What [`answer_out`] prints, kept to be printed (by this process or a daemon's asker).
+pub(super) fn answer_reply(answer: &Answer, json: bool, colour: bool) -> output::Reply {
+    let reply = if json {
+        output::json_reply(answer)
     } else {
-        output::print(&colour_diff(
-            &answer.diff,
-            wants_colour(std::io::stdout().is_terminal(), std::env::var_os("NO_COLOR")),
-        ));
-        output::report(&answer.errors, &[]);
-        output::notes(&answer.notices);
+        let mut stderr = String::new();
+        for e in &answer.errors {
+            stderr.push_str(&format!("{e}\n"));
+        }
+        for n in &answer.notices {
+            stderr.push_str(&format!("{}\n", output::as_note(n)));
+        }
         for line in placements(answer) {
-            eprintln!("{line}");
+            stderr.push_str(&format!("{line}\n"));
         }
-        eprintln!("{}", summary(answer));
+        stderr.push_str(&format!("{}\n", summary(answer)));
         if let Some(block) = &answer.session_context {
-            eprintln!("{block}");
+            stderr.push_str(&format!("{block}\n"));
         }
+        output::Reply {
+            stdout: colour_diff(&answer.diff, colour),
+            stderr,
+            ..output::Reply::default()
+        }
+    };
+    output::Reply {
+        status: answer.exit_status(),
+        ..reply
     }
-    answer.exit_status()
 }
 
 /// A line per placement a person should look at: found by a tier that tolerates
@@ -271,7 +286,7 @@ fn summary(answer: &Answer) -> String {
 }
 
 /// Colour only for a terminal, and never when NO_COLOR is set to anything (no-color.org).
-fn wants_colour(terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
+pub(super) fn wants_colour(terminal: bool, no_color: Option<std::ffi::OsString>) -> bool {
     terminal && no_color.is_none_or(|v| v.is_empty())
 }
 

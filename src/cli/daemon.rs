@@ -1,9 +1,13 @@
 //! `saguaro daemon [--root DIR] [--status | --stop]`: keep a root's tree parsed between
-//! command-line calls ([`crate::daemon`]). `refs` asks it when it serves the root.
+//! command-line calls ([`crate::daemon`]). `refs` and `impact` ask it when it serves the
+//! root.
 
+use super::apply::Common;
 use super::output;
+use crate::apply::Format;
 use crate::daemon::{self, Command, Reply};
 use crate::feedback::{Error, ErrorCode};
+use clap::ValueEnum;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
@@ -40,6 +44,35 @@ fn answer(warm: &crate::refs::warm::Warm, command: &Command) -> Reply {
         Command::Refs { file, symbol, json } => {
             let project = warm.project();
             super::refs::reply(crate::refs::answer_in(&project, file, symbol), *json)
+        }
+        Command::Impact {
+            patch,
+            format,
+            fuzz,
+            settings,
+            max_candidates,
+            json,
+            colour,
+        } => {
+            let format = match format.as_deref().map(|f| Format::from_str(f, false)).transpose() {
+                Ok(format) => format,
+                Err(e) => {
+                    let error = Error::new(
+                        ErrorCode::InvalidFormat,
+                        e,
+                        "ask with a format `saguaro apply --help` lists",
+                    );
+                    return output::refusal_reply(&error, *json);
+                }
+            };
+            let common = Common {
+                root: warm.root().to_path_buf(),
+                format,
+                fuzz: *fuzz,
+                settings: settings.clone(),
+                max_candidates: *max_candidates,
+            };
+            super::impact::reply(patch, &common, *json, *colour, Some(&warm.project()))
         }
         // Answered by the daemon itself.
         Command::Status | Command::Stop => Reply::default(),

@@ -3,7 +3,10 @@
 
 use super::apply::{read_patch, Common};
 use super::output;
+use crate::daemon;
 use crate::impact::{self, ImpactReport};
+use clap::ValueEnum;
+use std::io::IsTerminal;
 use std::path::PathBuf;
 
 #[derive(Debug, clap::Args)]
@@ -15,6 +18,9 @@ pub struct Args {
     /// Print the report as one JSON object (schemas/impact_report.schema.json).
     #[arg(long)]
     json: bool,
+    /// Answer in this process even when a daemon serves the root (`saguaro daemon`).
+    #[arg(long)]
+    no_daemon: bool,
 }
 
 pub fn run(args: Args) -> i32 {
@@ -22,20 +28,52 @@ pub fn run(args: Args) -> i32 {
         Ok(text) => text,
         Err(e) => return super::apply::answer_out(&crate::apply::Answer::rejected(e), args.json),
     };
-    let options = match args.common.options() {
-        Ok(options) => options,
-        Err(errors) => return super::apply::answer_out(&crate::apply::Answer::rejected_all(errors), args.json),
-    };
-    match impact::report(&input, &options) {
-        Ok(report) => {
-            if args.json {
-                output::print_json(&report);
-            } else {
-                output::print(&render(&report));
-            }
-            0
+    let colour = super::apply::wants_colour(std::io::stdout().is_terminal(), std::env::var_os("NO_COLOR"));
+    // A settings file named from here is read here: the daemon runs elsewhere, and its
+    // errors would name it by another path.
+    let settings_here = args.common.settings.as_deref().is_some_and(|p| p.is_relative());
+    if !args.no_daemon && !settings_here {
+        let common = &args.common;
+        let command = daemon::Command::Impact {
+            patch: input.clone(),
+            format: common
+                .format
+                .and_then(|f| f.to_possible_value())
+                .map(|v| v.get_name().to_string()),
+            fuzz: common.fuzz,
+            settings: common.settings.clone(),
+            max_candidates: common.max_candidates,
+            json: args.json,
+            colour,
+        };
+        if let Some(reply) = daemon::ask(&common.root, &command) {
+            return output::emit(&reply);
         }
-        Err(errors) => super::apply::answer_out(&crate::apply::Answer::rejected_all(errors), args.json),
+    }
+    output::emit(&reply(&input, &args.common, args.json, colour, None))
+}
+
+/// What `impact` prints for a patch, over the root's files (kept by a long-lived caller,
+/// when there is one): the same whether this process or a daemon reports it.
+pub(super) fn reply(
+    input: &str,
+    common: &Common,
+    json: bool,
+    colour: bool,
+    warm: Option<&crate::refs::project::Project>,
+) -> output::Reply {
+    let rejected = |errors| super::apply::answer_reply(&crate::apply::Answer::rejected_all(errors), json, colour);
+    let options = match common.options() {
+        Ok(options) => options,
+        Err(errors) => return rejected(errors),
+    };
+    match impact::report_over(input, &options, warm) {
+        Ok(report) if json => output::json_reply(&report),
+        Ok(report) => output::Reply {
+            stdout: render(&report),
+            ..output::Reply::default()
+        },
+        Err(errors) => rejected(errors),
     }
 }
 

@@ -53,13 +53,10 @@ pub fn report(errors: &[Error], warnings: &[Error]) {
     }
 }
 
-/// Notices for a person, on stderr: what went through but deserves a look.
-pub fn notes(notices: &[Error]) {
-    let mut err = io::stderr().lock();
-    for n in notices {
-        let text = n.to_string().replacen("error[", "note[", 1);
-        let _ = writeln!(err, "{text}");
-    }
+/// A notice for a person (what went through but deserves a look), as it reads:
+/// `note[CODE]` where an error says `error[CODE]`.
+pub fn as_note(notice: &Error) -> String {
+    notice.to_string().replacen("error[", "note[", 1)
 }
 
 /// The exit status for a set of errors of reading the files named on the command line:

@@ -300,7 +300,7 @@ pub fn check(options: &CheckOptions) -> Result<CheckReport, Error> {
         }
     }
     let sources = impact::sources(&top, &overrides, &BTreeMap::new());
-    let calls = callsites::find(&top, sources, &changed);
+    let calls = callsites::find(&top, sources, &changed, None);
     let mut failures = Vec::new();
     let mut notes = Vec::new();
     for call in calls.into_iter().filter(|c| c.breaks.at_all()) {

@@ -61,7 +61,12 @@ pub struct Source {
 
 /// The callsites of `changed` in `files` (the tree as the patch leaves it; `root` holds
 /// package.json, Cargo.toml and tsconfig.json).
-pub fn find(root: &std::path::Path, files: Vec<Source>, changed: &[ChangedDefinition]) -> Vec<Callsite> {
+pub fn find(
+    root: &std::path::Path,
+    files: Vec<Source>,
+    changed: &[ChangedDefinition],
+    warm: Option<&Project>,
+) -> Vec<Callsite> {
     let mut maps = std::collections::HashMap::new();
     let mut texts = Vec::with_capacity(files.len());
     for file in files {
@@ -70,7 +75,11 @@ pub fn find(root: &std::path::Path, files: Vec<Source>, changed: &[ChangedDefini
         }
         texts.push((file.path, file.text));
     }
-    let mut project = Project::new(root, texts);
+    // A warm project lends the facts of every file the patch leaves as it is.
+    let mut project = match warm {
+        Some(warm) => warm.refreshed(texts),
+        None => Project::new(root, texts),
+    };
     // A removed definition is still what its callers name.
     for def in changed.iter().filter(|d| d.new.is_none()) {
         project.phantoms.insert((def.file.clone(), def.path.clone()));

@@ -121,6 +121,16 @@ impl ImpactReport {
 
 /// The report for `input` (any format `apply` reads), nothing written.
 pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>> {
+    report_over(input, options, None)
+}
+
+/// [`report`], with the root's files as a long-lived caller keeps them (`warm`: the MCP
+/// server, `saguaro daemon`), so only what changed on disk or in the patch is parsed again.
+pub fn report_over(
+    input: &str,
+    options: &Options,
+    warm: Option<&crate::refs::project::Project>,
+) -> Result<ImpactReport, Vec<Error>> {
     let planned = plan::plan(input, options)?;
     let tx = &planned.transaction;
     let root = tx.workspace().root().to_path_buf();
@@ -147,8 +157,11 @@ pub fn report(input: &str, options: &Options) -> Result<ImpactReport, Vec<Error>
             ))
         })
         .collect();
-    let sources = sources(&root, &overrides, &line_maps);
-    let calls = callsites::find(&root, sources, &owned);
+    let sources = match warm {
+        Some(project) => sources_over(project, &overrides, &line_maps),
+        None => sources(&root, &overrides, &line_maps),
+    };
+    let calls = callsites::find(&root, sources, &owned, warm);
     let mut breaking_changes = Vec::new();
     for def in &owned {
         let (breaks, fits): (Vec<Callsite>, Vec<Callsite>) = calls
@@ -314,10 +327,42 @@ pub fn sources(
     overrides: &BTreeMap<String, Option<String>>,
     line_maps: &BTreeMap<String, Vec<Option<usize>>>,
 ) -> Vec<Source> {
+    let on_disk = crate::symbols::scan::language_files(root)
+        .into_iter()
+        .map(|(path, full)| (path, Box::new(move || std::fs::read_to_string(full).ok()) as TextOf));
+    sources_of(on_disk, overrides, line_maps)
+}
+
+/// [`sources`] from the texts a warm project holds (the root's files as they are on disk).
+fn sources_over(
+    project: &crate::refs::project::Project,
+    overrides: &BTreeMap<String, Option<String>>,
+    line_maps: &BTreeMap<String, Vec<Option<usize>>>,
+) -> Vec<Source> {
+    let kept = project.files.iter().map(|(path, file)| {
+        let text = std::sync::Arc::clone(&file.text);
+        (
+            path.clone(),
+            Box::new(move || Some(text.as_str().to_string())) as TextOf,
+        )
+    });
+    sources_of(kept, overrides, line_maps)
+}
+
+/// A file's text, read when it is needed (a file the patch replaces is not read).
+type TextOf = Box<dyn FnOnce() -> Option<String>>;
+
+/// The root's files with the patch's texts in place of the ones it changes, and the files
+/// it adds.
+fn sources_of(
+    files: impl Iterator<Item = (String, TextOf)>,
+    overrides: &BTreeMap<String, Option<String>>,
+    line_maps: &BTreeMap<String, Vec<Option<usize>>>,
+) -> Vec<Source> {
     let registry = Registry::global();
     let mut out = Vec::new();
     let mut seen = BTreeSet::new();
-    for (path, full) in crate::symbols::scan::language_files(root) {
+    for (path, text_of) in files {
         seen.insert(path.clone());
         match overrides.get(&path) {
             Some(Some(after)) => out.push(Source {
@@ -327,7 +372,7 @@ pub fn sources(
             }),
             Some(None) => {}
             None => {
-                if let Ok(text) = std::fs::read_to_string(&full) {
+                if let Some(text) = text_of() {
                     out.push(Source {
                         path,
                         text,

@@ -564,7 +564,7 @@ impl Server {
                     ))
                 }
             };
-            match crate::impact::report(&args.patch, &options) {
+            match crate::impact::report_over(&args.patch, &options, Some(&self.warm.project())) {
                 Ok(found) => {
                     if let Some(refused) = found.gate(least) {
                         let mut rejected = Answer::rejected(refused);
@@ -590,7 +590,7 @@ impl Server {
             Ok(options) => options,
             Err(e) => return refusal(e),
         };
-        match crate::impact::report(&args.patch, &options) {
+        match crate::impact::report_over(&args.patch, &options, Some(&self.warm.project())) {
             Ok(report) => answer(page::rows(
                 to_value(&report),
                 &["breaking_changes"],
