@@ -1174,6 +1174,57 @@ export function unbounded<T>(x: T) {
     );
 }
 
+/// An alias that intersects one of its parameters with more (`Tagged<T> = T & {..}`) has at
+/// least that parameter's members, and so has one whose value is a conditional every type
+/// meets (`T extends unknown ? T & X : never`, noble-hashes' `TRet<T>`): it takes its first
+/// branch. A conditional that may not hold, and an intersection without a bare parameter,
+/// keep nothing.
+#[test]
+fn typescript_aliases_intersecting_a_parameter_keep_its_members() {
+    let util = "\
+export type Tagged<T> = T & { tag: string };
+export type Ret<T> = T extends unknown ? T & ([T] extends [never] ? {} : { [K in keyof T]: T[K] }) : never;
+export type Maybe<T> = T extends string ? T & { n: 1 } : never;
+export type Boxed<T> = { value: T } & { tag: string };
+";
+    let core = "\
+import type { Ret } from \"./util\";
+export class Hash {
+  size = 1;
+}
+type Factory = {
+  (seed: number): number;
+  create(seed: number): Ret<Hash>;
+};
+export const make: Ret<Factory> = ((seed: number) => seed) as Ret<Factory>;
+";
+    let uses = "\
+import { make } from \"./core\";
+import type { Hash } from \"./core\";
+import type { Tagged, Ret, Maybe, Boxed } from \"./util\";
+export function f(a: Tagged<Hash>, b: Ret<Hash>, c: Maybe<Hash>, d: Boxed<Hash>) {
+  a.size;
+  b.size;
+  c.size;
+  d.size;
+  const { size } = make.create(1);
+  return size;
+}
+";
+    let files = [("src/util.ts", util), ("src/core.ts", core), ("src/uses.ts", uses)];
+    let found = found_in(&files, "src/core.ts", "Hash.size");
+    let sure: Vec<(String, usize)> = found
+        .iter()
+        .filter(|(_, _, c)| *c != Confidence::NameMatch)
+        .map(|(path, line, _)| (path.clone(), *line))
+        .collect();
+    let uses_at = |lines: &[usize]| lines.iter().map(|l| ("src/uses.ts".to_string(), *l)).collect::<Vec<_>>();
+    assert_eq!(sure, uses_at(&[5, 6, 9]), "{found:?}");
+    // `Maybe<Hash>` may be `never`: unknown; `Boxed<Hash>` has no `size`: not a use.
+    assert_eq!(found.len(), 4, "{found:?}");
+    assert!(found.contains(&("src/uses.ts".to_string(), 7, Confidence::NameMatch)), "{found:?}");
+}
+
 /// A Rust value of a type parameter has its bounds' methods (`R: Store`); a type argument
 /// of a bound (`AsRef<Config>`) is not a trait the value implements.
 #[test]

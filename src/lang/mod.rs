@@ -368,6 +368,12 @@ pub struct Resolve {
     /// `mapped_type_holders` the type nodes a mapped type may sit in and still be the
     /// alias's value (an object type, an intersection).
     pub mapped_types: Vec<SyntaxForm>,
+    /// {kind, object, name}: a conditional type, its condition's right side (`object`: the
+    /// type checked against) and the branch taken when it holds (`name`). One checked
+    /// against `anything` or a `top_types` type always takes that branch.
+    pub conditional_types: Vec<SyntaxForm>,
+    /// Types every type is assignable to, beside `anything` (`unknown`).
+    pub top_types: Vec<String>,
     pub key_queries: Vec<String>,
     pub mapped_type_holders: Vec<String>,
     /// Casts whose type a literal in them is checked against (`{..} satisfies Config`):

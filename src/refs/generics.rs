@@ -8,6 +8,10 @@
 //! - A call's explicit type argument stands for the callee's parameter in the callee's
 //!   parameter types (`make<Engine>(proto)` with `proto: ProtoOf<T>`): an argument there is
 //!   expected to be of the written type, not merely the bound.
+//! - A type alias whose value is an intersection with one of its parameters (`type Tagged<T>
+//!   = T & { tag: string }`) has at least that parameter's members, and so does one whose
+//!   value is a conditional type whose condition every type meets (`T extends unknown ? T &
+//!   X : never`, noble-hashes' `TRet<T>`): it is its first branch.
 //! - A type alias whose value maps the keys of one of its parameters (`type Partial<P> = {
 //!   [K in keyof P]?: P[K] }`, zod's `ProtoOf<T>`, what TypeScript calls homomorphic) keeps
 //!   that parameter's members under their names: a member of `Alias<X>` is `X`'s member —
@@ -192,7 +196,17 @@ impl Resolver<'_> {
         }
         let declaration = facts.node(facts.declaration(symbol))?;
         let list = declaration.child_by_field_name(r.type_parameters.as_deref()?)?;
-        let value = declaration.child_by_field_name("value")?;
+        let value = always_taken_branch(&facts, declaration.child_by_field_name("value")?);
+        // `P & Extra`: a value has at least P's members.
+        if r.type_intersections.iter().any(|k| k == value.kind()) {
+            let bare = written_parts(value)
+                .into_iter()
+                .map(|part| unwrapped(&facts, part))
+                .find_map(|part| declared_in(&facts, list, facts.text_of(part)));
+            if let Some(parameter) = bare {
+                return Some(parameter.position);
+            }
+        }
         // The mapped clauses the value is made of (not ones under a condition or a member).
         let mut clauses = Vec::new();
         let mut stack = vec![value];
@@ -219,6 +233,25 @@ impl Resolver<'_> {
         let mapped = facts.text_of(keys.named_child(0)?);
         declared_in(&facts, list, mapped).map(|p| p.position)
     }
+}
+
+/// The branch a conditional type always takes, where its condition holds for every type
+/// (`T extends unknown ? A : B`, `extends any`: `A`), through nested ones; else `value`.
+fn always_taken_branch<'t>(facts: &Facts, value: Node<'t>) -> Node<'t> {
+    let r = &facts.lang.resolve;
+    let mut node = unwrapped(facts, value);
+    for _ in 0..8 {
+        let Some(form) = Resolve::form(&r.conditional_types, node.kind()) else {
+            break;
+        };
+        let holds_always = part(node, form.object.as_deref())
+            .is_some_and(|check| r.anything.iter().chain(&r.top_types).any(|t| t == facts.text_of(check)));
+        match (holds_always, part(node, form.name.as_deref())) {
+            (true, Some(branch)) => node = unwrapped(facts, branch),
+            _ => break,
+        }
+    }
+    node
 }
 
 /// A base clause's class name and the type arguments it gives (`Base<A, B>` as one type
