@@ -1218,11 +1218,117 @@ export function f(a: Tagged<Hash>, b: Ret<Hash>, c: Maybe<Hash>, d: Boxed<Hash>)
         .filter(|(_, _, c)| *c != Confidence::NameMatch)
         .map(|(path, line, _)| (path.clone(), *line))
         .collect();
-    let uses_at = |lines: &[usize]| lines.iter().map(|l| ("src/uses.ts".to_string(), *l)).collect::<Vec<_>>();
+    let uses_at = |lines: &[usize]| {
+        lines
+            .iter()
+            .map(|l| ("src/uses.ts".to_string(), *l))
+            .collect::<Vec<_>>()
+    };
     assert_eq!(sure, uses_at(&[5, 6, 9]), "{found:?}");
     // `Maybe<Hash>` may be `never`: unknown; `Boxed<Hash>` has no `size`: not a use.
     assert_eq!(found.len(), 4, "{found:?}");
-    assert!(found.contains(&("src/uses.ts".to_string(), 7, Confidence::NameMatch)), "{found:?}");
+    assert!(
+        found.contains(&("src/uses.ts".to_string(), 7, Confidence::NameMatch)),
+        "{found:?}"
+    );
+}
+
+/// A value of a generic type of the root keeps its type arguments: a field or a method's
+/// return written with a type parameter is the argument given for it, through the class
+/// (TypeScript) or the `impl` block whose self type writes it (Rust, lifetimes aside); a
+/// method's own parameters take the arguments its call writes (`e.cast::<T>()`); and an
+/// associated type of a parameter (`U::Target`) is what the one impl of its bound trait for
+/// every type says. A value of the same generic type given another type is not one.
+#[test]
+fn type_arguments_of_generic_values_reach_fields_returns_and_projections() {
+    let lib = "\
+use core::marker::PhantomData;
+
+pub struct Ref<'a, T: ?Sized> {
+    pub ptr: *const T,
+    lifetime: PhantomData<&'a T>,
+}
+
+impl<'a, T> Ref<'a, T> {
+    pub fn cast<U: CastTo>(self) -> Ref<'a, U::Target> {
+        Ref { ptr: self.ptr as *const U::Target, lifetime: PhantomData }
+    }
+
+    pub unsafe fn deref(self) -> &'a T {
+        unsafe { &*self.ptr }
+    }
+}
+
+pub trait CastTo {
+    type Target;
+}
+
+impl<T> CastTo for T {
+    type Target = T;
+}
+
+pub struct ErrorImpl<E = ()> {
+    pub vtable: u8,
+    pub object: E,
+}
+
+pub struct ContextError<C, E> {
+    pub context: C,
+    pub error: E,
+}
+
+pub struct Holder<T> {
+    pub inner: T,
+}
+
+pub struct Other {
+    pub error: u8,
+}
+
+pub unsafe fn downcast<'a, C: 'a, E: 'a>(e: Ref<'a, ErrorImpl>) -> &'a E {
+    let unerased_ref = e.cast::<ErrorImpl<ContextError<C, E>>>();
+    let unerased = unsafe { unerased_ref.deref() };
+    &unerased.object.error
+}
+
+pub fn held(h: Holder<ContextError<u8, u16>>, o: Other, p: Holder<Other>) -> (u16, u8, u8) {
+    let direct: Holder<ContextError<u8, u16>> = h;
+    (direct.inner.error, o.error, p.inner.error)
+}
+";
+    let found = found_in_crate(lib, "ContextError.error");
+    assert_eq!(sure_lines(&found), vec![47, 52], "{found:?}");
+    assert_eq!(
+        found.len(),
+        2,
+        "`o.error` and `p.inner.error` are `Other.error`: {found:?}"
+    );
+    let other = found_in_crate(lib, "Other.error");
+    assert_eq!(sure_lines(&other), vec![52, 52], "{other:?}");
+
+    let ts = "\
+export class Engine {
+  process(): number { return 1; }
+}
+export class Other {
+  process(): number { return 2; }
+}
+export class Box<T> {
+  constructor(public value: T) {}
+  get(): T { return this.value; }
+}
+export interface Pair<A, B> { first: A; second: B }
+export function f(b: Box<Engine>, p: Pair<Other, Engine>, q: Box<Other>) {
+  b.value.process();
+  b.get().process();
+  p.second.process();
+  p.first.process();
+  q.get().process();
+}
+";
+    let found = found_in(&[("src/a.ts", ts)], "src/a.ts", "Engine.process");
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert_eq!(sure_lines(&found), vec![13, 14, 15], "{found:?}");
 }
 
 /// A Rust value of a type parameter has its bounds' methods (`R: Store`); a type argument

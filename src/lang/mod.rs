@@ -374,6 +374,16 @@ pub struct Resolve {
     pub conditional_types: Vec<SyntaxForm>,
     /// Types every type is assignable to, beside `anything` (`unknown`).
     pub top_types: Vec<String>,
+    /// Nodes of generic lists that are lifetimes (`'a` declared, `'a` given): not among the
+    /// type parameters a type argument is given to.
+    pub lifetimes: Vec<String>,
+    /// {kind, object}: a block implementing methods for a type written apart from it
+    /// (`impl<T> Ref<T>`), and the field of that self type: its parameters stand where the
+    /// self type writes them.
+    pub implementations: Vec<SyntaxForm>,
+    /// {kind, name, object}: an associated type (`type Target = T;` in an impl), its name and
+    /// value.
+    pub associated_types: Vec<SyntaxForm>,
     pub key_queries: Vec<String>,
     pub mapped_type_holders: Vec<String>,
     /// Casts whose type a literal in them is checked against (`{..} satisfies Config`):

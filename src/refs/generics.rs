@@ -20,8 +20,21 @@
 //!   claims no use the code does not make. An alias that renames the keys (`as`), or maps
 //!   them only under a condition, is left as it is.
 //!
-//! Inferred type arguments (`make(engine)`) are not worked out: the checker's inference is
-//! not repeated here, and the bound stays what is known.
+//! - A value of a generic type of the root keeps the type arguments its written type gives
+//!   (`Ty::Applied`: `Holder<Config>`, `Ref<'a, ErrorImpl>`; lifetimes are not type
+//!   parameters and are skipped on both sides). A member read on it is read with them given
+//!   ([`give`]): a field `inner: T` is a `Config`; a method's written return is read with the
+//!   parameters of the class that declares it, or of the `impl` block around it placed
+//!   where its self type writes them (`impl<'a, T> Ref<'a, T>`: `T` is the receiver's
+//!   argument), and with its own parameters given by the call's explicit arguments
+//!   (`e.cast::<ErrorImpl<C>>()`). An associated type of a parameter so given (`U::Target`)
+//!   is what the impl of the parameter's bound trait for every type writes (`impl<T> CastTo
+//!   for T { type Target = T; }`): such an impl overlaps every other, so it is the trait's
+//!   only one, and coherence puts it in the trait's crate.
+//!
+//! Inferred type arguments (`make(engine)`, `BinaryHeap<_>` collected from an iterator) are
+//! not worked out: the checker's inference is not repeated here, and the bound stays what is
+//! known.
 
 use super::facts::Facts;
 use super::resolve::{DefId, Entity, Resolver};
@@ -63,10 +76,11 @@ fn declaring<'t>(facts: &Facts, node: Node<'t>) -> Option<(Node<'t>, TypeParamet
     None
 }
 
-/// The parameter `name` of one generic list, if it declares one.
+/// The parameter `name` of one generic list, if it declares one (its position counts the
+/// type parameters only: a lifetime is never given where types are).
 fn declared_in<'t>(facts: &Facts, list: Node<'t>, name: &str) -> Option<TypeParameter<'t>> {
     let r = &facts.lang.resolve;
-    let parameters = written_parts(list);
+    let parameters = without_lifetimes(facts, written_parts(list));
     parameters.iter().enumerate().find_map(|(position, p)| {
         let form = Resolve::form(&r.type_parameter_bounds, p.kind());
         let written = match form {
@@ -87,6 +101,56 @@ fn declared_in<'t>(facts: &Facts, list: Node<'t>, name: &str) -> Option<TypePara
 pub fn call_type_arguments<'t>(call: Node<'t>) -> Vec<Node<'t>> {
     call.child_by_field_name("type_arguments")
         .map_or_else(Vec::new, written_parts)
+}
+
+/// The parameters or arguments of a generic list that stand for types (lifetimes aside).
+pub fn without_lifetimes<'t>(facts: &Facts, nodes: Vec<Node<'t>>) -> Vec<Node<'t>> {
+    let lifetimes = &facts.lang.resolve.lifetimes;
+    nodes
+        .into_iter()
+        .filter(|n| !lifetimes.iter().any(|k| k == n.kind()))
+        .collect()
+}
+
+thread_local! {
+    /// The type arguments given to definitions whose members are being read on this thread:
+    /// (file, the node whose generic list declares the parameters, the arguments by
+    /// position). A value of `Holder<Config>` reads its field `inner: T` with `T` given.
+    static GIVEN: std::cell::RefCell<Vec<(String, usize, Vec<Ty>)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// Type arguments given while it lives (see [`given`]).
+pub struct Giving(bool);
+
+impl Drop for Giving {
+    fn drop(&mut self) {
+        if self.0 {
+            GIVEN.with(|g| g.borrow_mut().pop());
+        }
+    }
+}
+
+/// Gives `arguments` to the type parameters `holder` (of `file`) declares, until the
+/// returned guard is dropped. Nothing known is given nothing.
+pub fn give(file: &str, holder: Node<'_>, arguments: Vec<Ty>) -> Giving {
+    if arguments.iter().all(|a| matches!(a, Ty::Unknown(_))) {
+        return Giving(false);
+    }
+    GIVEN.with(|g| g.borrow_mut().push((file.to_string(), holder.id(), arguments)));
+    Giving(true)
+}
+
+/// The argument given to the type parameter `node` names, if one is (the innermost giving).
+pub fn given(facts: &Facts, node: Node<'_>) -> Option<Ty> {
+    let (holder, parameter) = declaring(facts, node)?;
+    GIVEN.with(|g| {
+        g.borrow()
+            .iter()
+            .rev()
+            .find(|(file, id, _)| *file == facts.path && *id == holder.id())
+            .and_then(|(_, _, arguments)| arguments.get(parameter.position).cloned())
+            .filter(|a| !matches!(a, Ty::Unknown(_)))
+    })
 }
 
 /// Type arguments given to a definition's type parameters: by a call (`make<Engine>(..)`,

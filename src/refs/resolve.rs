@@ -1141,7 +1141,7 @@ impl<'p> Resolver<'p> {
             let Some(trait_node) = facts.node(trait_range) else {
                 continue;
             };
-            if let super::types::Ty::Instance(t) = self.annotation(&facts, trait_node, depth + 1) {
+            if let Some(t) = self.annotation(&facts, trait_node, depth + 1).instance_of().cloned() {
                 if !out.contains(&t) {
                     out.push(t);
                 }
@@ -1174,7 +1174,7 @@ impl<'p> Resolver<'p> {
                 let Some(type_node) = facts.node(type_range) else {
                     continue;
                 };
-                if self.annotation(&facts, type_node, depth + 1) == super::types::Ty::Instance(class.clone()) {
+                if self.annotation(&facts, type_node, depth + 1).instance_of() == Some(class) {
                     out.push((Arc::clone(&facts), trait_range));
                 }
             }
@@ -1204,10 +1204,7 @@ impl<'p> Resolver<'p> {
                         });
                 }
                 let ty = current.child_by_field_name("type")?;
-                return match self.annotation(facts, ty, depth + 1) {
-                    super::types::Ty::Instance(def) => Some(def),
-                    _ => None,
-                };
+                return self.annotation(facts, ty, depth + 1).instance_of().cloned();
             }
             n = current.parent();
         }
@@ -1294,7 +1291,9 @@ impl<'p> Resolver<'p> {
             .iter()
             .filter_map(|&range| facts.node(range))
             .map(|node| match self.annotation(facts, node, depth + 1) {
-                super::types::Ty::Instance(def) | super::types::Ty::Class(def) => Entity::Def(def),
+                super::types::Ty::Instance(def) | super::types::Ty::Applied(def, _) | super::types::Ty::Class(def) => {
+                    Entity::Def(def)
+                }
                 super::types::Ty::External => Entity::External,
                 super::types::Ty::Unknown(why) => Entity::Unknown(why),
                 _ => Entity::Unknown("a base class saguaro cannot read"),

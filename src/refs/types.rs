@@ -40,6 +40,10 @@ use tree_sitter::Node;
 pub enum Ty {
     /// A value of this class, struct, enum, interface or trait (a trait object).
     Instance(DefId),
+    /// A value of a generic type of the root with its type arguments, in the order of its
+    /// type parameters (lifetimes aside): `Holder<Config>`. What a member of it declares with
+    /// a parameter (`inner: T`, `fn get(&self) -> &T`) is the argument given for it.
+    Applied(DefId, Vec<Ty>),
     /// The type itself (`Engine` in `Engine.create()`).
     Class(DefId),
     Module(ModuleId),
@@ -105,6 +109,14 @@ impl Ty {
         match self {
             Ty::Bounded(bound) => *bound,
             ty => ty,
+        }
+    }
+
+    /// The class of a value of it, with or without type arguments.
+    pub fn instance_of(&self) -> Option<&DefId> {
+        match self {
+            Ty::Instance(c) | Ty::Applied(c, _) => Some(c),
+            _ => None,
         }
     }
 
@@ -299,7 +311,7 @@ impl Resolver<'_> {
         if let Some(form) = Resolve::form(&r.binary_operations, kind) {
             let method = part(node, form.name.as_deref()).and_then(|o| r.operator_methods.get(facts.text_of(o)));
             let left = part(node, form.object.as_deref()).map(|l| self.type_of(facts, l, depth + 1));
-            if let (Some(method), Some(left @ Ty::Instance(_))) = (method, left) {
+            if let (Some(method), Some(left @ (Ty::Instance(_) | Ty::Applied(..)))) = (method, left) {
                 return match self.member(&left, method, depth + 1) {
                     Entity::Def(def) if self.is_function(&def) => self.called(Ty::Function(def), &|| None, depth + 1),
                     _ => Ty::Unknown("an operator the operand's type does not define"),
@@ -355,7 +367,7 @@ impl Resolver<'_> {
             let object = part(node, form.object.as_deref()).map(|o| self.type_of(facts, o, depth + 1));
             // `this[DRAFT_STATE]`: the field the class declares under that computed key
             // (`[DRAFT_STATE]: MapState`), the key written as the same name.
-            if let (Some(Ty::Instance(class)), Some(key)) = (&object, index) {
+            if let (Some(Ty::Instance(class) | Ty::Applied(class, _)), Some(key)) = (&object, index) {
                 let named = r.names.iter().any(|k| k == key.kind()) || Resolve::form(&r.members, key.kind()).is_some();
                 if let Some(field) = named
                     .then(|| self.computed_field(class, facts.text_of(key), depth))
@@ -378,7 +390,7 @@ impl Resolver<'_> {
                         .unwrap_or(Ty::Unknown("an index into a tuple that is not a written place"))
                 }
                 // `doc["key"]`: what the class's index method returns for it.
-                Some(object @ Ty::Instance(_)) if !r.index_methods.is_empty() => {
+                Some(object @ (Ty::Instance(_) | Ty::Applied(..))) if !r.index_methods.is_empty() => {
                     let args = || {
                         index.map(|i| Arguments {
                             positional: vec![facts.text_of(i).to_string()],
@@ -547,14 +559,28 @@ impl Resolver<'_> {
                 }
             }
         }
-        if let Some(form) = Resolve::form(&r.members, callee.kind()) {
+        // `e.cast::<Target>()`: a method given its own type arguments.
+        let (member, explicit) = match (
+            callee.child_by_field_name("type_arguments"),
+            callee.child_by_field_name("function"),
+        ) {
+            (Some(written), Some(function)) if Resolve::form(&r.members, function.kind()).is_some() => {
+                let explicit = super::generics::without_lifetimes(facts, written_parts(written))
+                    .into_iter()
+                    .map(|a| self.annotation(facts, a, depth + 1))
+                    .collect();
+                (function, explicit)
+            }
+            _ => (callee, Vec::new()),
+        };
+        if let Some(form) = Resolve::form(&r.members, member.kind()) {
             if let (Some(object), Some(name)) =
-                (part(callee, form.object.as_deref()), part(callee, form.name.as_deref()))
+                (part(member, form.object.as_deref()), part(member, form.name.as_deref()))
             {
                 let method = facts.slice((name.start_byte(), name.end_byte()));
                 let object_type = self.type_of(facts, object, depth + 1);
                 let args = || call_arguments(facts, callee);
-                return self.method_call_type(facts, &object_type, method, &args, depth + 1);
+                return self.method_call_type_given(facts, &object_type, method, &args, explicit, depth + 1);
             }
         }
         // `enumerate(xs)`: pairs of a count and an element of `xs`.
@@ -637,6 +663,20 @@ impl Resolver<'_> {
         args: &dyn Fn() -> Option<Arguments>,
         depth: usize,
     ) -> Ty {
+        self.method_call_type_given(facts, object_type, method, args, Vec::new(), depth)
+    }
+
+    /// [`Self::method_call_type`] with the method's own type arguments written at the call
+    /// (`e.cast::<Target>()`).
+    fn method_call_type_given(
+        &self,
+        facts: &Facts,
+        object_type: &Ty,
+        method: &str,
+        args: &dyn Fn() -> Option<Arguments>,
+        explicit: Vec<Ty>,
+        depth: usize,
+    ) -> Ty {
         let r = &facts.lang.resolve;
         if object_type.is_anything() {
             return object_type.clone();
@@ -670,7 +710,83 @@ impl Resolver<'_> {
             Entity::Def(def) if self.is_function(&def) => Ty::Function(def),
             entity => self.entity_type(&entity, depth + 1),
         };
+        // What the method's signature writes with the receiver's type arguments and its own.
+        let _given = match (&callee_type, object_type) {
+            (Ty::Function(def), Ty::Applied(_, arguments)) => self.give_receiver(def, arguments),
+            _ => Vec::new(),
+        };
+        let _own = match &callee_type {
+            Ty::Function(def) if !explicit.is_empty() => self.give_own(def, explicit),
+            _ => None,
+        };
         self.called(callee_type, args, depth)
+    }
+
+    /// Gives a method of a generic type the type arguments of its receiver: to the class
+    /// that declares it, or to the `impl` block around it through its written self type
+    /// (`impl<'a, T> Ref<'a, T>`: `T` is the receiver's first argument).
+    fn give_receiver(&self, method: &DefId, arguments: &[Ty]) -> Vec<super::generics::Giving> {
+        let Some(facts) = self.facts(&method.file) else {
+            return Vec::new();
+        };
+        let Some(declaration) = declaration_of(&facts, &method.path) else {
+            return Vec::new();
+        };
+        let r = &facts.lang.resolve;
+        let Some(list_field) = r.type_parameters.as_deref() else {
+            return Vec::new();
+        };
+        let mut holder = declaration.parent();
+        while let Some(node) = holder {
+            if node.child_by_field_name(list_field).is_some() {
+                break;
+            }
+            holder = node.parent();
+        }
+        let Some(holder) = holder else {
+            return Vec::new();
+        };
+        let given = match Resolve::form(&r.implementations, holder.kind()) {
+            // The impl's parameters, each where the self type writes it.
+            Some(form) => {
+                let Some(self_type) = part(holder, form.object.as_deref()) else {
+                    return Vec::new();
+                };
+                let Some(generic) = Resolve::form(&r.type_generics, self_type.kind()) else {
+                    return Vec::new();
+                };
+                let written =
+                    super::generics::without_lifetimes(&facts, type_arguments(self_type, generic.arguments.as_deref()));
+                let list = holder.child_by_field_name(list_field);
+                let count = list.map_or(0, |l| {
+                    super::generics::without_lifetimes(&facts, written_parts(l)).len()
+                });
+                let mut given = vec![Ty::Unknown("a type parameter the receiver does not give"); count];
+                for (i, argument) in written.iter().enumerate() {
+                    if let (Some(parameter), Some(ty)) =
+                        (super::generics::type_parameter(&facts, *argument), arguments.get(i))
+                    {
+                        if let Some(slot) = given.get_mut(parameter.position) {
+                            *slot = ty.clone();
+                        }
+                    }
+                }
+                given
+            }
+            None => arguments.to_vec(),
+        };
+        vec![super::generics::give(&method.file, holder, given)]
+    }
+
+    /// Gives a function its own type arguments, written at its call.
+    fn give_own(&self, function: &DefId, explicit: Vec<Ty>) -> Option<super::generics::Giving> {
+        let facts = self.facts(&function.file)?;
+        let declaration = declaration_of(&facts, &function.path)?;
+        Some(super::generics::give(
+            &function.file,
+            function_node(declaration),
+            explicit,
+        ))
     }
 
     /// What calling a value of type `callee` with `args` gives. The arguments are read only
@@ -704,10 +820,8 @@ impl Resolver<'_> {
         if ty.is_anything() {
             return ty.clone();
         }
-        if let Ty::Instance(class) = ty.clone().unbounded() {
-            if let Some(field) = self.field_type(&class, name, depth + 1) {
-                return field;
-            }
+        if let Some(field) = self.field_of(&ty.clone().unbounded(), name, depth + 1) {
+            return field;
         }
         let entity = self.member(ty, name, depth + 1);
         if let (Ty::OneOf(_) | Ty::AllOf(_), Entity::Def(def)) = (ty, &entity) {
@@ -776,6 +890,22 @@ impl Resolver<'_> {
         self.field_type_given(class, name, None, depth)
     }
 
+    /// The type of field `name` of a value of type `ty` (a class's value, with the type
+    /// arguments it has: `inner: T` of a `Holder<Config>` is a `Config`); `None` for a
+    /// value of another kind, or a class without that field.
+    fn field_of(&self, ty: &Ty, name: &str, depth: usize) -> Option<Ty> {
+        match ty {
+            Ty::Instance(class) => self.field_type(class, name, depth),
+            Ty::Applied(class, arguments) => {
+                let facts = self.facts(&class.file)?;
+                let declaration = declaration_of(&facts, &class.path)?;
+                let _given = super::generics::give(&class.file, declaration, arguments.clone());
+                self.field_type(class, name, depth)
+            }
+            _ => None,
+        }
+    }
+
     /// [`Self::field_type`] with the class's type parameters given (by a subclass's base
     /// clause: `class Union extends ZodType<Out, UnionDef>` reads `_def: Def` as a
     /// `UnionDef`).
@@ -839,7 +969,7 @@ impl Resolver<'_> {
     /// What `ty.name` is: a module's name, a type's member through its bases, a trait's.
     pub fn member(&self, ty: &Ty, name: &str, depth: usize) -> Entity {
         match ty {
-            Ty::Instance(c) | Ty::Class(c) => self.class_member(c, name, depth + 1),
+            Ty::Instance(c) | Ty::Applied(c, _) | Ty::Class(c) => self.class_member(c, name, depth + 1),
             Ty::Module(m) => self.module_member(m, name, depth + 1),
             Ty::Bases(c) => {
                 let Some(facts) = self.facts(&c.file) else {
@@ -973,7 +1103,7 @@ impl Resolver<'_> {
                                 Ty::Class(def.clone())
                             }
                             Some(value) => match self.annotation(&facts, value, depth + 1) {
-                                Ty::Instance(d) => Ty::Class(d),
+                                Ty::Instance(d) | Ty::Applied(d, _) => Ty::Class(d),
                                 other => other,
                             },
                             None => Ty::Unknown("a type alias saguaro cannot read"),
@@ -1066,7 +1196,7 @@ impl Resolver<'_> {
             ..Arguments::default()
         };
         match self.called(decorator, &|| Some(with_definition.clone()), depth + 1) {
-            known @ (Ty::Instance(_) | Ty::Class(_)) => known,
+            known @ (Ty::Instance(_) | Ty::Applied(..) | Ty::Class(_)) => known,
             _ => UNKNOWN,
         }
     }
@@ -1123,7 +1253,7 @@ impl Resolver<'_> {
             types.push(self.called(callee_type, &|| None, depth + 1));
         }
         match one_of(types) {
-            known @ (Ty::Instance(_) | Ty::Class(_)) => known,
+            known @ (Ty::Instance(_) | Ty::Applied(..) | Ty::Class(_)) => known,
             _ => UNKNOWN,
         }
     }
@@ -1393,8 +1523,8 @@ impl Resolver<'_> {
         // `{ name }` in an object pattern: the property `name` of the value.
         if child.kind() == "shorthand_property_identifier_pattern" {
             return match ty.unbounded() {
-                Ty::Instance(c) => self
-                    .field_type(&c, facts.slice((child.start_byte(), child.end_byte())), depth + 1)
+                class @ (Ty::Instance(_) | Ty::Applied(..)) => self
+                    .field_of(&class, facts.slice((child.start_byte(), child.end_byte())), depth + 1)
                     .unwrap_or(Ty::Unknown("a field saguaro does not find")),
                 Ty::Unknown(why) => Ty::Unknown(why),
                 _ => Ty::Unknown("a property of a value saguaro does not type"),
@@ -1446,8 +1576,8 @@ impl Resolver<'_> {
                     .or_else(|| parent.child_by_field_name("name"))
                     .unwrap_or(child);
                 match ty.unbounded() {
-                    Ty::Instance(c) => self
-                        .field_type(&c, facts.slice((key.start_byte(), key.end_byte())), depth + 1)
+                    class @ (Ty::Instance(_) | Ty::Applied(..)) => self
+                        .field_of(&class, facts.slice((key.start_byte(), key.end_byte())), depth + 1)
                         .unwrap_or(Ty::Unknown("a field saguaro does not find")),
                     other => other,
                 }
@@ -1767,8 +1897,8 @@ impl Resolver<'_> {
             if let (Some(value), Some(key), Some(outer)) = (value, key, parent.parent()) {
                 if value.id() == literal.id() {
                     return match self.expected_type(facts, outer, depth + 1).unbounded() {
-                        Ty::Instance(c) => self
-                            .field_type(&c, facts.slice((key.start_byte(), key.end_byte())), depth + 1)
+                        class @ (Ty::Instance(_) | Ty::Applied(..)) => self
+                            .field_of(&class, facts.slice((key.start_byte(), key.end_byte())), depth + 1)
                             .unwrap_or(Ty::Unknown("a property saguaro does not find")),
                         other => other,
                     };
@@ -1964,7 +2094,9 @@ impl Resolver<'_> {
                 .chain(&facts.lang.resolve.constructions)
                 .any(|f| f.kind == body.kind())
             {
-                if let known @ (Ty::Instance(_) | Ty::Class(_) | Ty::Module(_)) = self.type_of(facts, body, depth + 1) {
+                if let known @ (Ty::Instance(_) | Ty::Applied(..) | Ty::Class(_) | Ty::Module(_)) =
+                    self.type_of(facts, body, depth + 1)
+                {
                     return known;
                 }
             }
@@ -2112,11 +2244,22 @@ impl Resolver<'_> {
             }
             if matches!(base_name, "type" | "Type") && facts.lang.resolve.modules == ModuleSystem::Python {
                 return match first.map(|a| self.annotation(facts, a, depth + 1)) {
-                    Some(Ty::Instance(c)) => Ty::Class(c),
+                    Some(Ty::Instance(c) | Ty::Applied(c, _)) => Ty::Class(c),
                     _ => Ty::Unknown("a type of an unknown class"),
                 };
             }
-            return self.annotation(facts, base, depth + 1);
+            // A generic type of the root: with what its arguments say, for its members.
+            let base_type = self.annotation(facts, base, depth + 1);
+            if let Ty::Instance(class) = &base_type {
+                let given: Vec<Ty> = super::generics::without_lifetimes(facts, arguments)
+                    .into_iter()
+                    .map(|a| self.annotation(facts, a, depth + 1))
+                    .collect();
+                if given.iter().any(|a| !matches!(a, Ty::Unknown(_))) {
+                    return Ty::Applied(class.clone(), given);
+                }
+            }
+            return base_type;
         }
         if let Some(form) = Resolve::form(&r.type_references, kind) {
             return match part(node, form.object.as_deref()) {
@@ -2170,6 +2313,9 @@ impl Resolver<'_> {
             return Ty::External;
         }
         if r.members.iter().chain(&r.paths).any(|f| f.kind == kind) {
+            if let Some(projected) = self.projection(facts, node, depth) {
+                return projected;
+            }
             let entity = self.qualified(facts, node, depth + 1);
             return self.instance_of(&entity, depth + 1);
         }
@@ -2178,12 +2324,76 @@ impl Resolver<'_> {
                 return self.enclosing_type(facts, node.start_byte(), true, depth);
             }
             if let Some(parameter) = super::generics::type_parameter(facts, node) {
+                if let Some(given) = super::generics::given(facts, node) {
+                    return given;
+                }
                 return self.bound_type(facts, &parameter, depth);
             }
             let entity = self.name(facts, text, node.start_byte(), depth + 1);
             return self.instance_of(&entity, depth + 1);
         }
         Ty::Unknown("a type saguaro does not read")
+    }
+
+    /// `U::Target`: an associated type of a type parameter given a type, as the impl of the
+    /// parameter's bound trait for every type says it is for that type (`impl<T> CastTo for
+    /// T { type Target = T; }`: the type given). Such an impl is the trait's only one (two
+    /// would overlap), and it is written in the trait's crate, beside it.
+    fn projection(&self, facts: &Facts, node: Node<'_>, depth: usize) -> Option<Ty> {
+        let r = &facts.lang.resolve;
+        if r.associated_types.is_empty() || depth > MAX_DEPTH {
+            return None;
+        }
+        let form = r.paths.iter().find(|f| f.kind == node.kind())?;
+        let owner = part(node, form.object.as_deref())?;
+        let name = facts.text_of(part(node, form.name.as_deref())?);
+        let parameter = super::generics::type_parameter(facts, owner)?;
+        let given = super::generics::given(facts, owner)?;
+        let traits = match self.annotation(facts, parameter.bound?, depth + 1) {
+            Ty::Bounds(traits) => traits,
+            Ty::Instance(one) => vec![one],
+            _ => return None,
+        };
+        for t in traits {
+            let Some(trait_facts) = self.facts(&t.file) else {
+                continue;
+            };
+            for &(trait_range, type_range) in &trait_facts.types().implements {
+                let (Some(trait_node), Some(type_node)) = (trait_facts.node(trait_range), trait_facts.node(type_range))
+                else {
+                    continue;
+                };
+                if self.annotation(&trait_facts, trait_node, depth + 1).instance_of() != Some(&t) {
+                    continue;
+                }
+                // For every type: the self type is the impl's own parameter.
+                let Some(implemented) = super::generics::type_parameter(&trait_facts, type_node) else {
+                    continue;
+                };
+                let mut block = type_node.parent();
+                while let Some(b) = block.filter(|b| Resolve::form(&r.implementations, b.kind()).is_none()) {
+                    block = b.parent();
+                }
+                let block = block?;
+                let mut stack = vec![block];
+                while let Some(n) = stack.pop() {
+                    if let Some(item) = Resolve::form(&r.associated_types, n.kind()) {
+                        let named = part(n, item.name.as_deref()).is_some_and(|i| trait_facts.text_of(i) == name);
+                        if let (true, Some(value)) = (named, part(n, item.object.as_deref())) {
+                            let mut arguments =
+                                vec![Ty::Unknown("a type parameter nothing gives"); implemented.position + 1];
+                            arguments[implemented.position] = given;
+                            let _given = super::generics::give(&t.file, block, arguments);
+                            return Some(self.annotation(&trait_facts, value, depth + 1));
+                        }
+                        continue;
+                    }
+                    let mut cursor = n.walk();
+                    stack.extend(n.named_children(&mut cursor));
+                }
+            }
+        }
+        None
     }
 
     /// A value of the type an entity names.
