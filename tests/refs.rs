@@ -1331,6 +1331,46 @@ export function f(b: Box<Engine>, p: Pair<Other, Engine>, q: Box<Other>) {
     assert_eq!(sure_lines(&found), vec![13, 14, 15], "{found:?}");
 }
 
+/// An operation on a value of a root type is what its operator trait's method gives
+/// (`impl BitAnd for &Store { type Output = Store; .. }`), in code and among a macro's
+/// tokens (`assert_eq!((a & b).vec, ..)`), the operands bound by a loop over a list of pairs.
+#[test]
+fn an_operation_gives_its_operator_methods_output_in_code_and_in_macro_tokens() {
+    let lib = "\
+use core::ops::BitAnd;
+
+pub struct Store {
+    pub vec: Vec<u16>,
+}
+
+impl BitAnd<Self> for &Store {
+    type Output = Store;
+
+    fn bitand(self, rhs: Self) -> Self::Output {
+        Store { vec: self.vec.iter().filter(|x| rhs.vec.contains(x)).copied().collect() }
+    }
+}
+
+pub struct Other {
+    pub vec: u8,
+}
+
+pub fn f(lhs: Store, rhs: Store, o: Other) -> usize {
+    let both = &lhs & &rhs;
+    let mut n = both.vec.len();
+    for (a, b) in [(&lhs, &rhs), (&rhs, &lhs)] {
+        n += (a & b).vec.len();
+        assert_eq!((a & b).vec, both.vec);
+        assert_eq!((&a & b).vec.len(), o.vec as usize);
+    }
+    n
+}
+";
+    let found = found_in_crate(lib, "Store.vec");
+    assert_eq!(sure_lines(&found), vec![11, 11, 11, 21, 23, 24, 24, 25], "{found:?}");
+    assert_eq!(found.len(), 8, "`o.vec` is `Other.vec`: {found:?}");
+}
+
 /// A Rust value of a type parameter has its bounds' methods (`R: Store`); a type argument
 /// of a bound (`AsRef<Config>`) is not a trait the value implements.
 #[test]

@@ -1167,6 +1167,43 @@ fn macro_call_type(resolver: &Resolver<'_>, facts: &Facts, head: &str, at: usize
     Some(resolver.called(callee_type, &|| None, 0))
 }
 
+/// The type of a parenthesized operation among a macro's tokens (`(a & b)`, whitespace
+/// already gone): what the operator's method gives for its left operand's type, as outside a
+/// macro (`impl BitAnd for &Store { type Output = Store; .. }`). A reference (`&a`) or a
+/// deref (`*a`) of the operand reaches the same members.
+fn macro_operation_type(resolver: &Resolver<'_>, facts: &Facts, head: &str, at: usize) -> Option<Ty> {
+    let inner = head.strip_prefix('(')?.strip_suffix(')')?;
+    let operators = &facts.lang.resolve.operator_methods;
+    let (mut depth, mut split) = (0usize, None);
+    for (i, c) in inner.char_indices() {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.saturating_sub(1),
+            _ if depth == 0 && i > 0 => {
+                // A binary operator follows an operand's end (a name, a call, an index).
+                let after_operand = inner[..i].ends_with(|p: char| p.is_alphanumeric() || matches!(p, '_' | ')' | ']'));
+                let operator = [2, 1]
+                    .into_iter()
+                    .filter_map(|n| inner.get(i..i + n))
+                    .find(|o| operators.contains_key(*o));
+                if let (true, Some(operator)) = (after_operand, operator) {
+                    split = Some((i, operator));
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let (i, operator) = split?;
+    let left = inner[..i].trim_start_matches(['&', '*']);
+    let left_type = chain_type(resolver, facts, left, at);
+    if matches!(left_type, Ty::Unknown(_)) {
+        return None;
+    }
+    let method = operators.get(operator)?;
+    Some(resolver.method_call_type(facts, &left_type, method, &|| None, 0))
+}
+
 /// The text after a `::<...>` at its start, else all of it.
 fn skip_turbofish(text: &str) -> &str {
     let Some(rest) = text.trim_start().strip_prefix("::<") else {
@@ -1255,6 +1292,8 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
             resolver.entity_type(&entity, 0)
         }
     } else if let Some(ty) = macro_call_type(resolver, facts, head, at) {
+        ty
+    } else if let Some(ty) = macro_operation_type(resolver, facts, head, at) {
         ty
     } else {
         return Ty::Unknown("a receiver inside a macro saguaro does not read");
