@@ -1371,6 +1371,66 @@ pub fn f(lhs: Store, rhs: Store, o: Other) -> usize {
     assert_eq!(found.len(), 8, "`o.vec` is `Other.vec`: {found:?}");
 }
 
+/// `&mut x` is `x` (its value, not the `mut` before it); a value of a wrapper that derefs to
+/// what it holds, made by a call saguaro does not follow (`Box::from_raw(p)`), may hold a
+/// value of the root: a name match, never a foreign value whose members are not the target.
+#[test]
+fn a_mutable_reference_is_its_value_and_an_unfollowed_box_is_unknown() {
+    let lib = "\
+pub struct Slab<T> {
+    pub entries: Vec<T>,
+    pub next: usize,
+}
+
+pub struct Builder<T> {
+    slab: Slab<T>,
+}
+
+impl<T> Builder<T> {
+    pub fn pair(&mut self) -> usize {
+        let slab = &mut self.slab;
+        slab.next
+    }
+}
+
+pub unsafe fn take(p: *mut Slab<u8>) -> usize {
+    let slab = unsafe { *Box::from_raw(p) };
+    slab.next
+}
+";
+    let found = found_in_crate(lib, "Slab.next");
+    assert_eq!(sure_lines(&found), vec![13], "{found:?}");
+    assert!(
+        found.contains(&("src/lib.rs".to_string(), 19, Confidence::NameMatch)),
+        "{found:?}"
+    );
+}
+
+/// TypeScript: `this` in a function that writes its `this` parameter (`function f(this:
+/// Node)`) is a `Node` (an arrow function has no `this` of its own); a member of a type
+/// written in place has the type it writes (`ref: { current?: Node }`: `ref.current!`).
+#[test]
+fn typescript_this_parameters_and_members_written_in_place_have_their_written_types() {
+    let ts = "\
+export interface Node { subs: number }
+export interface Other { subs: number }
+export function bump(this: Node): number {
+  return this.subs;
+}
+export function plain(this: Other): number {
+  return this.subs;
+}
+export function fromRef(ref: { current?: Node; other: Other }) {
+  const node = ref.current!;
+  const other = ref.other;
+  return node.subs + other.subs;
+}
+";
+    let found = found_in(&[("src/a.ts", ts)], "src/a.ts", "Node.subs");
+    assert_eq!(found.len(), 2, "{found:?}");
+    assert_eq!(sure_lines(&found), vec![4, 12], "{found:?}");
+}
+
 /// A Rust value of a type parameter has its bounds' methods (`R: Store`); a type argument
 /// of a bound (`AsRef<Config>`) is not a trait the value implements.
 #[test]

@@ -330,6 +330,9 @@ pub struct Resolve {
     #[serde(default)]
     pub diverging: Vec<String>,
     pub self_kinds: Vec<String>,
+    /// Functions that bind their own `this` (not arrow functions): one whose first
+    /// parameter is `this: T` runs on a `T` (TypeScript's `this` parameter).
+    pub this_binding_functions: Vec<String>,
     pub self_type: Vec<String>,
     pub type_wrappers: Vec<String>,
     pub type_unions: Vec<String>,

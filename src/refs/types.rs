@@ -210,8 +210,32 @@ impl TypeFacts {
     }
 }
 
-/// The first named child that is not a comment.
+/// The type written on the `this` parameter of the function whose own `this` `node` is
+/// (`function computed<T>(this: ComputedNode<T>)`), if it writes one.
+fn this_parameter_type<'t>(facts: &'t Facts, node: Node<'t>) -> Option<Node<'t>> {
+    let r = &facts.lang.resolve;
+    let mut up = node.parent();
+    while let Some(n) = up {
+        if r.this_binding_functions.iter().any(|k| k == n.kind()) {
+            let first = n.child_by_field_name("parameters")?.named_child(0)?;
+            let pattern = first.child_by_field_name("pattern")?;
+            if !r.self_kinds.iter().any(|k| k == pattern.kind()) {
+                return None;
+            }
+            return first.child_by_field_name("type");
+        }
+        up = n.parent();
+    }
+    None
+}
+
+/// What a wrapping node holds: its `value` field, else its first named child that is not a
+/// comment.
 fn inner(node: Node<'_>) -> Option<Node<'_>> {
+    // `&mut x`: the value, not the `mut` written before it.
+    if let Some(value) = node.child_by_field_name("value") {
+        return Some(value);
+    }
     let mut cursor = node.walk();
     let found = node.named_children(&mut cursor).find(|c| !c.kind().contains("comment"));
     found
@@ -289,6 +313,9 @@ impl Resolver<'_> {
         let r: &Resolve = &facts.lang.resolve;
         let kind = node.kind();
         if r.self_kinds.iter().any(|k| k == kind) {
+            if let Some(written) = this_parameter_type(facts, node) {
+                return self.annotation(facts, written, depth + 1);
+            }
             return self.enclosing_type(facts, node.start_byte(), true, depth);
         }
         if kind == "macro_invocation" && r.modules_is_rust() {
@@ -614,10 +641,15 @@ impl Resolver<'_> {
                 // `Box::new(x)`, `ManuallyDrop::new(x)`: a wrapper whose methods reach what it
                 // holds, made of `x`, is typed as `x` (a type of the root so named is itself).
                 let wrapper = owner.last().is_some_and(|w| r.pass_through.iter().any(|p| p == w));
-                if wrapper && r.pass_through_constructors.iter().any(|c| c == last) && !matches!(made, Entity::Def(_)) {
-                    if let Some(held) = first_argument(r, callee) {
+                if wrapper && !matches!(made, Entity::Def(_)) {
+                    if let (true, Some(held)) = (
+                        r.pass_through_constructors.iter().any(|c| c == last),
+                        first_argument(r, callee),
+                    ) {
                         return self.type_of(facts, held, depth + 1);
                     }
+                    // `Box::from_raw(p)`: it may hold a value of the root; never a foreign one.
+                    return Ty::Unknown("a wrapper made by a call saguaro does not follow");
                 }
                 if let Entity::Def(def) = made {
                     let kind = self.kind_of_def(&def);
@@ -823,6 +855,11 @@ impl Resolver<'_> {
         if let Some(field) = self.field_of(&ty.clone().unbounded(), name, depth + 1) {
             return field;
         }
+        if let Ty::InPlace(written) = ty {
+            if let Some(member) = self.in_place_member_type(written, name, depth + 1) {
+                return member;
+            }
+        }
         let entity = self.member(ty, name, depth + 1);
         if let (Ty::OneOf(_) | Ty::AllOf(_), Entity::Def(def)) = (ty, &entity) {
             // The field all the types share: its declared type, read on the type declaring it.
@@ -848,6 +885,23 @@ impl Resolver<'_> {
             }
         }
         self.entity_type(&entity, depth + 1)
+    }
+
+    /// The type a type written in place writes for its member `name` (`{ current?: Atom }`:
+    /// an `Atom`; a method signature: a callable giving its written return), if it writes
+    /// the member with a type.
+    fn in_place_member_type(&self, written: &WrittenAt, name: &str, depth: usize) -> Option<Ty> {
+        let facts = self.facts(&written.file)?;
+        let node = facts.node(written.range)?;
+        let member = written_parts(node).into_iter().find(|m| {
+            m.child_by_field_name("name")
+                .is_some_and(|n| strip_quotes(facts.text_of(n)) == name)
+        })?;
+        if let Some(result) = member.child_by_field_name("return_type") {
+            return Some(Ty::Callable(Box::new(self.annotation(&facts, result, depth + 1)), None));
+        }
+        let written = member.child_by_field_name("type")?;
+        Some(self.annotation(&facts, written, depth + 1))
     }
 
     /// Member `name` of a type written in place: a member it writes is not a definition
