@@ -1431,6 +1431,30 @@ export function fromRef(ref: { current?: Node; other: Other }) {
     assert_eq!(sure_lines(&found), vec![4, 12], "{found:?}");
 }
 
+/// TypeScript: `a ?? []` is a value of `a`'s type (the empty fallback adds nothing), so a
+/// callback of its `filter` takes its elements; `xs[j]!` asserts the element even where the
+/// grammar reads the `!` over a whole binary expression (`j >= 0 && a - xs[j]!.t`); and an
+/// element of a list literal goes where the list goes (`q.samples = [...rest, { t }]`).
+#[test]
+fn typescript_fallbacks_assertions_and_list_elements_have_their_types() {
+    let ts = "\
+export interface S { t: number }
+export interface Other { t: number }
+export interface Q { samples?: Array<S>; others?: Array<Other> }
+export function f(q: Q, t: number, xs: ReadonlyArray<S>, j: number) {
+  const a = (q.samples ?? []).filter((sample) => t - sample.t <= 200)
+  const b = (q.others ?? []).filter((o) => o.t > 1)
+  while (j >= 0 && a.length - xs[j]!.t < 3) j--
+  q.samples = [...(q.samples ?? []), { t }]
+  q.others = [{ t: 1 }]
+  return b
+}
+";
+    let found = found_in(&[("src/a.ts", ts)], "src/a.ts", "S.t");
+    assert_eq!(found.len(), 3, "{found:?}");
+    assert_eq!(sure_lines(&found), vec![5, 7, 8], "{found:?}");
+}
+
 /// A Rust value of a type parameter has its bounds' methods (`R: Store`); a type argument
 /// of a bound (`AsRef<Config>`) is not a trait the value implements.
 #[test]

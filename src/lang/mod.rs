@@ -333,6 +333,12 @@ pub struct Resolve {
     /// Functions that bind their own `this` (not arrow functions): one whose first
     /// parameter is `this: T` runs on a `T` (TypeScript's `this` parameter).
     pub this_binding_functions: Vec<String>,
+    /// Operators of `binary_operations` giving their left value, or the right one where the
+    /// left is missing (`??`, `||`).
+    pub fallback_operators: Vec<String>,
+    /// Postfix assertions among `transparent` kinds (`x!`) binding tighter than any binary
+    /// operator: one the grammar reads over a binary expression asserts its last operand.
+    pub postfix_assertions: Vec<String>,
     pub self_type: Vec<String>,
     pub type_wrappers: Vec<String>,
     pub type_unions: Vec<String>,

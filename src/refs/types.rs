@@ -328,10 +328,39 @@ impl Resolver<'_> {
             };
         }
         if r.transparent.iter().any(|k| k == kind) {
-            return match inner(node) {
+            let mut child = inner(node);
+            // `j >= 0 && last.t - xs[j]!.t`: TypeScript's `!` binds tighter than any binary
+            // operator, so where the grammar reads it over a binary expression, it asserts
+            // that expression's last operand.
+            if r.postfix_assertions.iter().any(|k| k == kind) {
+                while let Some(binary) = child.filter(|c| Resolve::form(&r.binary_operations, c.kind()).is_some()) {
+                    child = binary.child_by_field_name("right");
+                }
+            }
+            return match child {
                 Some(child) => self.type_of(facts, child, depth + 1),
                 None => Ty::Unknown("an empty expression"),
             };
+        }
+        // `a ?? []`: the left value's type, where the fallback adds nothing of its own (an
+        // empty array or object); otherwise what both sides share.
+        if let Some(form) = Resolve::form(&r.binary_operations, kind) {
+            let operator = part(node, form.name.as_deref()).map(|o| facts.text_of(o));
+            if operator.is_some_and(|o| r.fallback_operators.iter().any(|f| f == o)) {
+                if let (Some(left), Some(right)) =
+                    (part(node, form.object.as_deref()), node.child_by_field_name("right"))
+                {
+                    let left_type = self.type_of(facts, left, depth + 1);
+                    let empty = matches!(
+                        facts.text_of(right).split_whitespace().collect::<String>().as_str(),
+                        "[]" | "{}"
+                    );
+                    return match empty {
+                        true => left_type,
+                        false => one_of(vec![left_type, self.type_of(facts, right, depth + 1)]),
+                    };
+                }
+            }
         }
         // `a & b` on a value of a class of the root: what its operator method returns
         // (`BitAnd::bitand`, `__and__`); the class lacking it says nothing of the value.
@@ -1854,6 +1883,14 @@ impl Resolver<'_> {
             if condition.is_none_or(|c| c.id() != literal.id()) {
                 return self.expected_type(facts, parent, depth + 1);
             }
+        }
+        // `xs = [...xs, {..}]`: an element of a list goes where the list goes, as an element.
+        if r.element_literals.iter().any(|k| k == parent.kind()) {
+            return match self.expected_type(facts, parent, depth + 1) {
+                Ty::Elements(element) => *element,
+                Ty::Unknown(why) => Ty::Unknown(why),
+                _ => Ty::Unknown("an element of a list that goes where no list of a known type goes"),
+            };
         }
         // `{..} as const` goes where the cast goes; `{..} satisfies T` is checked against T.
         if Resolve::form(&r.casts, parent.kind()).is_some() {
