@@ -105,13 +105,7 @@ fn socket_dir() -> Option<PathBuf> {
 
 /// The socket of the daemon serving `root` (by its canonical path).
 pub fn socket_for(root: &Path) -> Result<PathBuf, Error> {
-    let canonical = root.canonicalize().map_err(|e| {
-        Error::new(
-            ErrorCode::FileMissing,
-            format!("the root `{}` cannot be opened: {e}", root.display()),
-            "pass an existing directory with --root",
-        )
-    })?;
+    let canonical = crate::workspace::canonical_root(root)?;
     let dir = socket_dir().ok_or_else(|| {
         Error::new(
             ErrorCode::InvalidFormat,

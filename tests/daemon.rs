@@ -115,6 +115,22 @@ impl Drop for Daemon {
     }
 }
 
+/// `path:line confidence` of each reference or callsite of a JSON list.
+fn located(list: &serde_json::Value) -> Vec<String> {
+    list.as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            format!(
+                "{}:{} {}",
+                r["path"].as_str().unwrap(),
+                r["line"],
+                r["confidence"].as_str().unwrap()
+            )
+        })
+        .collect()
+}
+
 fn same_output(a: &Output, b: &Output) {
     assert_eq!(a.status.code(), b.status.code());
     assert_eq!(String::from_utf8_lossy(&a.stdout), String::from_utf8_lossy(&b.stdout));
@@ -147,19 +163,7 @@ fn refs_answered_by_the_daemon_read_as_answered_in_process() {
         assert_eq!(tree.answered(), expected_answers, "{args:?} was answered by the daemon");
     }
     let answer = common::stdout_json(&tree.run(&["refs", "engine.py", "Engine.process", "--json"]));
-    let sure: Vec<String> = answer["references"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            format!(
-                "{}:{} {}",
-                r["path"].as_str().unwrap(),
-                r["line"],
-                r["confidence"].as_str().unwrap()
-            )
-        })
-        .collect();
+    let sure = located(&answer["references"]);
     assert_eq!(
         sure,
         ["main.py:6 receiver_typed"],
@@ -209,19 +213,7 @@ fn impact_answered_by_the_daemon_reads_as_answered_in_process() {
     assert_eq!(common::stdout_json(&relative)["errors"][0]["file"], "missing.json");
     assert_eq!(tree.answered(), asks.len() as u64);
     let report = common::stdout_json(&tree.run(&["impact", "change.json", "--json"]));
-    let calls: Vec<String> = report["breaking_changes"][0]["callsites"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|c| {
-            format!(
-                "{}:{} {}",
-                c["path"].as_str().unwrap(),
-                c["line"],
-                c["confidence"].as_str().unwrap()
-            )
-        })
-        .collect();
+    let calls = located(&report["breaking_changes"][0]["callsites"]);
     assert_eq!(calls, ["main.py:6 receiver_typed"]);
     assert_eq!(tree.run(&["impact", "wrong.diff"]).status.code(), Some(1));
     // Nothing was written, by either.

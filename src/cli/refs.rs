@@ -64,13 +64,7 @@ pub(super) fn relative_file(root: &Path, file: &Path) -> Result<String, Error> {
     if root.join(file).is_file() && file.is_relative() && !climbs {
         return Ok(shown.trim_start_matches("./").to_string());
     }
-    let root_abs = root.canonicalize().map_err(|e| {
-        Error::new(
-            ErrorCode::FileMissing,
-            format!("the root `{}` cannot be opened: {e}", root.display()),
-            "pass an existing directory with --root",
-        )
-    })?;
+    let root_abs = crate::workspace::canonical_root(root)?;
     let given = if file.is_relative() && climbs {
         root.join(file)
     } else {

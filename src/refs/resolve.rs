@@ -1141,7 +1141,7 @@ impl<'p> Resolver<'p> {
             let Some(trait_node) = facts.node(trait_range) else {
                 continue;
             };
-            if let Some(t) = self.annotation(&facts, trait_node, depth + 1).instance_of().cloned() {
+            if let Some(t) = self.annotation(&facts, trait_node, depth + 1).instance_class().cloned() {
                 if !out.contains(&t) {
                     out.push(t);
                 }
@@ -1174,7 +1174,7 @@ impl<'p> Resolver<'p> {
                 let Some(type_node) = facts.node(type_range) else {
                     continue;
                 };
-                if self.annotation(&facts, type_node, depth + 1).instance_of() == Some(class) {
+                if self.annotation(&facts, type_node, depth + 1).instance_class() == Some(class) {
                     out.push((Arc::clone(&facts), trait_range));
                 }
             }
@@ -1204,7 +1204,7 @@ impl<'p> Resolver<'p> {
                         });
                 }
                 let ty = current.child_by_field_name("type")?;
-                return self.annotation(facts, ty, depth + 1).instance_of().cloned();
+                return self.annotation(facts, ty, depth + 1).instance_class().cloned();
             }
             n = current.parent();
         }

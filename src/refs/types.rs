@@ -113,7 +113,7 @@ impl Ty {
     }
 
     /// The class of a value of it, with or without type arguments.
-    pub fn instance_of(&self) -> Option<&DefId> {
+    pub fn instance_class(&self) -> Option<&DefId> {
         match self {
             Ty::Instance(c) | Ty::Applied(c, _) => Some(c),
             _ => None,
@@ -333,8 +333,10 @@ impl Resolver<'_> {
             // operator, so where the grammar reads it over a binary expression, it asserts
             // that expression's last operand.
             if r.postfix_assertions.iter().any(|k| k == kind) {
-                while let Some(binary) = child.filter(|c| Resolve::form(&r.binary_operations, c.kind()).is_some()) {
-                    child = binary.child_by_field_name("right");
+                while let Some((binary, form)) =
+                    child.and_then(|c| Resolve::form(&r.binary_operations, c.kind()).map(|f| (c, f)))
+                {
+                    child = part(binary, form.arguments.as_deref());
                 }
             }
             return match child {
@@ -342,14 +344,15 @@ impl Resolver<'_> {
                 None => Ty::Unknown("an empty expression"),
             };
         }
-        // `a ?? []`: the left value's type, where the fallback adds nothing of its own (an
-        // empty array or object); otherwise what both sides share.
         if let Some(form) = Resolve::form(&r.binary_operations, kind) {
-            let operator = part(node, form.name.as_deref()).map(|o| facts.text_of(o));
-            if operator.is_some_and(|o| r.fallback_operators.iter().any(|f| f == o)) {
-                if let (Some(left), Some(right)) =
-                    (part(node, form.object.as_deref()), node.child_by_field_name("right"))
-                {
+            let operator = part(node, form.name.as_deref())
+                .map(|o| facts.text_of(o))
+                .unwrap_or_default();
+            let left = part(node, form.object.as_deref());
+            // `a ?? []`: the left value's type, where the fallback adds nothing of its own (an
+            // empty array or object); otherwise what both sides share.
+            if r.fallback_operators.iter().any(|f| f == operator) {
+                if let (Some(left), Some(right)) = (left, part(node, form.arguments.as_deref())) {
                     let left_type = self.type_of(facts, left, depth + 1);
                     let empty = matches!(
                         facts.text_of(right).split_whitespace().collect::<String>().as_str(),
@@ -361,17 +364,18 @@ impl Resolver<'_> {
                     };
                 }
             }
-        }
-        // `a & b` on a value of a class of the root: what its operator method returns
-        // (`BitAnd::bitand`, `__and__`); the class lacking it says nothing of the value.
-        if let Some(form) = Resolve::form(&r.binary_operations, kind) {
-            let method = part(node, form.name.as_deref()).and_then(|o| r.operator_methods.get(facts.text_of(o)));
-            let left = part(node, form.object.as_deref()).map(|l| self.type_of(facts, l, depth + 1));
-            if let (Some(method), Some(left @ (Ty::Instance(_) | Ty::Applied(..)))) = (method, left) {
-                return match self.member(&left, method, depth + 1) {
-                    Entity::Def(def) if self.is_function(&def) => self.called(Ty::Function(def), &|| None, depth + 1),
-                    _ => Ty::Unknown("an operator the operand's type does not define"),
-                };
+            // `a & b` on a value of a class of the root: what its operator method returns
+            // (`BitAnd::bitand`, `__and__`); the class lacking it says nothing of the value.
+            if let (Some(method), Some(left)) = (r.operator_methods.get(operator), left) {
+                let left = self.type_of(facts, left, depth + 1);
+                if matches!(left, Ty::Instance(_) | Ty::Applied(..)) {
+                    return match self.member(&left, method, depth + 1) {
+                        Entity::Def(def) if self.is_function(&def) => {
+                            self.called(Ty::Function(def), &|| None, depth + 1)
+                        }
+                        _ => Ty::Unknown("an operator the operand's type does not define"),
+                    };
+                }
             }
         }
         // `{ let a = ..; a }`: the block's last expression, when it ends in one.
@@ -774,7 +778,7 @@ impl Resolver<'_> {
         // What the method's signature writes with the receiver's type arguments and its own.
         let _given = match (&callee_type, object_type) {
             (Ty::Function(def), Ty::Applied(_, arguments)) => self.give_receiver(def, arguments),
-            _ => Vec::new(),
+            _ => None,
         };
         let _own = match &callee_type {
             Ty::Function(def) if !explicit.is_empty() => self.give_own(def, explicit),
@@ -786,47 +790,28 @@ impl Resolver<'_> {
     /// Gives a method of a generic type the type arguments of its receiver: to the class
     /// that declares it, or to the `impl` block around it through its written self type
     /// (`impl<'a, T> Ref<'a, T>`: `T` is the receiver's first argument).
-    fn give_receiver(&self, method: &DefId, arguments: &[Ty]) -> Vec<super::generics::Giving> {
-        let Some(facts) = self.facts(&method.file) else {
-            return Vec::new();
-        };
-        let Some(declaration) = declaration_of(&facts, &method.path) else {
-            return Vec::new();
-        };
+    fn give_receiver(&self, method: &DefId, arguments: &[Ty]) -> Option<super::generics::Giving> {
+        let facts = self.facts(&method.file)?;
         let r = &facts.lang.resolve;
-        let Some(list_field) = r.type_parameters.as_deref() else {
-            return Vec::new();
-        };
-        let mut holder = declaration.parent();
-        while let Some(node) = holder {
-            if node.child_by_field_name(list_field).is_some() {
-                break;
+        let list_field = r.type_parameters.as_deref()?;
+        let mut holder = declaration_of(&facts, &method.path)?.parent()?;
+        let list = loop {
+            match holder.child_by_field_name(list_field) {
+                Some(list) => break list,
+                None => holder = holder.parent()?,
             }
-            holder = node.parent();
-        }
-        let Some(holder) = holder else {
-            return Vec::new();
         };
         let given = match Resolve::form(&r.implementations, holder.kind()) {
             // The impl's parameters, each where the self type writes it.
             Some(form) => {
-                let Some(self_type) = part(holder, form.object.as_deref()) else {
-                    return Vec::new();
-                };
-                let Some(generic) = Resolve::form(&r.type_generics, self_type.kind()) else {
-                    return Vec::new();
-                };
+                let self_type = part(holder, form.object.as_deref())?;
+                let generic = Resolve::form(&r.type_generics, self_type.kind())?;
                 let written =
                     super::generics::without_lifetimes(&facts, type_arguments(self_type, generic.arguments.as_deref()));
-                let list = holder.child_by_field_name(list_field);
-                let count = list.map_or(0, |l| {
-                    super::generics::without_lifetimes(&facts, written_parts(l)).len()
-                });
+                let count = super::generics::without_lifetimes(&facts, written_parts(list)).len();
                 let mut given = vec![Ty::Unknown("a type parameter the receiver does not give"); count];
-                for (i, argument) in written.iter().enumerate() {
-                    if let (Some(parameter), Some(ty)) =
-                        (super::generics::type_parameter(&facts, *argument), arguments.get(i))
-                    {
+                for (argument, ty) in written.iter().zip(arguments) {
+                    if let Some(parameter) = super::generics::type_parameter(&facts, *argument) {
                         if let Some(slot) = given.get_mut(parameter.position) {
                             *slot = ty.clone();
                         }
@@ -836,7 +821,7 @@ impl Resolver<'_> {
             }
             None => arguments.to_vec(),
         };
-        vec![super::generics::give(&method.file, holder, given)]
+        Some(super::generics::give(&method.file, holder, given))
     }
 
     /// Gives a function its own type arguments, written at its call.
@@ -2454,7 +2439,7 @@ impl Resolver<'_> {
                 else {
                     continue;
                 };
-                if self.annotation(&trait_facts, trait_node, depth + 1).instance_of() != Some(&t) {
+                if self.annotation(&trait_facts, trait_node, depth + 1).instance_class() != Some(&t) {
                     continue;
                 }
                 // For every type: the self type is the impl's own parameter.

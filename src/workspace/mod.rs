@@ -36,15 +36,20 @@ pub struct Workspace {
     whole_file: WholeFileRule,
 }
 
+/// The root's canonical path; a root that cannot be opened is `file_missing`.
+pub fn canonical_root(root: &Path) -> Result<PathBuf, Error> {
+    root.canonicalize().map_err(|e| {
+        Error::new(
+            ErrorCode::FileMissing,
+            format!("the root `{}` cannot be opened: {e}", root.display()),
+            "pass an existing directory with --root",
+        )
+    })
+}
+
 impl Workspace {
     pub fn new(root: &Path) -> Result<Workspace, Error> {
-        let root = root.canonicalize().map_err(|e| {
-            Error::new(
-                ErrorCode::FileMissing,
-                format!("the root `{}` cannot be opened: {e}", root.display()),
-                "pass an existing directory with --root",
-            )
-        })?;
+        let root = canonical_root(root)?;
         Ok(Workspace {
             root,
             deny: None,
