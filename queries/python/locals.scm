@@ -50,7 +50,8 @@
 (for_statement left: (_) @local.definition.pattern right: (_) @local.iterable)
 (for_in_clause left: (_) @local.definition.pattern right: (_) @local.iterable)
 (with_item value: (as_pattern (_) @local.entered (as_pattern_target (identifier) @local.definition)))
-(except_clause (as_pattern (as_pattern_target (identifier) @local.definition)))
+;; `except ParseFailed as exc`: exc is a ParseFailed (the class read as its instances' type).
+(except_clause (as_pattern . (_) @local.type (as_pattern_target (identifier) @local.definition)))
 
 (global_statement (identifier) @local.global)
 (nonlocal_statement (identifier) @local.global)

@@ -27,6 +27,8 @@
 (optional_parameter pattern: (identifier) @local.definition type: (type_annotation) @local.type)
 (required_parameter pattern: (_) @local.definition.pattern type: (type_annotation) @local.type)
 (required_parameter pattern: (_) @local.definition.pattern)
+;; `sub = link.sub` without a written type: the checker types it by its default value.
+(required_parameter pattern: (identifier) @local.definition value: (_) @local.value)
 (optional_parameter pattern: (_) @local.definition.pattern type: (type_annotation) @local.type)
 (optional_parameter pattern: (_) @local.definition.pattern)
 (arrow_function parameter: (identifier) @local.definition)

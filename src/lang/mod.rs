@@ -227,6 +227,20 @@ pub struct Language {
     compiled: Compiled,
 }
 
+/// What a method of a map, or a loop over one, gives of it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum MapPart {
+    /// One value (`get`), wrapped in the language's `element_wrapper` where it has one.
+    Value,
+    /// The values, as a collection (`values()`).
+    Values,
+    /// The keys, as a collection (`keys()`).
+    Keys,
+    /// Pairs of a key and its value (`items()`, `iter()`).
+    Entries,
+}
+
 /// How files of a language name each other.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -465,15 +479,36 @@ pub struct Resolve {
     /// is a `V`.
     pub index_signatures: Vec<SyntaxForm>,
     pub record_keys: Vec<String>,
+    /// Generic types of a record (`Record<K, V>`): one over a record key is a record.
+    pub records: Vec<String>,
+    /// Expression kinds that spread a collection's elements in place (`...xs`, `*xs`).
+    pub spreads: Vec<String>,
     pub indexes: Vec<SyntaxForm>,
     pub iterator_methods: Vec<String>,
+    /// Generic types of keys to values (`dict[K, V]`, `HashMap<K, V>`, `Map<K, V>`): the
+    /// first argument is the key, the second the value. map_methods: what a method of one
+    /// gives of it; map_iteration: what a loop over one gives; map_callbacks: methods whose
+    /// callback's first parameter is a value (`m.forEach((v, k) => ..)`).
+    pub maps: Vec<String>,
+    pub map_methods: BTreeMap<String, MapPart>,
+    pub map_iteration: Option<MapPart>,
+    pub map_callbacks: Vec<String>,
     pub element_methods: Vec<String>,
     pub element_wrapper: Option<String>,
     pub element_callbacks: Vec<String>,
+    /// Methods of a collection whose every argument is an element it adds (`push`).
+    pub element_inserts: Vec<String>,
+    /// Methods giving a pointer to the value they are called on (`NonNull::as_ptr`).
+    pub pointer_methods: Vec<String>,
     /// Builtin functions whose elements pair a count with each element of their first
     /// argument (`enumerate(xs)`).
     pub enumerators: Vec<String>,
     pub wrapper_callbacks: Vec<String>,
+    /// Methods of a wrapper holding a value or an error (`Result<T, E>`) that give the
+    /// error (`""`) or that wrapper of it (`err` gives `Option`); error_callbacks: methods
+    /// whose callback takes the error (`map_err`).
+    pub error_methods: BTreeMap<String, String>,
+    pub error_callbacks: Vec<String>,
     pub typed_conversions: BTreeMap<String, String>,
     /// Literals of tuples (`(a, b)`): a tuple of what each place holds.
     pub tuple_literals: Vec<String>,

@@ -70,6 +70,10 @@ impl Resolver<'_> {
         }
         let ty = self.expected_type(facts, literal, depth + 1);
         let ty = self.narrowed_by_literal(facts, literal, ty, depth + 1);
+        if let Ty::InPlace(written) = &ty {
+            // `f({ unwatched(node) { .. } })` with `f({..}: { unwatched(sub: Node): void })`.
+            return self.in_place_parameter_type(written, facts.text_of(key), index, depth + 1);
+        }
         match self.member(&ty, facts.text_of(key), depth + 1) {
             Entity::Def(member) => Some(self.parameter_type(&member, index, depth + 1)),
             _ => None,

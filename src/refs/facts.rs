@@ -513,6 +513,28 @@ pub fn positional_nodes<'t>(r: &Resolve, node: Node<'t>) -> Vec<Node<'t>> {
 
 /// The callee of `body` when it is one call and nothing else (`a::b(..)`, turbofish
 /// dropped): the path before the first `(`, whose match is the last character.
+/// The characters of `text` outside its string literals (`"a(b"` neither opens nor closes
+/// anything), with their byte offsets.
+pub fn code_chars(text: &str) -> Vec<(usize, char)> {
+    let (mut in_string, mut escaped) = (false, false);
+    let mut out = Vec::with_capacity(text.len());
+    for (i, c) in text.char_indices() {
+        if in_string {
+            match (escaped, c) {
+                (false, '\\') => escaped = true,
+                (false, '"') => in_string = false,
+                _ => escaped = false,
+            }
+            continue;
+        }
+        match c {
+            '"' => in_string = true,
+            _ => out.push((i, c)),
+        }
+    }
+    out
+}
+
 pub fn single_call_callee(body: &str) -> Option<&str> {
     let open = body.find('(')?;
     let callee = body[..open].trim();
@@ -528,7 +550,7 @@ pub fn single_call_callee(body: &str) -> Option<&str> {
         return None;
     }
     let mut depth = 0i32;
-    for (i, c) in body.char_indices().skip_while(|(i, _)| *i < open) {
+    for (i, c) in code_chars(body).into_iter().skip_while(|(i, _)| *i < open) {
         match c {
             '(' | '[' | '{' => depth += 1,
             ')' | ']' | '}' => {

@@ -329,10 +329,16 @@ pub(super) fn judge_name(
             let confidence;
             (confidence, via) = tier_through(resolver, module, name, target);
             let on_type = matches!(ty, Ty::Class(_));
+            // Where methods need calls, a standard wrapper (`Option`, `RefCell`) has no field:
+            // one read on it is read through a conversion saguaro does not follow.
+            let field_read = r.methods_need_calls && kind_of(facts, parent, RefKind::Attribute) != RefKind::Call;
             let entity = match (&ty, target_is_member(target)) {
                 // A function is reached through an object only when the object is its
                 // module: a value of a type saguaro cannot tell has another `name`.
                 (Ty::Unknown(_) | Ty::OneOf(_), false) => Entity::Missing,
+                (Ty::Wrapped(..), true) if field_read => {
+                    Entity::Unknown("a field read on a wrapper, through a conversion saguaro does not follow")
+                }
                 _ => resolver.member(&ty, name, 0),
             };
             (entity, confidence, on_type)
@@ -553,12 +559,7 @@ fn keyword_field(
     };
     let class_facts = resolver.facts(&class.file)?;
     let constructed = class_facts.symbol(&class.path).is_some_and(|s| s.kind == "class");
-    let own_constructor = class_facts
-        .index
-        .symbols
-        .iter()
-        .any(|s| s.is_constructor() && s.parent_path.as_deref() == Some(class.path.as_str()));
-    if !constructed || own_constructor {
+    if !constructed || has_constructor(resolver, &class, 0) {
         return None;
     }
     let entity = resolver.member(&Ty::Instance(class), facts.slice(at), 0);
@@ -570,6 +571,24 @@ fn keyword_field(
         How::new(RefKind::Attribute, Confidence::ImportResolved),
         unresolved,
     )
+}
+
+/// Whether `class`, or a base of it the root defines, writes a constructor (`Retrying(..)`
+/// reaches `BaseRetrying.__init__`): a keyword argument then names its parameter.
+fn has_constructor(resolver: &Resolver<'_>, class: &super::DefId, depth: usize) -> bool {
+    let Some(facts) = resolver.facts(&class.file) else {
+        return false;
+    };
+    let own = facts
+        .index
+        .symbols
+        .iter()
+        .any(|s| s.is_constructor() && s.parent_path.as_deref() == Some(class.path.as_str()));
+    own || (depth < 8
+        && resolver
+            .bases(&facts, &class.path, 0)
+            .iter()
+            .any(|base| matches!(base, Entity::Def(b) if has_constructor(resolver, b, depth + 1))))
 }
 
 /// How an occurrence uses what it names.
@@ -1029,6 +1048,17 @@ fn judge_macro_token(
                     unresolved,
                 );
             }
+            if let Some((path, shorthand)) = macro_literal_key(text, at).filter(|_| target.is_type_member()) {
+                // `Error { given: .. }`, `Error { given, .. }` among a macro's tokens: a
+                // member of the written type, as outside a macro.
+                let segments: Vec<String> = super::modules::rust::split_path(&path);
+                let owner = resolver.rust_path(facts, &segments, at.0, 0);
+                let entity = resolver.member_of(&owner, name, 0);
+                let how = How::new(RefKind::Attribute, Confidence::ReceiverTyped);
+                let mut reference = verdict(facts, target, at, entity, how, unresolved)?;
+                reference.shorthand = shorthand;
+                return Some(reference);
+            }
             if bound_in_macro(facts, name, at) {
                 // `let name = ..` among the same macro's tokens: a local the grammar does
                 // not see.
@@ -1204,6 +1234,46 @@ fn macro_operation_type(resolver: &Resolver<'_>, facts: &Facts, head: &str, at: 
     Some(resolver.method_call_type(facts, &left_type, method, &|| None, 0))
 }
 
+/// Where the name at `at` among a macro's tokens is a key of a struct literal or pattern
+/// (`Path { name: .. }`, `Path { a, name, .. }`): the written path, and whether the key is
+/// a shorthand. The key follows the literal's `{` or a `,` at its level, and a `:` (not
+/// `::`) follows it, or, a shorthand, a `,` or the `}`.
+fn macro_literal_key(text: &str, at: Range) -> Option<(String, bool)> {
+    let before = text[..at.0].trim_end();
+    let after = text[at.1..].trim_start();
+    let keyed = after.starts_with(':') && !after.starts_with("::");
+    let shorthand = after.starts_with(',') || after.starts_with('}');
+    if !(before.ends_with('{') || before.ends_with(',')) || !(keyed || shorthand) {
+        return None;
+    }
+    // The `{` that opens the literal: the first one left unclosed before the key.
+    let code = super::facts::code_chars(before);
+    let mut depth = 0usize;
+    let open = code.iter().rev().find_map(|&(i, c)| {
+        match c {
+            ')' | ']' | '}' => depth += 1,
+            '(' | '[' if depth == 0 => return Some(None),
+            '(' | '[' => depth -= 1,
+            '{' if depth == 0 => return Some(Some(i)),
+            '{' => depth -= 1,
+            ';' if depth == 0 => return Some(None),
+            _ => {}
+        }
+        None
+    })??;
+    let head = text[..open].trim_end();
+    let start = head
+        .char_indices()
+        .rev()
+        .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .map_or(0, |(i, c)| i + c.len_utf8());
+    let path = &head[start..];
+    let named = path.split("::").all(|s| !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_'));
+    // A struct's name starts upper-case (`Self` too): not a block after `if x`, `match x`.
+    let typed = path.rsplit("::").next().is_some_and(|s| s.starts_with(char::is_uppercase));
+    (named && typed).then(|| (path.to_string(), shorthand && !keyed))
+}
+
 /// The text after a `::<...>` at its start, else all of it.
 fn skip_turbofish(text: &str) -> &str {
     let Some(rest) = text.trim_start().strip_prefix("::<") else {
@@ -1238,10 +1308,14 @@ fn receiver_before(text: &str, name_start: usize) -> Option<(String, bool)> {
     };
     let rest = rest.trim_end();
     let allowed = |c: char| c.is_alphanumeric() || c == '_' || c == '$' || (path && c == ':') || (!path && c == '.');
+    // `Pattern::new(..).unwrap_err()`: a chain may start with a path.
+    let path_separator = |i: usize| rest[..i].ends_with(':') || rest[i + 1..].starts_with(':');
     let mut start = rest.len();
     let mut depth = 0usize;
-    for (i, c) in rest.char_indices().rev() {
+    // A string argument's brackets and dots are not the chain's.
+    for (i, c) in super::facts::code_chars(rest).into_iter().rev() {
         match c {
+            ':' if !path && depth == 0 && path_separator(i) => {}
             ')' | ']' if !path => depth += 1,
             '(' | '[' if depth > 0 => depth -= 1,
             _ if depth > 0 || allowed(c) => {}
@@ -1260,7 +1334,7 @@ fn receiver_before(text: &str, name_start: usize) -> Option<(String, bool)> {
 fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) -> Ty {
     let mut segments = Vec::new();
     let (mut depth, mut from) = (0usize, 0usize);
-    for (i, c) in chain.char_indices() {
+    for (i, c) in super::facts::code_chars(chain) {
         match c {
             '(' | '[' | '<' => depth += 1,
             ')' | ']' | '>' => depth = depth.saturating_sub(1),

@@ -29,7 +29,7 @@
 use super::facts::{single_call_callee, strip_quotes, Facts, Range};
 use super::modules::ModuleId;
 use super::resolve::{DefId, Entity, Resolver, MAX_DEPTH};
-use crate::lang::{captured, Captures, ModuleSystem, Resolve, SyntaxForm};
+use crate::lang::{captured, Captures, MapPart, ModuleSystem, Resolve, SyntaxForm};
 pub(super) use crate::lang::{part, written_parts};
 use crate::symbols::signature::{self, Arguments};
 use std::collections::HashMap;
@@ -56,12 +56,18 @@ pub enum Ty {
     /// A value of a type parameter: of some type that has at least its bound's members
     /// (the caller's type may have more, so a member the bound lacks is not known missing).
     Bounded(Box<Ty>),
-    /// A wrapper around a value (`Option`, `Promise`): its name and what it holds.
-    Wrapped(String, Box<Ty>),
+    /// A wrapper around a value (`Option`, `Promise`): its name, what it holds, and the
+    /// error it may hold instead where its type says (`Result<T, E>`).
+    Wrapped(String, Box<Ty>, Option<Box<Ty>>),
     /// A tuple: what each place holds.
     Tuple(Vec<Ty>),
     /// A collection (`list[T]`, `Vec<T>`, `T[]`): what each element is.
     Elements(Box<Ty>),
+    /// A map (`dict[K, V]`, `HashMap<K, V>`, `Map<K, V>`): its keys and its values.
+    Keyed(Box<Ty>, Box<Ty>),
+    /// A record (`{ [key: string]: V }`, `Record<string, V>`): an object whose every
+    /// property, read by name or by index, is a `V`.
+    Record(Box<Ty>),
     /// Something callable (`Callable[..., R]`, `() => R`): what calling it gives, and
     /// where its function type is written when it is one (`(info: Info) => R`): what its
     /// parameters expect of an argument.
@@ -181,9 +187,17 @@ impl TypeFacts {
             }
             let assigned = capture("field.assigned");
             if let Some(name) = capture("field.name").or(assigned) {
-                let owner = class.or_else(|| {
-                    facts
-                        .enclosing(name.start_byte(), |s| is_class(&s.kind))
+                // `spec: { nodes: .. }`: a property written inside another member's type is
+                // that type's, not the class's.
+                let nested = || {
+                    let wrappers = &facts.lang.resolve.type_wrappers;
+                    std::iter::successors(name.parent(), |n| n.parent())
+                        .any(|n| wrappers.iter().any(|w| w == n.kind()))
+                };
+                let owner = class.clone().or_else(|| {
+                    (!nested())
+                        .then(|| facts.enclosing(name.start_byte(), |s| is_class(&s.kind)))
+                        .flatten()
                         .map(|s| s.path.clone())
                 });
                 if let Some(owner) = owner {
@@ -227,6 +241,38 @@ fn this_parameter_type<'t>(facts: &'t Facts, node: Node<'t>) -> Option<Node<'t>>
         up = n.parent();
     }
     None
+}
+
+/// Whether the grammar reads the spread of `node` inside it: Python reads `*self.xs.values()`
+/// as `((*self).xs.values)()`, so the element is a spread of the whole chain (whose type
+/// reads the spread it starts with as what it spreads).
+fn spread_misread(r: &Resolve, node: Node<'_>) -> bool {
+    let mut at = node;
+    loop {
+        let next = Resolve::form(&r.calls, at.kind())
+            .and_then(|f| part(at, f.callee.as_deref()))
+            .or_else(|| Resolve::form(&r.members, at.kind()).and_then(|f| part(at, f.object.as_deref())));
+        match next {
+            Some(n) if r.spreads.iter().any(|k| k == n.kind()) => return true,
+            Some(n) => at = n,
+            None => return false,
+        }
+    }
+}
+
+/// The object literal (of a kind whose type is expected, not written) whose method is the
+/// function `this` at `node` is bound by.
+fn this_literal<'t>(facts: &'t Facts, node: Node<'t>) -> Option<Node<'t>> {
+    let r = &facts.lang.resolve;
+    let function = std::iter::successors(node.parent(), |n| n.parent())
+        .find(|n| r.this_binding_functions.iter().any(|k| k == n.kind()))?;
+    // `{ stop() { .. } }`: the method is its own key; `{ stop: function () { .. } }`.
+    let literal = match r.field_keys.iter().any(|f| f.kind == function.kind()) {
+        true => function.parent()?,
+        false => function.parent().filter(|p| r.field_keys.iter().any(|f| f.kind == p.kind()))?.parent()?,
+    };
+    let form = Resolve::form(&r.keyed_literals, literal.kind())?;
+    form.object.is_none().then_some(literal)
 }
 
 /// What a wrapping node holds: its `value` field, else its first named child that is not a
@@ -316,7 +362,20 @@ impl Resolver<'_> {
             if let Some(written) = this_parameter_type(facts, node) {
                 return self.annotation(facts, written, depth + 1);
             }
+            // `const effect: Effect = { stop() { this.depsTail = .. } }`: a method of an
+            // object literal runs on the literal, of the type it is expected to have.
+            if let Some(literal) = this_literal(facts, node) {
+                let ty = self.expected_type(facts, literal, depth + 1);
+                return self.narrowed_by_literal(facts, literal, ty, depth + 1);
+            }
             return self.enclosing_type(facts, node.start_byte(), true, depth);
+        }
+        // `(*self).xs` of a spread the grammar reads too tightly: what it spreads.
+        if r.spreads.iter().any(|k| k == kind) {
+            return match inner(node) {
+                Some(spread) => self.type_of(facts, spread, depth + 1),
+                None => Ty::Unknown("an empty spread"),
+            };
         }
         if kind == "macro_invocation" && r.modules_is_rust() {
             return self.macro_value(facts, node, depth + 1);
@@ -389,11 +448,15 @@ impl Resolver<'_> {
         }
         if r.awaits.iter().any(|k| k == kind) || r.tries.iter().any(|k| k == kind) {
             return match inner(node).map(|c| self.type_of(facts, c, depth + 1)) {
-                Some(Ty::Wrapped(_, held)) => *held,
+                Some(Ty::Wrapped(_, held, _)) => *held,
                 Some(Ty::Unknown(why)) => Ty::Unknown(why),
                 Some(_) => Ty::External,
                 None => Ty::Unknown("an empty expression"),
             };
+        }
+        // `let state = labeled[key] = new C()`: an assignment is the value it assigns.
+        if let Some(value) = Resolve::form(&r.assignments, kind).and_then(|f| part(node, f.arguments.as_deref())) {
+            return self.type_of(facts, value, depth + 1);
         }
         if let Some(form) = Resolve::form(&r.casts, kind) {
             // `x as T`: the type is the field's, or the last thing written.
@@ -416,10 +479,28 @@ impl Resolver<'_> {
         }
         if r.element_literals.iter().any(|k| k == kind) {
             // `[_Line(..)]`: a collection of the one type its written elements have.
-            let elements = written_parts(node);
-            return match self.one_type(facts, &elements, depth + 1) {
-                Ty::Unknown(why) => Ty::Unknown(why),
-                element => Ty::Elements(Box::new(element)),
+            // `[...xs.values()]`: a spread adds the elements of what it spreads.
+            let (spread, written): (Vec<Node<'_>>, Vec<Node<'_>>) = written_parts(node)
+                .into_iter()
+                .partition(|e| r.spreads.iter().any(|k| k == e.kind()) || spread_misread(r, *e));
+            let mut types: Vec<Ty> = spread
+                .into_iter()
+                .map(|s| match if spread_misread(r, s) { Some(s) } else { inner(s) } {
+                    Some(spread) => element_of(r, self.type_of(facts, spread, depth + 1)),
+                    None => Ty::Unknown("an empty spread"),
+                })
+                .collect();
+            if !written.is_empty() || types.is_empty() {
+                types.push(self.one_type(facts, &written, depth + 1));
+            }
+            types.dedup();
+            return match types.as_slice() {
+                [Ty::Unknown(why)] => Ty::Unknown(why),
+                [element] => Ty::Elements(Box::new(element.clone())),
+                _ => match types.iter().find(|t| matches!(t, Ty::Unknown(_))) {
+                    Some(unknown) => unknown.clone(),
+                    None => Ty::Unknown("values of several types"),
+                },
             };
         }
         if let Some(form) = Resolve::form(&r.indexes, kind) {
@@ -436,8 +517,14 @@ impl Resolver<'_> {
                     return field;
                 }
             }
+            // `schema.nodes[name]` of `{..} & { [key: string]: NodeType }`: the record's value.
+            if let Some(value) = object.as_ref().filter(|o| matches!(o, Ty::AllOf(_))).and_then(record_part) {
+                return value.clone();
+            }
             return match object {
                 Some(Ty::Elements(element)) => *element,
+                // `cache[key]`: a value of the map.
+                Some(Ty::Keyed(_, value) | Ty::Record(value)) => *value,
                 // `pair[1]`: that place of the tuple (`[-1]` counts from its end).
                 Some(Ty::Tuple(items)) => {
                     let place = index.and_then(|i| facts.text_of(i).trim().parse::<i64>().ok());
@@ -474,6 +561,16 @@ impl Resolver<'_> {
             let Some(callee) = part(node, form.callee.as_deref()) else {
                 return Ty::Unknown("a `new` without a class");
             };
+            // `new Map<string, Entry>()`: a map of what its type arguments say.
+            let map = r.maps.iter().any(|m| m == facts.text_of(callee))
+                && facts.scopes.lookup(facts.text_of(callee), callee.start_byte()).is_none();
+            let given = r.type_generics.first().and_then(|g| g.arguments.as_deref());
+            if let Some(map) = map
+                .then(|| self.map_type(facts, &type_arguments(node, given), depth + 1))
+                .flatten()
+            {
+                return map;
+            }
             return match self.type_of(facts, callee, depth + 1) {
                 Ty::Class(c) => Ty::Instance(c),
                 Ty::Unknown(why) => Ty::Unknown(why),
@@ -492,11 +589,24 @@ impl Resolver<'_> {
                 return Ty::Unknown("a member without a name");
             };
             let object_type = self.type_of(facts, object, depth + 1);
-            return self.value_member_type(
-                &object_type,
-                facts.slice((name.start_byte(), name.end_byte())),
-                depth + 1,
-            );
+            let name = facts.slice((name.start_byte(), name.end_byte()));
+            // `schema.nodes.text` of a record: one of its values (of a record intersected
+            // with types declaring members, where none of them declares it).
+            if let Some(value) = record_part(&object_type) {
+                let declared = matches!(object_type, Ty::AllOf(_))
+                    && matches!(self.member(&object_type, name, depth + 1), Entity::Def(_) | Entity::Unknown(_));
+                if !declared {
+                    return value.clone();
+                }
+            }
+            // `pair.1`: that place of the tuple.
+            if let (Ty::Tuple(items), Ok(place)) = (&object_type, name.parse::<usize>()) {
+                return items
+                    .get(place)
+                    .cloned()
+                    .unwrap_or(Ty::Unknown("a place a tuple does not have"));
+            }
+            return self.value_member_type(&object_type, name, depth + 1);
         }
         if r.paths.iter().any(|f| f.kind == kind) {
             let entity = self.qualified(facts, node, depth + 1);
@@ -507,16 +617,7 @@ impl Resolver<'_> {
             if r.self_type.iter().any(|s| s == text) {
                 return self.enclosing_type(facts, node.start_byte(), false, depth);
             }
-            if facts.lang.self_receivers.iter().any(|s| s == text) && r.self_kinds.is_empty() {
-                // Python's `self`/`cls`: a method's first parameter by convention, unless
-                // written with a type (`def visitor(self: "CodeGenerator", ...)`).
-                let binding = facts.scopes.lookup(text, node.start_byte());
-                let bound_here =
-                    binding.is_some_and(|b| facts.symbol_named_at(b.at).is_none() && b.declared_type.is_none());
-                if bound_here {
-                    return self.enclosing_type(facts, node.start_byte(), text == "self", depth);
-                }
-            }
+            // Narrowed first: `isinstance(self, retry_all)` makes even `self` a `retry_all`.
             if let Some(narrowing) = facts.scopes.narrowed(text, node.start_byte()) {
                 // Passed to a type guard: what its predicate says.
                 if narrowing.guard {
@@ -530,6 +631,16 @@ impl Resolver<'_> {
                 // Tested to be an instance of a class the tree defines: that class.
                 if let Some(Ty::Class(c)) = facts.node(narrowing.class).map(|n| self.type_of(facts, n, depth + 1)) {
                     return Ty::Instance(c);
+                }
+            }
+            if facts.lang.self_receivers.iter().any(|s| s == text) && r.self_kinds.is_empty() {
+                // Python's `self`/`cls`: a method's first parameter by convention, unless
+                // written with a type (`def visitor(self: "CodeGenerator", ...)`).
+                let binding = facts.scopes.lookup(text, node.start_byte());
+                let bound_here =
+                    binding.is_some_and(|b| facts.symbol_named_at(b.at).is_none() && b.declared_type.is_none());
+                if bound_here {
+                    return self.enclosing_type(facts, node.start_byte(), text == "self", depth);
                 }
             }
             let entity = self.name(facts, text, node.start_byte(), depth + 1);
@@ -614,7 +725,7 @@ impl Resolver<'_> {
                     let ty = self.annotation(facts, written, depth + 1);
                     return match wrapper.as_str() {
                         "" => ty,
-                        w => Ty::Wrapped(w.to_string(), Box::new(ty)),
+                        w => Ty::Wrapped(w.to_string(), Box::new(ty), None),
                     };
                 }
             }
@@ -651,7 +762,7 @@ impl Resolver<'_> {
                 .is_none()
         {
             if let Some(iterated) = first_argument(r, callee) {
-                let element = element_of(self.type_of(facts, iterated, depth + 1));
+                let element = element_of(r, self.type_of(facts, iterated, depth + 1));
                 return Ty::Elements(Box::new(Ty::Tuple(vec![Ty::External, element])));
             }
         }
@@ -746,9 +857,16 @@ impl Resolver<'_> {
         if object_type.is_anything() {
             return object_type.clone();
         }
-        if let Ty::Wrapped(_, held) = object_type {
+        if let Ty::Wrapped(_, held, error) = object_type {
             if r.unwrap_methods.iter().any(|m| m == method) {
                 return (**held).clone();
+            }
+            // `r.unwrap_err()`, `r.err()`: the error, or that wrapper of it.
+            if let (Some(error), Some(wrapper)) = (error, r.error_methods.get(method)) {
+                return match wrapper.as_str() {
+                    "" => (**error).clone(),
+                    w => Ty::Wrapped(w.to_string(), error.clone(), None),
+                };
             }
         }
         if r.same_methods.iter().any(|m| m == method) {
@@ -760,7 +878,7 @@ impl Resolver<'_> {
             }
             if r.element_methods.iter().any(|m| m == method) {
                 return match &r.element_wrapper {
-                    Some(wrapper) => Ty::Wrapped(wrapper.clone(), element.clone()),
+                    Some(wrapper) => Ty::Wrapped(wrapper.clone(), element.clone(), None),
                     None => (**element).clone(),
                 };
             }
@@ -768,10 +886,41 @@ impl Resolver<'_> {
             // not follow, not one known to be foreign.
             return Ty::Unknown("a collection method saguaro does not follow");
         }
+        // `handlers.run(x)` of a record: calling one of its values.
+        if let Ty::Record(value) = object_type {
+            return self.called((**value).clone(), args, depth + 1);
+        }
+        // `step.apply(doc)` on `AddMarkStep | RemoveMarkStep`: what each one's method gives,
+        // known when they agree.
+        if let Ty::OneOf(types) = object_type {
+            let results = types
+                .iter()
+                .map(|t| self.method_call_type_given(facts, t, method, args, explicit.clone(), depth + 1))
+                .collect();
+            return one_of(results);
+        }
+        if let Ty::Keyed(key, value) = object_type {
+            return match r.map_methods.get(method) {
+                Some(MapPart::Value) => match &r.element_wrapper {
+                    Some(wrapper) => Ty::Wrapped(wrapper.clone(), value.clone(), None),
+                    None => (**value).clone(),
+                },
+                Some(part) => map_part(*part, key, value),
+                // `entry(k)`, `setdefault(..)`: a value saguaro does not follow, not a foreign one.
+                None => Ty::Unknown("a map method saguaro does not follow"),
+            };
+        }
         if let Ty::Wrapped(..) = object_type {
             return Ty::Unknown("a wrapper method saguaro does not follow");
         }
         let callee_type = match self.member(object_type, method, depth + 1) {
+            // `node.as_ptr()` of a `NonNull<Entry>` (read as the `Entry`): the same value.
+            Entity::Missing
+                if r.pointer_methods.iter().any(|m| m == method)
+                    && matches!(object_type, Ty::Instance(_) | Ty::Applied(..)) =>
+            {
+                return object_type.clone();
+            }
             Entity::Def(def) if self.is_function(&def) => Ty::Function(def),
             entity => self.entity_type(&entity, depth + 1),
         };
@@ -915,6 +1064,32 @@ impl Resolver<'_> {
             return Some(Ty::Callable(Box::new(self.annotation(&facts, result, depth + 1)), None));
         }
         let written = member.child_by_field_name("type")?;
+        Some(self.annotation(&facts, written, depth + 1))
+    }
+
+    /// The type of parameter `index` of the method `name` a type written in place declares
+    /// (`{ unwatched(sub: ReactiveNode): void }`, `{ onChange: (value: V) => void }`), where
+    /// it writes one.
+    pub(super) fn in_place_parameter_type(&self, written: &WrittenAt, name: &str, index: usize, depth: usize) -> Option<Ty> {
+        let facts = self.facts(&written.file)?;
+        let node = facts.node(written.range)?;
+        let r = &facts.lang.resolve;
+        let member = written_parts(node).into_iter().find(|m| {
+            m.child_by_field_name("name")
+                .is_some_and(|n| strip_quotes(facts.text_of(n)) == name)
+        })?;
+        let function = match member.child_by_field_name("parameters") {
+            Some(_) => member,
+            None => {
+                let mut ty = member.child_by_field_name("type")?;
+                while r.type_wrappers.iter().any(|k| k == ty.kind()) {
+                    ty = inner(ty)?;
+                }
+                r.function_types.iter().any(|k| k == ty.kind()).then_some(ty)?
+            }
+        };
+        let parameter = *written_parts(function.child_by_field_name("parameters")?).get(index)?;
+        let written = parameter.child_by_field_name("type")?;
         Some(self.annotation(&facts, written, depth + 1))
     }
 
@@ -1132,7 +1307,14 @@ impl Resolver<'_> {
                 })
             }
             Ty::InPlace(written) => self.member_in_place(written, name),
-            Ty::Wrapped(..) | Ty::Tuple(_) | Ty::Elements(_) | Ty::Callable(..) | Ty::Function(_) | Ty::External => {
+            Ty::Wrapped(..)
+            | Ty::Tuple(_)
+            | Ty::Elements(_)
+            | Ty::Keyed(..)
+            | Ty::Record(_)
+            | Ty::Callable(..)
+            | Ty::Function(_)
+            | Ty::External => {
                 Entity::External
             }
             Ty::Unknown(why) => Entity::Unknown(why),
@@ -1432,7 +1614,7 @@ impl Resolver<'_> {
         use super::scope::Taken;
         match taken {
             Taken::Whole => ty,
-            Taken::Element => element_of(ty),
+            Taken::Element => element_of(&facts.lang.resolve, ty),
             Taken::Entered => {
                 if let Ty::Unknown(why) = ty {
                     return Ty::Unknown(why);
@@ -1451,10 +1633,11 @@ impl Resolver<'_> {
 
     /// The type of a callback's first parameter where the callback is given to a
     /// collection's element method (`xs.forEach((x) => ..)`, `xs.iter().map(|x| ..)`): an
-    /// element of the collection.
+    /// element of the collection. `at` is the parameter's name, or the pattern it is written
+    /// as (`|(key, entry)| ..`).
     fn callback_element(&self, facts: &Facts, at: Range, depth: usize) -> Option<Ty> {
         let r = &facts.lang.resolve;
-        if r.element_callbacks.is_empty() && r.wrapper_callbacks.is_empty() {
+        if r.element_callbacks.is_empty() && r.wrapper_callbacks.is_empty() && r.map_callbacks.is_empty() {
             return None;
         }
         let mut function = facts.node(at)?;
@@ -1466,17 +1649,16 @@ impl Resolver<'_> {
                 break;
             }
         }
-        // The name must be the callback's first parameter.
-        let parameters = function
-            .child_by_field_name("parameters")
-            .or_else(|| function.child_by_field_name("parameter"))?;
-        let first = facts
-            .scopes
-            .bindings
-            .iter()
-            .filter(|b| b.at.0 >= parameters.start_byte() && b.at.1 <= parameters.end_byte())
-            .min_by_key(|b| b.at.0)?;
-        if first.at != at {
+        // The name (or pattern) must be the callback's first parameter.
+        let first = match function.child_by_field_name("parameter") {
+            Some(only) => only,
+            None => {
+                let parameters = function.child_by_field_name("parameters")?;
+                let first = *written_parts(parameters).first()?;
+                first.child_by_field_name("pattern").unwrap_or(first)
+            }
+        };
+        if (first.start_byte(), first.end_byte()) != at {
             return None;
         }
         let arguments = function.parent()?;
@@ -1490,6 +1672,8 @@ impl Resolver<'_> {
             .element_callbacks
             .iter()
             .chain(&r.wrapper_callbacks)
+            .chain(&r.error_callbacks)
+            .chain(&r.map_callbacks)
             .any(|m| m == name)
         {
             return None;
@@ -1498,8 +1682,12 @@ impl Resolver<'_> {
         let method = facts.slice((method.start_byte(), method.end_byte()));
         match self.type_of(facts, object, depth + 1) {
             Ty::Elements(element) if r.element_callbacks.iter().any(|m| m == method) => Some(*element),
+            // `cache.forEach((entry, key) => ..)`: a value of the map.
+            Ty::Keyed(_, value) if r.map_callbacks.iter().any(|m| m == method) => Some(*value),
             // `opt.map(|x| ..)`: the value a wrapper holds.
-            Ty::Wrapped(_, held) if r.wrapper_callbacks.iter().any(|m| m == method) => Some(*held),
+            Ty::Wrapped(_, held, _) if r.wrapper_callbacks.iter().any(|m| m == method) => Some(*held),
+            // `r.map_err(|e| ..)`: the error a wrapper holds instead.
+            Ty::Wrapped(_, _, Some(error)) if r.error_callbacks.iter().any(|m| m == method) => Some(*error),
             Ty::Unknown(why) => Some(Ty::Unknown(why)),
             _ => None,
         }
@@ -1546,7 +1734,10 @@ impl Resolver<'_> {
                 let ty = self.type_of(facts, v, depth + 1);
                 self.taken_from(facts, ty, taken, depth + 1)
             }
-            (None, None) => Ty::Unknown("a pattern whose value saguaro does not see"),
+            // `xs.iter().map(|(key, entry)| ..)`: the callback's element, taken apart.
+            (None, None) => self
+                .callback_element(facts, pattern, depth + 1)
+                .unwrap_or(Ty::Unknown("a pattern whose value saguaro does not see")),
         };
         let upto = upto.map(|n| n.id());
         if upto == Some(node.id()) {
@@ -1599,7 +1790,7 @@ impl Resolver<'_> {
             };
         }
         match parent.kind() {
-            "tuple_pattern" | "pattern_list" | "list_pattern" | "array_pattern" => match (ty, position(None)) {
+            "tuple_pattern" | "pattern_list" | "list_pattern" | "array_pattern" => match (ty, place_in_list(parent, child)) {
                 (Ty::Tuple(items), Some(i)) => items
                     .get(i)
                     .cloned()
@@ -1616,7 +1807,8 @@ impl Resolver<'_> {
                 };
                 let segments = super::facts::path_segments(path, facts.text());
                 match (segments.last().map(String::as_str), ty) {
-                    (Some("Some" | "Ok"), Ty::Wrapped(_, held)) if i == 0 => *held,
+                    (Some("Some" | "Ok"), Ty::Wrapped(_, held, _)) if i == 0 => *held,
+                    (Some("Err"), Ty::Wrapped(_, _, Some(error))) if i == 0 => *error,
                     (Some("Some" | "Ok" | "Err" | "None"), _) => {
                         Ty::Unknown("a wrapper whose value saguaro does not know")
                     }
@@ -1920,6 +2112,13 @@ impl Resolver<'_> {
                     Some(form) => match (part(callee, form.object.as_deref()), part(callee, form.name.as_deref())) {
                         (Some(object), Some(name)) => {
                             let ty = self.type_of(facts, object, depth + 1);
+                            // `state.next.push({..})`: an element of the collection.
+                            let method = facts.slice((name.start_byte(), name.end_byte()));
+                            if let Ty::Elements(element) = &ty {
+                                if r.element_inserts.iter().any(|m| m == method) {
+                                    return (**element).clone();
+                                }
+                            }
                             self.member(&ty, facts.slice((name.start_byte(), name.end_byte())), depth + 1)
                         }
                         _ => Entity::Unknown("a call saguaro cannot read"),
@@ -1976,6 +2175,8 @@ impl Resolver<'_> {
                         class @ (Ty::Instance(_) | Ty::Applied(..)) => self
                             .field_of(&class, facts.slice((key.start_byte(), key.end_byte())), depth + 1)
                             .unwrap_or(Ty::Unknown("a property saguaro does not find")),
+                        // `{ a: {..} }` going where a record goes: one of its values.
+                        Ty::Record(value) => *value,
                         other => other,
                     };
                 }
@@ -2230,7 +2431,7 @@ impl Resolver<'_> {
         }
         // `{ [key: string]: Rule }`: a record, whose every index is a `Rule`.
         if let Some(value) = record_value(facts, node) {
-            return Ty::Elements(Box::new(self.annotation(facts, value, depth + 1)));
+            return Ty::Record(Box::new(self.annotation(facts, value, depth + 1)));
         }
         if r.member_types.iter().any(|k| k == kind) {
             return Ty::InPlace(WrittenAt::of(facts, node));
@@ -2298,6 +2499,19 @@ impl Resolver<'_> {
                 });
                 return Ty::Callable(Box::new(result), None);
             }
+            if r.maps.iter().any(|m| m == base_name) && !ours {
+                if let Some(map) = self.map_type(facts, &arguments, depth + 1) {
+                    return map;
+                }
+            }
+            // `Record<string, Rule>`: a record, whose every index is a `Rule`.
+            if r.records.iter().any(|c| c == base_name) && !ours {
+                if let [key, value] = arguments.as_slice() {
+                    if r.record_keys.iter().any(|k| k == facts.text_of(*key)) {
+                        return Ty::Record(Box::new(self.annotation(facts, *value, depth + 1)));
+                    }
+                }
+            }
             if r.collections.iter().any(|c| c == base_name) && !ours {
                 let element = first.map_or(Ty::Unknown("a collection of nothing"), |a| {
                     self.annotation(facts, a, depth + 1)
@@ -2316,7 +2530,12 @@ impl Resolver<'_> {
                 let held = first.map_or(Ty::Unknown("a wrapper of nothing"), |a| {
                     self.annotation(facts, a, depth + 1)
                 });
-                return Ty::Wrapped(base_name.to_string(), Box::new(held));
+                // `Result<T, E>`: the error, for the methods and patterns that give it.
+                let error = match (r.error_methods.is_empty(), arguments.as_slice()) {
+                    (false, [_, error]) => Some(Box::new(self.annotation(facts, *error, depth + 1))),
+                    _ => None,
+                };
+                return Ty::Wrapped(base_name.to_string(), Box::new(held), error);
             }
             if matches!(base_name, "type" | "Type") && facts.lang.resolve.modules == ModuleSystem::Python {
                 return match first.map(|a| self.annotation(facts, a, depth + 1)) {
@@ -2327,12 +2546,25 @@ impl Resolver<'_> {
             // A generic type of the root: with what its arguments say, for its members.
             let base_type = self.annotation(facts, base, depth + 1);
             if let Ty::Instance(class) = &base_type {
-                let given: Vec<Ty> = super::generics::without_lifetimes(facts, arguments)
+                let given: Vec<Ty> = super::generics::without_lifetimes(facts, arguments.clone())
                     .into_iter()
                     .map(|a| self.annotation(facts, a, depth + 1))
                     .collect();
                 if given.iter().any(|a| !matches!(a, Ty::Unknown(_))) {
                     return Ty::Applied(class.clone(), given);
+                }
+            }
+            // `Slab<Entry>`: an outside type given a type of the root may give it back (its
+            // methods, its index), which saguaro does not follow: not a foreign value.
+            if matches!(base_type, Ty::External) {
+                let holds_ours = arguments.iter().any(|a| {
+                    matches!(
+                        self.annotation(facts, *a, depth + 1),
+                        Ty::Instance(_) | Ty::Applied(..) | Ty::Elements(_) | Ty::Keyed(..) | Ty::Record(_)
+                    )
+                });
+                if holds_ours {
+                    return Ty::Unknown("a value of an outside generic type holding a type of the root");
                 }
             }
             return base_type;
@@ -2409,6 +2641,18 @@ impl Resolver<'_> {
             return self.instance_of(&entity, depth + 1);
         }
         Ty::Unknown("a type saguaro does not read")
+    }
+
+    /// A map whose type arguments are `arguments` (`[K, V]`, a hasher after them aside).
+    fn map_type(&self, facts: &Facts, arguments: &[Node<'_>], depth: usize) -> Option<Ty> {
+        let arguments = super::generics::without_lifetimes(facts, arguments.to_vec());
+        let [key, value, ..] = arguments.as_slice() else {
+            return None;
+        };
+        Some(Ty::Keyed(
+            Box::new(self.annotation(facts, *key, depth + 1)),
+            Box::new(self.annotation(facts, *value, depth + 1)),
+        ))
     }
 
     /// `U::Target`: an associated type of a type parameter given a type, as the impl of the
@@ -2540,12 +2784,59 @@ impl Resolver<'_> {
     }
 }
 
-/// What each element of a collection of type `ty` is.
-fn element_of(ty: Ty) -> Ty {
+/// What each element of a collection of type `ty` is (of a map, what a loop over it gives).
+fn element_of(r: &Resolve, ty: Ty) -> Ty {
     match ty {
         Ty::Elements(element) => *element,
+        Ty::Keyed(key, value) => match r.map_iteration {
+            Some(part) => element_of(r, map_part(part, &key, &value)),
+            None => Ty::Unknown("a loop over a map whose iteration saguaro does not know"),
+        },
         Ty::Unknown(why) => Ty::Unknown(why),
         _ => Ty::Unknown("a loop over a value that is not a collection saguaro reads"),
+    }
+}
+
+/// The place of `child` in the tuple or list pattern `parent`: the separators before it,
+/// so that a wildcard (`(_, e)`) or a hole (`[, e]`) counts as a place; `None` after a rest
+/// (`(a, .., z)`), whose length the pattern does not say.
+fn place_in_list(parent: Node<'_>, child: Node<'_>) -> Option<usize> {
+    let mut cursor = parent.walk();
+    let mut place = 0;
+    for n in parent.children(&mut cursor) {
+        if n.id() == child.id() {
+            return Some(place);
+        }
+        let kind = n.kind();
+        if kind == ".." || kind.contains("rest") || kind.contains("splat") || kind == "remaining_field_pattern" {
+            return None;
+        }
+        if kind == "," {
+            place += 1;
+        }
+    }
+    None
+}
+
+/// The value type of a record, or of the record an intersection holds.
+fn record_part(ty: &Ty) -> Option<&Ty> {
+    match ty {
+        Ty::Record(value) => Some(value),
+        Ty::AllOf(parts) => parts.iter().find_map(|p| match p {
+            Ty::Record(value) => Some(&**value),
+            _ => None,
+        }),
+        _ => None,
+    }
+}
+
+/// A collection of the part of a map `part` names (one value: the value itself).
+fn map_part(part: MapPart, key: &Ty, value: &Ty) -> Ty {
+    match part {
+        MapPart::Value => value.clone(),
+        MapPart::Values => Ty::Elements(Box::new(value.clone())),
+        MapPart::Keys => Ty::Elements(Box::new(key.clone())),
+        MapPart::Entries => Ty::Elements(Box::new(Ty::Tuple(vec![key.clone(), value.clone()]))),
     }
 }
 
@@ -2835,17 +3126,31 @@ fn record_value<'t>(facts: &Facts, node: Node<'t>) -> Option<Node<'t>> {
         return None;
     };
     let form = Resolve::form(&r.index_signatures, signature.kind())?;
-    let key = part(*signature, form.name.as_deref()).or_else(|| {
-        let mut cursor = signature.walk();
-        let clause = signature
-            .named_children(&mut cursor)
-            .find_map(|c| Resolve::form(&r.mapped_types, c.kind()).and_then(|f| part(c, f.object.as_deref())));
-        clause
-    })?;
-    if !r.record_keys.iter().any(|k| k == facts.text_of(key)) {
+    let value = part(*signature, form.object.as_deref())?;
+    if let Some(key) = part(*signature, form.name.as_deref()) {
+        return r.record_keys.iter().any(|k| k == facts.text_of(key)).then_some(value);
+    }
+    // `[name in Nodes]: NodeType`: whatever the keys, every one is a `NodeType` when the value
+    // does not depend on the key (`T[K]` does).
+    let mut cursor = signature.walk();
+    let (clause, clause_form) = signature
+        .named_children(&mut cursor)
+        .find_map(|c| Resolve::form(&r.mapped_types, c.kind()).map(|f| (c, f)))?;
+    // `[K in keyof P]`: P's own keys, whose members a use names (a rename follows them).
+    let keys = part(clause, clause_form.object.as_deref())?;
+    if r.key_queries.iter().any(|k| k == keys.kind()) {
         return None;
     }
-    part(*signature, form.object.as_deref())
+    let bound = facts.text_of(part(clause, clause_form.name.as_deref())?);
+    let mut stack = vec![value];
+    while let Some(n) = stack.pop() {
+        if n.named_child_count() == 0 && facts.text_of(n) == bound {
+            return None;
+        }
+        let mut cursor = n.walk();
+        stack.extend(n.named_children(&mut cursor));
+    }
+    Some(value)
 }
 
 /// The keys a mapping over a union of literals lists (`[K in "a" | "b"]`); `None` when its
