@@ -2408,3 +2408,65 @@ def run() -> int:
     let found = found_in(&[("main.py", main)], "main.py", "Base.retries");
     assert_eq!(sure_lines(&found), vec![22], "the keyword names `__init__`'s parameter: {found:?}");
 }
+
+/// `xs.iter().zip(ys.iter())` pairs elements place by place and `enumerate()` a count with
+/// each (Python's `zip(xs, ys)` too); `s.parse::<T>()` fails with `T`'s `type Err`, also in a
+/// macro's tokens where the chain starts with the string.
+#[test]
+fn pairs_and_conversion_errors_are_typed() {
+    let lib = "\
+use std::str::FromStr;
+pub struct Opt { pub name: String }
+pub struct Bad { pub pos: usize }
+impl FromStr for Opt {
+    type Err = Bad;
+    fn from_str(s: &str) -> Result<Self, Bad> { Ok(Opt { name: s.to_string() }) }
+}
+pub fn check(vals: &[u8], opts: &[Opt]) -> usize {
+    for (_v, opt) in vals.iter().zip(opts.iter()) { let _ = &opt.name; }
+    for (i, opt) in opts.iter().enumerate() { let _ = (i, &opt.name); }
+    assert!(\"x\".parse::<Opt>().unwrap_err().pos == 0);
+    \"y\".parse::<Opt>().err().unwrap().pos
+}
+";
+    let found = found_in_crate(lib, "Opt.name");
+    assert_eq!(sure_lines(&found), vec![6, 9, 10], "{found:?}");
+    let found = found_in_crate(lib, "Bad.pos");
+    assert_eq!(sure_lines(&found), vec![11, 12], "{found:?}");
+
+    let py = "\
+class Opt:
+    def __init__(self) -> None:
+        self.name = \"\"
+
+
+def names(vals: list[int], opts: list[Opt]) -> list[str]:
+    return [o.name for _, o in zip(vals, opts)]
+";
+    let found = found_in(&[("m.py", py)], "m.py", "Opt.name");
+    assert_eq!(sure_lines(&found), vec![7], "{found:?}");
+}
+
+/// A function written where a function type is expected takes its parameters' types from
+/// it (`handlers.focus = view => ..` with `handlers: { [e: string]: (view: View) => void }`);
+/// the parameters of a function type name nothing outside it; a field read on its class
+/// (`Set.empty`) has the field's written type.
+#[test]
+fn functions_take_parameter_types_from_the_function_type_they_go_to() {
+    let ts = "\
+export class View { observer = 1; constructor(readonly items: number[]) {} static empty: View = new View([]) }
+const handlers: {[event: string]: (view: View, event: Event) => void} = {}
+handlers.focus = handlers.blur = view => { view.observer }
+handlers.keyup = (view, event) => { view.observer }
+export function run(f: (view: View) => void) { f(View.empty) }
+run((v) => v.observer)
+export function listen(views: {[k: string]: View}, on: (views: number[]) => void) {
+  on([])
+  return views[\"a\"].observer + View.empty.items.length
+}
+";
+    let found = found_in(&[("a.ts", ts)], "a.ts", "View.observer");
+    assert_eq!(sure_lines(&found), vec![3, 4, 6, 9], "{found:?}");
+    let found = found_in(&[("a.ts", ts)], "a.ts", "View.items");
+    assert_eq!(sure_lines(&found), vec![9], "{found:?}");
+}

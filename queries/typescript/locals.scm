@@ -5,7 +5,9 @@
 [(function_declaration) (generator_function_declaration) (function_expression) (generator_function)
  (arrow_function) (method_definition) (class_declaration) (abstract_class_declaration) (class)
  (interface_declaration) (type_alias_declaration) (for_statement) (for_in_statement) (catch_clause)
- (function_signature) (method_signature) (abstract_method_signature)] @local.scope
+ (function_signature) (method_signature) (abstract_method_signature)
+ ;; `(state, tokens: Token[]) => void` written as a type: its parameters name nothing outside it.
+ (function_type) (constructor_type) (call_signature) (construct_signature)] @local.scope
 
 (function_declaration name: (identifier) @local.definition)
 (generator_function_declaration name: (identifier) @local.definition)

@@ -503,6 +503,11 @@ pub struct Resolve {
     /// Builtin functions whose elements pair a count with each element of their first
     /// argument (`enumerate(xs)`).
     pub enumerators: Vec<String>,
+    /// Builtin functions pairing their arguments' elements place by place (`zip(xs, ys)`).
+    pub zippers: Vec<String>,
+    /// Methods of a collection pairing each element with a count (`"count"`: `enumerate`) or
+    /// with an element of their argument (`"argument"`: `zip`), count or element first.
+    pub pairing_methods: BTreeMap<String, String>,
     pub wrapper_callbacks: Vec<String>,
     /// Methods of a wrapper holding a value or an error (`Result<T, E>`) that give the
     /// error (`""`) or that wrapper of it (`err` gives `Option`); error_callbacks: methods
@@ -510,6 +515,9 @@ pub struct Resolve {
     pub error_methods: BTreeMap<String, String>,
     pub error_callbacks: Vec<String>,
     pub typed_conversions: BTreeMap<String, String>,
+    /// Conversions to a `Result` whose error the target type names by an associated type
+    /// (`parse` → `Err` of `impl FromStr`, `try_into` → `Error` of `impl TryFrom`).
+    pub conversion_errors: BTreeMap<String, String>,
     /// Literals of tuples (`(a, b)`): a tuple of what each place holds.
     pub tuple_literals: Vec<String>,
     /// {kind, object, name}: a binary operation, `object` its left operand and `name` its

@@ -18,6 +18,11 @@ use tree_sitter::Node;
 
 /// The parameter whose whole pattern is the name at `name`, and the function declaring it.
 fn parameter_of_function<'t>(name: Node<'t>) -> Option<(Node<'t>, Node<'t>)> {
+    // `view => ..`: the arrow's one parameter, written bare.
+    let parent = name.parent()?;
+    if parent.child_by_field_name("parameter").is_some_and(|p| p.id() == name.id()) {
+        return Some((name, parent));
+    }
     let mut parameter = name;
     for _ in 0..2 {
         let list = parameter.parent()?;
@@ -44,25 +49,32 @@ impl Resolver<'_> {
     pub(super) fn contextual_parameter(&self, facts: &Facts, at: Range, depth: usize) -> Option<Ty> {
         let r = &facts.lang.resolve;
         let (parameter, function) = parameter_of_function(facts.node(at)?)?;
-        let list = function.child_by_field_name("parameters")?;
-        let index = super::types::written_parts(list)
-            .iter()
-            .position(|c| c.id() == parameter.id())?;
-        let (key, literal) = match r.field_keys.iter().find(|f| f.kind == function.kind()) {
+        let index = match function.child_by_field_name("parameters") {
+            Some(list) => super::types::written_parts(list)
+                .iter()
+                .position(|c| c.id() == parameter.id())?,
+            None => 0,
+        };
+        let keyed = match r.field_keys.iter().find(|f| f.kind == function.kind()) {
             // `{ register(reg) { .. } }`: the method is its own key.
-            Some(form) => (part(function, form.name.as_deref())?, function.parent()?),
+            Some(form) => Some((part(function, form.name.as_deref())?, function.parent()?)),
             None => {
                 // `{ register: (reg) => .. }`: the value under a key.
                 let holder = function.parent()?;
-                let form = r
-                    .field_keys
+                r.field_keys
                     .iter()
-                    .find(|f| f.kind == holder.kind() && f.object.is_some())?;
-                if part(holder, form.object.as_deref())?.id() != function.id() {
-                    return None;
-                }
-                (part(holder, form.name.as_deref())?, holder.parent()?)
+                    .find(|f| f.kind == holder.kind() && f.object.is_some())
+                    .filter(|form| part(holder, form.object.as_deref()).is_some_and(|v| v.id() == function.id()))
+                    .and_then(|form| Some((part(holder, form.name.as_deref())?, holder.parent()?)))
             }
+        };
+        let Some((key, literal)) = keyed else {
+            // `handlers.focus = view => ..`, `run((view) => ..)`: a function where a function
+            // type is expected takes its parameters' types from that type.
+            return match self.expected_type(facts, function, depth + 1) {
+                Ty::Callable(_, Some(written)) => self.function_type_parameter(&written, index, depth + 1),
+                _ => None,
+            };
         };
         // Only a literal whose type is expected (not one writing its type: `Config { .. }`).
         if Resolve::form(&r.keyed_literals, literal.kind())?.object.is_some() {

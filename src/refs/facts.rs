@@ -513,26 +513,51 @@ pub fn positional_nodes<'t>(r: &Resolve, node: Node<'t>) -> Vec<Node<'t>> {
 
 /// The callee of `body` when it is one call and nothing else (`a::b(..)`, turbofish
 /// dropped): the path before the first `(`, whose match is the last character.
+/// The string literals of `text` (`"a(b"`): where each opens and where it ends (after its
+/// closing quote, or at the end of `text` for one left open). A quote written as a
+/// character (`'"'`) opens none.
+pub fn string_spans(text: &str) -> Vec<(usize, usize)> {
+    let (mut open, mut escaped) = (None, false);
+    let mut spans = Vec::new();
+    for (i, c) in text.char_indices() {
+        match (open, escaped, c) {
+            (Some(_), false, '\\') => escaped = true,
+            (Some(start), false, '"') => {
+                spans.push((start, i + 1));
+                open = None;
+            }
+            (Some(_), _, _) => escaped = false,
+            (None, _, '"') if !(text[..i].ends_with('\'') && text[i + 1..].starts_with('\'')) => open = Some(i),
+            (None, _, _) => {}
+        }
+    }
+    if let Some(start) = open {
+        spans.push((start, text.len()));
+    }
+    spans
+}
+
 /// The characters of `text` outside its string literals (`"a(b"` neither opens nor closes
 /// anything), with their byte offsets.
 pub fn code_chars(text: &str) -> Vec<(usize, char)> {
-    let (mut in_string, mut escaped) = (false, false);
+    let mut spans = string_spans(text).into_iter().peekable();
     let mut out = Vec::with_capacity(text.len());
     for (i, c) in text.char_indices() {
-        if in_string {
-            match (escaped, c) {
-                (false, '\\') => escaped = true,
-                (false, '"') => in_string = false,
-                _ => escaped = false,
-            }
-            continue;
+        while spans.peek().is_some_and(|&(_, end)| end <= i) {
+            spans.next();
         }
-        match c {
-            '"' => in_string = true,
-            _ => out.push((i, c)),
+        if !spans.peek().is_some_and(|&(start, _)| start <= i) {
+            out.push((i, c));
         }
     }
     out
+}
+
+/// Where the string literal `text` ends with starts (its opening quote), if it ends with a
+/// closed one.
+pub fn string_start(text: &str) -> Option<usize> {
+    let (start, end) = *string_spans(text).last()?;
+    (end == text.len() && end - start >= 2 && text.ends_with('"')).then_some(start)
 }
 
 pub fn single_call_callee(body: &str) -> Option<&str> {

@@ -1295,6 +1295,9 @@ fn skip_turbofish(text: &str) -> &str {
     text
 }
 
+/// How many lines above a name in macro tokens its receiver chain may start.
+const RECEIVER_LINES: usize = 24;
+
 /// What a name in macro tokens is reached through: (`a::b`, true) in `a::b::name(`,
 /// (`x`, false) in `x.name(`.
 fn receiver_before(text: &str, name_start: usize) -> Option<(String, bool)> {
@@ -1307,17 +1310,30 @@ fn receiver_before(text: &str, name_start: usize) -> Option<(String, bool)> {
         return None;
     };
     let rest = rest.trim_end();
+    // A chain starts on its own line or a few above (`self\n    .ser\n    .name`): the
+    // lines before it say nothing of it.
+    let window = rest
+        .char_indices()
+        .rev()
+        .filter(|&(_, c)| c == '\n')
+        .nth(RECEIVER_LINES)
+        .map_or(0, |(i, _)| i + 1);
     let allowed = |c: char| c.is_alphanumeric() || c == '_' || c == '$' || (path && c == ':') || (!path && c == '.');
     // `Pattern::new(..).unwrap_err()`: a chain may start with a path.
     let path_separator = |i: usize| rest[..i].ends_with(':') || rest[i + 1..].starts_with(':');
     let mut start = rest.len();
     let mut depth = 0usize;
     // A string argument's brackets and dots are not the chain's.
-    for (i, c) in super::facts::code_chars(rest).into_iter().rev() {
+    for (i, c) in super::facts::code_chars(&rest[window..])
+        .into_iter()
+        .map(|(i, c)| (i + window, c))
+        .rev()
+    {
         match c {
             ':' if !path && depth == 0 && path_separator(i) => {}
-            ')' | ']' if !path => depth += 1,
-            '(' | '[' if depth > 0 => depth -= 1,
+            // `parse::<Pattern>()`: a turbofish's brackets hold a type, not the chain.
+            ')' | ']' | '>' if !path => depth += 1,
+            '(' | '[' | '<' if depth > 0 => depth -= 1,
             _ if depth > 0 || allowed(c) => {}
             // A chain broken over lines: `self\n    .ser\n    .name`.
             _ if c.is_whitespace() && !path && rest[start..].trim_start().starts_with('.') => {}
@@ -1325,7 +1341,19 @@ fn receiver_before(text: &str, name_start: usize) -> Option<(String, bool)> {
         }
         start = i;
     }
+    // `"a/**b".parse::<Pattern>()`: a chain may start with a string literal.
+    if rest[start..].starts_with('.') && rest[..start].trim_end().ends_with('"') {
+        let literal_end = rest[..start].trim_end().len();
+        if let Some(open) = super::facts::string_start(&rest[window..literal_end]) {
+            start = open + window;
+        }
+    }
     let receiver: String = rest[start..].split_whitespace().collect();
+    // Angle brackets are a turbofish's only (`a < b.c` compares).
+    let code: String = super::facts::code_chars(&receiver).into_iter().map(|(_, c)| c).collect();
+    if code.match_indices('<').any(|(i, _)| !code[..i].ends_with("::")) || code.contains("->") {
+        return None;
+    }
     (!receiver.is_empty() && !receiver.starts_with('.') && depth == 0).then_some((receiver, path))
 }
 
@@ -1349,7 +1377,10 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
     let Some((head, rest)) = segments.split_first() else {
         return Ty::Unknown("a receiver inside a macro saguaro does not read");
     };
-    let mut ty = if *head == "self" {
+    let mut ty = if head.len() >= 2 && head.starts_with('"') && head.ends_with('"') {
+        // A string literal: a `str`, whose conversions a turbofish names (`parse::<T>()`).
+        Ty::External
+    } else if *head == "self" {
         match resolver.impl_type_at(facts, at, 0) {
             Some(def) => Ty::Instance(def),
             None => Ty::Unknown("`self` outside an impl saguaro can read"),
@@ -1380,7 +1411,20 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
         if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
             return Ty::Unknown("a receiver inside a macro saguaro does not read");
         }
-        ty = if segment.contains('(') {
+        // `parse::<Pattern>()`: a conversion to the type the turbofish names.
+        let converted = segment
+            .split_once("::<")
+            .and_then(|(_, rest)| rest.rsplit_once('>'))
+            .map(|(written, _)| written.trim())
+            .filter(|written| !written.is_empty() && written.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':'))
+            .and_then(|written| {
+                let segments = super::modules::rust::split_path(written);
+                let target = resolver.instance_of(&resolver.rust_path(facts, &segments, at, 0), 0);
+                resolver.conversion_type(facts, name, target, 0)
+            });
+        ty = if let Some(converted) = converted {
+            converted
+        } else if segment.contains('(') {
             resolver.method_call_type(facts, &ty, name, &|| None, 0)
         } else {
             resolver.value_member_type(&ty, name, 0)

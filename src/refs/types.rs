@@ -699,6 +699,36 @@ impl Resolver<'_> {
         Some(self.annotation(facts, argument, 1))
     }
 
+    /// What the conversion `method` to `target` gives (`parse::<Pattern>()`: a `Result` of a
+    /// `Pattern`, whose error is `Pattern`'s `type Err = ..`), when it is one of the
+    /// language's typed conversions.
+    pub fn conversion_type(&self, facts: &Facts, method: &str, target: Ty, depth: usize) -> Option<Ty> {
+        let r = &facts.lang.resolve;
+        let wrapper = r.typed_conversions.get(method)?;
+        let error = r
+            .conversion_errors
+            .get(method)
+            .and_then(|name| self.associated_type(&target, name, depth + 1))
+            .map(Box::new);
+        Some(match wrapper.as_str() {
+            "" => target,
+            w => Ty::Wrapped(w.to_string(), Box::new(target), error),
+        })
+    }
+
+    /// The type an associated type item of a type of the root names (`type Err = E;` in
+    /// `impl FromStr for Pattern`), where the root writes one.
+    fn associated_type(&self, ty: &Ty, name: &str, depth: usize) -> Option<Ty> {
+        let Entity::Def(item) = self.class_member(ty.instance_class()?, name, depth + 1) else {
+            return None;
+        };
+        let facts = self.facts(&item.file)?;
+        let declaration = declaration_of(&facts, &item.path)?;
+        let form = Resolve::form(&facts.lang.resolve.associated_types, declaration.kind())?;
+        let written = part(declaration, form.object.as_deref())?;
+        Some(self.annotation(&facts, written, depth + 1))
+    }
+
     /// The generic type (`AsyncAction<any>`) a written annotation comes to, through its
     /// wrappers and a union with nothing (`AsyncAction<any> | undefined`).
     fn written_generic<'t>(&self, facts: &Facts, node: Node<'t>) -> Option<Node<'t>> {
@@ -720,13 +750,10 @@ impl Resolver<'_> {
                 .map(|f| facts.slice((f.start_byte(), f.end_byte())))
                 .unwrap_or_default();
             let method = method.rsplit(['.', ':']).next().unwrap_or(method);
-            if let Some(wrapper) = r.typed_conversions.get(method) {
-                if let Some(written) = arguments.named_child(0) {
-                    let ty = self.annotation(facts, written, depth + 1);
-                    return match wrapper.as_str() {
-                        "" => ty,
-                        w => Ty::Wrapped(w.to_string(), Box::new(ty), None),
-                    };
+            if let Some(written) = arguments.named_child(0).filter(|_| r.typed_conversions.contains_key(method)) {
+                let target = self.annotation(facts, written, depth + 1);
+                if let Some(converted) = self.conversion_type(facts, method, target, depth + 1) {
+                    return converted;
                 }
             }
         }
@@ -750,6 +777,22 @@ impl Resolver<'_> {
             {
                 let method = facts.slice((name.start_byte(), name.end_byte()));
                 let object_type = self.type_of(facts, object, depth + 1);
+                // `xs.iter().enumerate()`, `xs.iter().zip(ys)`: pairs of a count or of an
+                // element of the argument with each element.
+                if let (Ty::Elements(element), Some(pairing)) = (&object_type, r.pairing_methods.get(method)) {
+                    let with = match pairing.as_str() {
+                        "count" => Ty::External,
+                        _ => match first_argument(r, callee) {
+                            Some(other) => element_of(r, self.type_of(facts, other, depth + 1)),
+                            None => Ty::Unknown("a pairing without an argument"),
+                        },
+                    };
+                    let pair = match pairing.as_str() {
+                        "count" => vec![with, (**element).clone()],
+                        _ => vec![(**element).clone(), with],
+                    };
+                    return Ty::Elements(Box::new(Ty::Tuple(pair)));
+                }
                 let args = || call_arguments(facts, callee);
                 return self.method_call_type_given(facts, &object_type, method, &args, explicit, depth + 1);
             }
@@ -765,6 +808,21 @@ impl Resolver<'_> {
                 let element = element_of(r, self.type_of(facts, iterated, depth + 1));
                 return Ty::Elements(Box::new(Ty::Tuple(vec![Ty::External, element])));
             }
+        }
+        // `zip(xs, ys)`: tuples of an element of each argument, place by place.
+        if r.zippers.iter().any(|z| z == facts.text_of(callee))
+            && facts.scopes.lookup(facts.text_of(callee), callee.start_byte()).is_none()
+        {
+            let arguments = callee
+                .parent()
+                .and_then(|call| part(call, Resolve::form(&r.calls, call.kind())?.arguments.as_deref()))
+                .map(written_parts)
+                .unwrap_or_default();
+            let places = arguments
+                .into_iter()
+                .map(|a| element_of(r, self.type_of(facts, a, depth + 1)))
+                .collect();
+            return Ty::Elements(Box::new(Ty::Tuple(places)));
         }
         // Python's `super()`: the bases of the class around it.
         if callee.kind() == "identifier"
@@ -1093,6 +1151,16 @@ impl Resolver<'_> {
         Some(self.annotation(&facts, written, depth + 1))
     }
 
+    /// The type of parameter `index` of the function type written at `written` (`(view:
+    /// EditorView, event: Event) => void`), where it writes one.
+    pub(super) fn function_type_parameter(&self, written: &WrittenAt, index: usize, depth: usize) -> Option<Ty> {
+        let facts = self.facts(&written.file)?;
+        let function = facts.node(written.range)?;
+        let parameter = nth_parameter(function, index)?;
+        let annotation = parameter.child_by_field_name("type")?;
+        Some(self.annotation(&facts, annotation, depth + 1))
+    }
+
     /// Member `name` of a type written in place: a member it writes is not a definition
     /// saguaro keeps (unknown); one it does not write is missing, unless an index or a
     /// mapping over keys saguaro cannot list may give it.
@@ -1367,6 +1435,16 @@ impl Resolver<'_> {
                         Ty::Function(def.clone())
                     }
                     _ => {
+                        // `DecorationSet.empty`: a field of a class read on the class (static).
+                        if let Some(class) = symbol.parent_path.as_ref() {
+                            let owner = DefId {
+                                file: def.file.clone(),
+                                path: class.clone(),
+                            };
+                            if let Some(ty) = self.field_type(&owner, &symbol.name, depth + 1) {
+                                return ty;
+                            }
+                        }
                         // A variable or constant defined at the top of a module.
                         let at = facts.name_range(symbol);
                         match facts.scopes.binding_at(&symbol.name, at).map(|b| b.id) {
@@ -2717,7 +2795,7 @@ impl Resolver<'_> {
     }
 
     /// A value of the type an entity names.
-    fn instance_of(&self, entity: &Entity, depth: usize) -> Ty {
+    pub(super) fn instance_of(&self, entity: &Entity, depth: usize) -> Ty {
         match self.entity_type(entity, depth + 1) {
             Ty::Class(c) => Ty::Instance(c),
             Ty::Module(_) | Ty::Function(_) => Ty::Unknown("a name that is not a type used as one"),
