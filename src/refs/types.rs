@@ -13,6 +13,14 @@
 //! `Rc::new(x)`) is what it holds, and a type path's turbofish (`Map::<K, V>::new()`) names
 //! the type. What none of these tell is `Unknown`, with the reason — never a guess.
 //!
+//! A container gives back what its written type says it holds, the same way in each
+//! language, from data: a collection its elements, a map its values (and keys, and pairs),
+//! a record a `V` for every property, a `Result` its error. What saguaro cannot read of a
+//! container is never taken for a foreign value: a type from outside the root given a type
+//! of the root, or a field read on a standard wrapper, is `Unknown`, so its uses stay name
+//! matches rather than disappear. Foreign (`External`) means only what is known foreign: a
+//! builtin, or an outside type holding nothing of the root.
+//!
 //! A value typed anything (`any`, `Any`) stays so through what is read of it: its members,
 //! elements and calls are anything, and a choice one of whose values is anything is too.
 //! An alias of a type written with its members in place (`type Input = { data: any }`) is
