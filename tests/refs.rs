@@ -2248,7 +2248,10 @@ impl Cache {
 ";
     let found = found_in_crate(lib, "Entry.val");
     assert_eq!(sure_lines(&found), (6..=14).collect::<Vec<_>>(), "{found:?}");
-    assert!(!found.iter().any(|(_, line, _)| *line == 15), "a key is no value: {found:?}");
+    assert!(
+        !found.iter().any(|(_, line, _)| *line == 15),
+        "a key is no value: {found:?}"
+    );
 
     let py = "\
 class Entry:
@@ -2315,7 +2318,10 @@ pub fn t() {
 ";
     let found = found_in_crate(lib, "PatternError.pos");
     assert_eq!(sure_lines(&found), vec![4, 7, 8, 10, 11, 12, 13, 14], "{found:?}");
-    assert!(!found.iter().any(|(_, line, _)| *line == 15), "the value is no error: {found:?}");
+    assert!(
+        !found.iter().any(|(_, line, _)| *line == 15),
+        "the value is no error: {found:?}"
+    );
 }
 
 /// A record (`{ [key: string]: V }`, `Record<string, V>`, a mapping over keys whose value
@@ -2367,7 +2373,11 @@ export function run(steps: (Add | Remove)[], cache: { [k: string]: Match }): num
     let found = found_in(&[("a.ts", ts)], "a.ts", "Match.next");
     assert_eq!(sure_lines(&found), vec![9], "{found:?}");
     let found = found_in(&[("a.ts", ts)], "a.ts", "Edge.next");
-    assert_eq!(sure_lines(&found), vec![9], "the pushed literal's key is an Edge's: {found:?}");
+    assert_eq!(
+        sure_lines(&found),
+        vec![9],
+        "the pushed literal's key is an Edge's: {found:?}"
+    );
 }
 
 /// `except ParseFailed as exc` makes `exc` a `ParseFailed`; `isinstance(self, C)` narrows
@@ -2406,7 +2416,11 @@ def run() -> int:
     let found = found_in(&[("main.py", main)], "main.py", "Child.extra");
     assert_eq!(sure_lines(&found), vec![12], "{found:?}");
     let found = found_in(&[("main.py", main)], "main.py", "Base.retries");
-    assert_eq!(sure_lines(&found), vec![22], "the keyword names `__init__`'s parameter: {found:?}");
+    assert_eq!(
+        sure_lines(&found),
+        vec![22],
+        "the keyword names `__init__`'s parameter: {found:?}"
+    );
 }
 
 /// `xs.iter().zip(ys.iter())` pairs elements place by place and `enumerate()` a count with

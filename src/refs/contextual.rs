@@ -20,7 +20,10 @@ use tree_sitter::Node;
 fn parameter_of_function<'t>(name: Node<'t>) -> Option<(Node<'t>, Node<'t>)> {
     // `view => ..`: the arrow's one parameter, written bare.
     let parent = name.parent()?;
-    if parent.child_by_field_name("parameter").is_some_and(|p| p.id() == name.id()) {
+    if parent
+        .child_by_field_name("parameter")
+        .is_some_and(|p| p.id() == name.id())
+    {
         return Some((name, parent));
     }
     let mut parameter = name;

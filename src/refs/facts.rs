@@ -546,7 +546,7 @@ pub fn code_chars(text: &str) -> Vec<(usize, char)> {
         while spans.peek().is_some_and(|&(_, end)| end <= i) {
             spans.next();
         }
-        if !spans.peek().is_some_and(|&(start, _)| start <= i) {
+        if spans.peek().is_none_or(|&(start, _)| start > i) {
             out.push((i, c));
         }
     }

@@ -1268,9 +1268,14 @@ fn macro_literal_key(text: &str, at: Range) -> Option<(String, bool)> {
         .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == ':'))
         .map_or(0, |(i, c)| i + c.len_utf8());
     let path = &head[start..];
-    let named = path.split("::").all(|s| !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_'));
+    let named = path
+        .split("::")
+        .all(|s| !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_'));
     // A struct's name starts upper-case (`Self` too): not a block after `if x`, `match x`.
-    let typed = path.rsplit("::").next().is_some_and(|s| s.starts_with(char::is_uppercase));
+    let typed = path
+        .rsplit("::")
+        .next()
+        .is_some_and(|s| s.starts_with(char::is_uppercase));
     (named && typed).then(|| (path.to_string(), shorthand && !keyed))
 }
 
@@ -1350,7 +1355,10 @@ fn receiver_before(text: &str, name_start: usize) -> Option<(String, bool)> {
     }
     let receiver: String = rest[start..].split_whitespace().collect();
     // Angle brackets are a turbofish's only (`a < b.c` compares).
-    let code: String = super::facts::code_chars(&receiver).into_iter().map(|(_, c)| c).collect();
+    let code: String = super::facts::code_chars(&receiver)
+        .into_iter()
+        .map(|(_, c)| c)
+        .collect();
     if code.match_indices('<').any(|(i, _)| !code[..i].ends_with("::")) || code.contains("->") {
         return None;
     }
@@ -1416,7 +1424,9 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
             .split_once("::<")
             .and_then(|(_, rest)| rest.rsplit_once('>'))
             .map(|(written, _)| written.trim())
-            .filter(|written| !written.is_empty() && written.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':'))
+            .filter(|written| {
+                !written.is_empty() && written.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':')
+            })
             .and_then(|written| {
                 let segments = super::modules::rust::split_path(written);
                 let target = resolver.instance_of(&resolver.rust_path(facts, &segments, at, 0), 0);

@@ -199,8 +199,7 @@ impl TypeFacts {
                 // that type's, not the class's.
                 let nested = || {
                     let wrappers = &facts.lang.resolve.type_wrappers;
-                    std::iter::successors(name.parent(), |n| n.parent())
-                        .any(|n| wrappers.iter().any(|w| w == n.kind()))
+                    std::iter::successors(name.parent(), |n| n.parent()).any(|n| wrappers.iter().any(|w| w == n.kind()))
                 };
                 let owner = class.clone().or_else(|| {
                     (!nested())
@@ -277,7 +276,10 @@ fn this_literal<'t>(facts: &'t Facts, node: Node<'t>) -> Option<Node<'t>> {
     // `{ stop() { .. } }`: the method is its own key; `{ stop: function () { .. } }`.
     let literal = match r.field_keys.iter().any(|f| f.kind == function.kind()) {
         true => function.parent()?,
-        false => function.parent().filter(|p| r.field_keys.iter().any(|f| f.kind == p.kind()))?.parent()?,
+        false => function
+            .parent()
+            .filter(|p| r.field_keys.iter().any(|f| f.kind == p.kind()))?
+            .parent()?,
     };
     let form = Resolve::form(&r.keyed_literals, literal.kind())?;
     form.object.is_none().then_some(literal)
@@ -526,7 +528,11 @@ impl Resolver<'_> {
                 }
             }
             // `schema.nodes[name]` of `{..} & { [key: string]: NodeType }`: the record's value.
-            if let Some(value) = object.as_ref().filter(|o| matches!(o, Ty::AllOf(_))).and_then(record_part) {
+            if let Some(value) = object
+                .as_ref()
+                .filter(|o| matches!(o, Ty::AllOf(_)))
+                .and_then(record_part)
+            {
                 return value.clone();
             }
             return match object {
@@ -571,7 +577,10 @@ impl Resolver<'_> {
             };
             // `new Map<string, Entry>()`: a map of what its type arguments say.
             let map = r.maps.iter().any(|m| m == facts.text_of(callee))
-                && facts.scopes.lookup(facts.text_of(callee), callee.start_byte()).is_none();
+                && facts
+                    .scopes
+                    .lookup(facts.text_of(callee), callee.start_byte())
+                    .is_none();
             let given = r.type_generics.first().and_then(|g| g.arguments.as_deref());
             if let Some(map) = map
                 .then(|| self.map_type(facts, &type_arguments(node, given), depth + 1))
@@ -602,7 +611,10 @@ impl Resolver<'_> {
             // with types declaring members, where none of them declares it).
             if let Some(value) = record_part(&object_type) {
                 let declared = matches!(object_type, Ty::AllOf(_))
-                    && matches!(self.member(&object_type, name, depth + 1), Entity::Def(_) | Entity::Unknown(_));
+                    && matches!(
+                        self.member(&object_type, name, depth + 1),
+                        Entity::Def(_) | Entity::Unknown(_)
+                    );
                 if !declared {
                     return value.clone();
                 }
@@ -758,7 +770,10 @@ impl Resolver<'_> {
                 .map(|f| facts.slice((f.start_byte(), f.end_byte())))
                 .unwrap_or_default();
             let method = method.rsplit(['.', ':']).next().unwrap_or(method);
-            if let Some(written) = arguments.named_child(0).filter(|_| r.typed_conversions.contains_key(method)) {
+            if let Some(written) = arguments
+                .named_child(0)
+                .filter(|_| r.typed_conversions.contains_key(method))
+            {
                 let target = self.annotation(facts, written, depth + 1);
                 if let Some(converted) = self.conversion_type(facts, method, target, depth + 1) {
                     return converted;
@@ -819,7 +834,10 @@ impl Resolver<'_> {
         }
         // `zip(xs, ys)`: tuples of an element of each argument, place by place.
         if r.zippers.iter().any(|z| z == facts.text_of(callee))
-            && facts.scopes.lookup(facts.text_of(callee), callee.start_byte()).is_none()
+            && facts
+                .scopes
+                .lookup(facts.text_of(callee), callee.start_byte())
+                .is_none()
         {
             let arguments = callee
                 .parent()
@@ -1136,7 +1154,13 @@ impl Resolver<'_> {
     /// The type of parameter `index` of the method `name` a type written in place declares
     /// (`{ unwatched(sub: ReactiveNode): void }`, `{ onChange: (value: V) => void }`), where
     /// it writes one.
-    pub(super) fn in_place_parameter_type(&self, written: &WrittenAt, name: &str, index: usize, depth: usize) -> Option<Ty> {
+    pub(super) fn in_place_parameter_type(
+        &self,
+        written: &WrittenAt,
+        name: &str,
+        index: usize,
+        depth: usize,
+    ) -> Option<Ty> {
         let facts = self.facts(&written.file)?;
         let node = facts.node(written.range)?;
         let r = &facts.lang.resolve;
@@ -1390,9 +1414,7 @@ impl Resolver<'_> {
             | Ty::Record(_)
             | Ty::Callable(..)
             | Ty::Function(_)
-            | Ty::External => {
-                Entity::External
-            }
+            | Ty::External => Entity::External,
             Ty::Unknown(why) => Entity::Unknown(why),
         }
     }
@@ -1876,14 +1898,16 @@ impl Resolver<'_> {
             };
         }
         match parent.kind() {
-            "tuple_pattern" | "pattern_list" | "list_pattern" | "array_pattern" => match (ty, place_in_list(parent, child)) {
-                (Ty::Tuple(items), Some(i)) => items
-                    .get(i)
-                    .cloned()
-                    .unwrap_or(Ty::Unknown("a tuple shorter than its pattern")),
-                (Ty::Unknown(why), _) => Ty::Unknown(why),
-                _ => Ty::Unknown("a pattern of a value that is not a tuple saguaro reads"),
-            },
+            "tuple_pattern" | "pattern_list" | "list_pattern" | "array_pattern" => {
+                match (ty, place_in_list(parent, child)) {
+                    (Ty::Tuple(items), Some(i)) => items
+                        .get(i)
+                        .cloned()
+                        .unwrap_or(Ty::Unknown("a tuple shorter than its pattern")),
+                    (Ty::Unknown(why), _) => Ty::Unknown(why),
+                    _ => Ty::Unknown("a pattern of a value that is not a tuple saguaro reads"),
+                }
+            }
             "tuple_struct_pattern" => {
                 let Some(path) = parent.child_by_field_name("type") else {
                     return Ty::Unknown("a pattern saguaro cannot read");
