@@ -223,12 +223,45 @@ impl TypeFacts {
                 if let Some(function) = facts.enclosing(value.start_byte(), |s| {
                     matches!(s.kind.as_str(), "function" | "method" | "getter" | "constructor")
                 }) {
-                    out.returns.entry(function.path.clone()).or_default().push(range(value));
+                    // `mapFragment(xs, (node) => { return node })` inside a method: the
+                    // callback's return, not the method's.
+                    let own = facts
+                        .node(facts.declaration(function))
+                        .is_none_or(|declaration| returns_from(value, declaration));
+                    if own {
+                        out.returns.entry(function.path.clone()).or_default().push(range(value));
+                    }
                 }
             }
         }
         out
     }
+}
+
+/// Whether the `return` of `value` returns from `declaration`: no function stands between
+/// them but the one `declaration` is written as (`const f = (x) => { return x }`).
+fn returns_from(value: Node<'_>, declaration: Node<'_>) -> bool {
+    let function_like = |n: Node<'_>| {
+        n.child_by_field_name("body").is_some()
+            && (n.child_by_field_name("parameters").is_some() || n.child_by_field_name("parameter").is_some())
+    };
+    let mut functions = 0;
+    let mut inside_body = false;
+    let mut up = value.parent();
+    while let Some(n) = up {
+        if n.id() == declaration.id() {
+            // One function below the declaration is its own only when written as its value,
+            // outside any body of the declaration's.
+            return functions == 0 || (functions == 1 && !inside_body && !function_like(declaration));
+        }
+        if function_like(n) {
+            functions += 1;
+        } else if functions > 0 && n.child_by_field_name("body").is_none() && n.kind().contains("block") {
+            inside_body = true;
+        }
+        up = n.parent();
+    }
+    true
 }
 
 /// The type written on the `this` parameter of the function whose own `this` `node` is
