@@ -2484,3 +2484,64 @@ export function listen(views: {[k: string]: View}, on: (views: number[]) => void
     let found = found_in(&[("a.ts", ts)], "a.ts", "View.items");
     assert_eq!(sure_lines(&found), vec![9], "{found:?}");
 }
+
+/// A slice is the same collection (`lines[i..]`, `xs[1:]`); a narrowing test narrows a member
+/// read too (`isinstance(spec.backend, C)`); `self.__class__(..)` makes a value of the same
+/// class; a literal returned by a callback goes to the callback's written return type, not
+/// the enclosing function's.
+#[test]
+fn slices_narrowed_members_own_class_and_callback_returns() {
+    let lib = "\
+pub struct Cell { pub width: usize }
+pub fn widths(lines: &Vec<Vec<Cell>>, i: usize) -> usize {
+    let mut w = 0;
+    for line in lines[i..].iter() { w += line[0].width; }
+    w
+}
+";
+    let found = found_in_crate(lib, "Cell.width");
+    assert_eq!(sure_lines(&found), vec![4], "{found:?}");
+
+    let py = "\
+class Backend:
+    pass
+
+
+class Fast(Backend):
+    def __init__(self) -> None:
+        self.data = [1]
+
+    def copy(self) -> \"Fast\":
+        other = self.__class__()
+        other.data = self.data
+        return other
+
+
+class Spec:
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+
+
+def dump(spec: Spec, xs: list[Fast]) -> int:
+    n = len(xs[1:][0].data)
+    if isinstance(spec.backend, Fast):
+        n += len(spec.backend.data)
+    return n
+";
+    let found = found_in(&[("m.py", py)], "m.py", "Fast.data");
+    assert_eq!(sure_lines(&found), vec![11, 11, 21, 23], "{found:?}");
+
+    let ts = "\
+export interface Config { matchType: number; pop: boolean }
+export function build(xs: number[]): Config[] {
+  let out: { other: number }[] = []
+  const made = xs.map((x): Config => {
+    return { matchType: x, pop: false }
+  })
+  out = xs.map((x) => ({ other: x }))
+  return made.concat(out.length ? [] : [])
+}
+";
+    let found = found_in(&[("a.ts", ts)], "a.ts", "Config.matchType");
+    assert_eq!(sure_lines(&found), vec![5], "{found:?}");
+}

@@ -24,4 +24,4 @@
 ; Where the test holds comes from its place (grammars/languages.toml's
 ; narrowing_conditionals and conjunctions): the block or the ternary branch it is the
 ; condition of, alone or an operand of a chain of `&&`, and the rest of an `&&` after it.
-(binary_expression left: (identifier) @local.narrowed operator: "instanceof" right: (_) @local.narrowed.type) @local.narrowed.test
+(binary_expression left: [(identifier) (member_expression)] @local.narrowed operator: "instanceof" right: (_) @local.narrowed.type) @local.narrowed.test

@@ -484,6 +484,8 @@ pub struct Resolve {
     /// Expression kinds that spread a collection's elements in place (`...xs`, `*xs`).
     pub spreads: Vec<String>,
     pub indexes: Vec<SyntaxForm>,
+    /// Index kinds that take a slice (`xs[a..b]`, `xs[1:]`): the same collection.
+    pub slices: Vec<String>,
     pub iterator_methods: Vec<String>,
     /// Generic types of keys to values (`dict[K, V]`, `HashMap<K, V>`, `Map<K, V>`): the
     /// first argument is the key, the second the value. map_methods: what a method of one
@@ -500,6 +502,8 @@ pub struct Resolve {
     pub element_inserts: Vec<String>,
     /// Methods giving a pointer to the value they are called on (`NonNull::as_ptr`).
     pub pointer_methods: Vec<String>,
+    /// Members every value has that are its class (`__class__`).
+    pub class_members: Vec<String>,
     /// Builtin functions whose elements pair a count with each element of their first
     /// argument (`enumerate(xs)`).
     pub enumerators: Vec<String>,

@@ -238,13 +238,16 @@ impl TypeFacts {
     }
 }
 
+/// Whether `n` is a function, named or not: a body and parameters.
+fn is_function_like(n: Node<'_>) -> bool {
+    n.child_by_field_name("body").is_some()
+        && (n.child_by_field_name("parameters").is_some() || n.child_by_field_name("parameter").is_some())
+}
+
 /// Whether the `return` of `value` returns from `declaration`: no function stands between
 /// them but the one `declaration` is written as (`const f = (x) => { return x }`).
 fn returns_from(value: Node<'_>, declaration: Node<'_>) -> bool {
-    let function_like = |n: Node<'_>| {
-        n.child_by_field_name("body").is_some()
-            && (n.child_by_field_name("parameters").is_some() || n.child_by_field_name("parameter").is_some())
-    };
+    let function_like = is_function_like;
     let mut functions = 0;
     let mut inside_body = false;
     let mut up = value.parent();
@@ -547,7 +550,12 @@ impl Resolver<'_> {
             };
         }
         if let Some(form) = Resolve::form(&r.indexes, kind) {
-            let index = form.name.as_deref().and_then(|f| node.child_by_field_name(f));
+            // The index's field, else (a grammar that names none) the last part written.
+            let index = form
+                .name
+                .as_deref()
+                .and_then(|f| node.child_by_field_name(f))
+                .or_else(|| written_parts(node).get(1).copied());
             let object = part(node, form.object.as_deref()).map(|o| self.type_of(facts, o, depth + 1));
             // `this[DRAFT_STATE]`: the field the class declares under that computed key
             // (`[DRAFT_STATE]: MapState`), the key written as the same name.
@@ -558,6 +566,12 @@ impl Resolver<'_> {
                     .flatten()
                 {
                     return field;
+                }
+            }
+            // `lines[i..]`, `xs[1:]`: a slice is the same collection.
+            if let (Some(object @ Ty::Elements(_)), Some(index)) = (&object, index) {
+                if r.slices.iter().any(|k| k == index.kind()) {
+                    return object.clone();
                 }
             }
             // `schema.nodes[name]` of `{..} & { [key: string]: NodeType }`: the record's value.
@@ -638,8 +652,22 @@ impl Resolver<'_> {
             else {
                 return Ty::Unknown("a member without a name");
             };
+            // `isinstance(spec.backend, C)` / `spec.backend instanceof C`: a `C` where it holds.
+            if let Some(narrowing) = facts.scopes.narrowed(facts.text_of(node), node.start_byte()) {
+                if !narrowing.guard {
+                    if let Some(Ty::Class(c)) = facts.node(narrowing.class).map(|n| self.type_of(facts, n, depth + 1)) {
+                        return Ty::Instance(c);
+                    }
+                }
+            }
             let object_type = self.type_of(facts, object, depth + 1);
             let name = facts.slice((name.start_byte(), name.end_byte()));
+            // `self.__class__(env)`: the class of the value, called as any class is.
+            if r.class_members.iter().any(|m| m == name) {
+                if let Some(class) = object_type.instance_class() {
+                    return Ty::Class(class.clone());
+                }
+            }
             // `schema.nodes.text` of a record: one of its values (of a record intersected
             // with types declaring members, where none of them declares it).
             if let Some(value) = record_part(&object_type) {
@@ -833,6 +861,13 @@ impl Resolver<'_> {
             {
                 let method = facts.slice((name.start_byte(), name.end_byte()));
                 let object_type = self.type_of(facts, object, depth + 1);
+                // `self.__class__(env)`: a new value of the same class.
+                if let Some(class) = object_type
+                    .instance_class()
+                    .filter(|_| r.class_members.iter().any(|m| m == method))
+                {
+                    return Ty::Instance(class.clone());
+                }
                 // `xs.iter().enumerate()`, `xs.iter().zip(ys)`: pairs of a count or of an
                 // element of the argument with each element.
                 if let (Ty::Elements(element), Some(pairing)) = (&object_type, r.pairing_methods.get(method)) {
@@ -2289,10 +2324,32 @@ impl Resolver<'_> {
             }
         }
         // A returned value: the written return type of the function around it.
-        if r.returns_values.iter().any(|k| k == parent.kind()) {
+        // `(x) => ({ .. })`: an arrow's value is what it returns.
+        let arrow_value = is_function_like(parent)
+            && parent
+                .child_by_field_name("body")
+                .is_some_and(|b| b.id() == literal.id());
+        if r.returns_values.iter().any(|k| k == parent.kind()) || arrow_value {
             let function = facts.enclosing(literal.start_byte(), |s| {
                 matches!(s.kind.as_str(), "function" | "method" | "constructor")
             });
+            // A callback inside it (`xs.map((x): Config => { return {..} })`) returns its own.
+            let own = function
+                .and_then(|f| facts.node(facts.declaration(f)))
+                .is_some_and(|declaration| returns_from(literal, declaration));
+            if !own {
+                let callback = std::iter::successors(literal.parent(), |n| n.parent()).find(|n| is_function_like(*n));
+                let Some(callback) = callback else {
+                    return Ty::Unknown("a value returned outside a function saguaro lists");
+                };
+                if let Some(written) = callback.child_by_field_name("return_type") {
+                    return self.annotation(facts, written, depth + 1);
+                }
+                return match self.expected_type(facts, callback, depth + 1) {
+                    Ty::Callable(result, _) => *result,
+                    _ => Ty::Unknown("a value returned from a function whose return type is not written"),
+                };
+            }
             return match function {
                 Some(f) => {
                     let def = DefId {
