@@ -1246,8 +1246,13 @@ fn macro_literal_key(text: &str, at: Range) -> Option<(String, bool)> {
     if !(before.ends_with('{') || before.ends_with(',')) || !(keyed || shorthand) {
         return None;
     }
-    // The `{` that opens the literal: the first one left unclosed before the key.
-    let code = super::facts::code_chars(before);
+    // The `{` that opens the literal: the first one left unclosed before the key, within the
+    // lines a macro call's literal spans (the whole file before it says nothing of it).
+    let window = recent_lines(before);
+    let code: Vec<(usize, char)> = super::facts::code_chars(&before[window..])
+        .into_iter()
+        .map(|(i, c)| (i + window, c))
+        .collect();
     let mut depth = 0usize;
     let open = code.iter().rev().find_map(|&(i, c)| {
         match c {
@@ -1300,8 +1305,19 @@ fn skip_turbofish(text: &str) -> &str {
     text
 }
 
-/// How many lines above a name in macro tokens its receiver chain may start.
+/// How many lines above a name in macro tokens its receiver chain, or the literal it is a
+/// key of, may start.
 const RECEIVER_LINES: usize = 24;
+
+/// Where the last [`RECEIVER_LINES`] lines of `text` start: macro tokens are read back no
+/// further, so that reading them costs what the macro call is long, not the file.
+fn recent_lines(text: &str) -> usize {
+    text.char_indices()
+        .rev()
+        .filter(|&(_, c)| c == '\n')
+        .nth(RECEIVER_LINES)
+        .map_or(0, |(i, _)| i + 1)
+}
 
 /// What a name in macro tokens is reached through: (`a::b`, true) in `a::b::name(`,
 /// (`x`, false) in `x.name(`.
@@ -1317,12 +1333,7 @@ fn receiver_before(text: &str, name_start: usize) -> Option<(String, bool)> {
     let rest = rest.trim_end();
     // A chain starts on its own line or a few above (`self\n    .ser\n    .name`): the
     // lines before it say nothing of it.
-    let window = rest
-        .char_indices()
-        .rev()
-        .filter(|&(_, c)| c == '\n')
-        .nth(RECEIVER_LINES)
-        .map_or(0, |(i, _)| i + 1);
+    let window = recent_lines(rest);
     let allowed = |c: char| c.is_alphanumeric() || c == '_' || c == '$' || (path && c == ':') || (!path && c == '.');
     // `Pattern::new(..).unwrap_err()`: a chain may start with a path.
     let path_separator = |i: usize| rest[..i].ends_with(':') || rest[i + 1..].starts_with(':');

@@ -247,7 +247,6 @@ fn is_function_like(n: Node<'_>) -> bool {
 /// Whether the `return` of `value` returns from `declaration`: no function stands between
 /// them but the one `declaration` is written as (`const f = (x) => { return x }`).
 fn returns_from(value: Node<'_>, declaration: Node<'_>) -> bool {
-    let function_like = is_function_like;
     let mut functions = 0;
     let mut inside_body = false;
     let mut up = value.parent();
@@ -255,9 +254,9 @@ fn returns_from(value: Node<'_>, declaration: Node<'_>) -> bool {
         if n.id() == declaration.id() {
             // One function below the declaration is its own only when written as its value,
             // outside any body of the declaration's.
-            return functions == 0 || (functions == 1 && !inside_body && !function_like(declaration));
+            return functions == 0 || (functions == 1 && !inside_body && !is_function_like(declaration));
         }
-        if function_like(n) {
+        if is_function_like(n) {
             functions += 1;
         } else if functions > 0 && n.child_by_field_name("body").is_none() && n.kind().contains("block") {
             inside_body = true;
