@@ -22,17 +22,19 @@
   body: (block . (expression_statement . (string) @doc .)
   (#match? @doc "^[rRuU]?['\"]"))) @definition.function
 
-; Module-level assignments, annotated or not: `TIMEOUT = 30`, `users: dict[str, User] = {}`.
+; Module-level assignments, annotated or not: `TIMEOUT = 30`, `users: dict[str, User] = {}`,
+; also under `if`/`try`/`with` at the top (a compound statement binds in the module:
+; `binding_containers` in languages.toml).
 ; A chained assignment binds each of its targets (`log = debug = info = msg`): a target
 ; after the first is its own definition, the target alone (it shares its statement); the
 ; extractor follows the chain through `right` (`chain`, src/symbols/extract.rs).
-(module
-  (expression_statement (#set! chain "right left")
-    (assignment left: (identifier) @name) @chain) @definition.variable)
+(expression_statement (#set! scope "file") (#set! chain "right left")
+  (assignment left: (identifier) @name) @chain) @definition.variable
 
 ; Class-level assignments and annotations, dataclass fields among them: `retries = 3`,
 ; `name: str`, `port: int = 80`, chained as at module level. Only in a class's own body
-; (scope "class"), not in a block inside it nor in a method.
+; (scope "class"), also under a compound statement there (`if sys.version_info ..:`), not
+; in a method.
 (expression_statement (#set! scope "class") (#set! chain "right left")
   (assignment left: (identifier) @name) @chain) @definition.attribute
 

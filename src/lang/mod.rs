@@ -86,6 +86,11 @@ pub struct Language {
     pub attached: BTreeMap<String, Attachment>,
     pub method_parents: Vec<String>,
     pub containers: Vec<String>,
+    /// The containers that bind in the scope around them (Python's blocks and compound
+    /// statements: an assignment under `if` in a class body is a class attribute); in the
+    /// other languages a block is a scope of its own.
+    #[serde(default)]
+    pub binding_containers: Vec<String>,
     /// Text to put around a class member so that it parses on its own: `["class X {", "}"]`.
     #[serde(default)]
     pub member_wrapper: Option<[String; 2]>,
@@ -507,6 +512,9 @@ pub struct Resolve {
     /// Builtin functions whose elements pair a count with each element of their first
     /// argument (`enumerate(xs)`).
     pub enumerators: Vec<String>,
+    /// Imported functions (module path and name) whose call is a value of the type written
+    /// as their first argument (`typing.cast(T, x)`).
+    pub type_casts: Vec<String>,
     /// Builtin functions pairing their arguments' elements place by place (`zip(xs, ys)`).
     pub zippers: Vec<String>,
     /// Methods of a collection pairing each element with a count (`"count"`: `enumerate`) or
@@ -556,6 +564,8 @@ impl Resolve {
 pub struct NodeRole {
     /// A block or compound statement a definition can sit in.
     pub container: bool,
+    /// A container whose definitions are the enclosing scope's, not local to it.
+    pub binds_outside: bool,
     /// A wrapper, and what it adds (`None` inside: only its own bytes).
     pub wrapper: Option<Option<Attachment>>,
     /// An attachable sibling, and what it is.
@@ -714,6 +724,7 @@ impl Language {
                     let kind = grammar.node_kind_for_id(id).unwrap_or_default();
                     NodeRole {
                         container: self.containers.iter().any(|k| k == kind),
+                        binds_outside: self.binding_containers.iter().any(|k| k == kind),
                         wrapper: self.wrapper(kind),
                         attached: self.attached.get(kind).copied(),
                         pattern_root: roots.as_ref().is_none_or(|r| r.iter().any(|k| k == kind)),

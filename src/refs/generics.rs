@@ -38,7 +38,7 @@
 
 use super::facts::Facts;
 use super::resolve::{DefId, Entity, Resolver};
-use super::types::{part, unwrapped, written_parts, Ty};
+use super::types::{declaration_of, function_node, part, unwrapped, written_parts, Ty, WrittenAt};
 use crate::lang::Resolve;
 use tree_sitter::Node;
 
@@ -217,6 +217,16 @@ impl Resolver<'_> {
         let r = &facts.lang.resolve;
         let mut node = unwrapped(facts, written);
         for _ in 0..8 {
+            if let Some(source) = r
+                .member_types
+                .iter()
+                .any(|k| k == node.kind())
+                .then(|| mapped_source(facts, node))
+                .flatten()
+            {
+                node = unwrapped(facts, source);
+                continue;
+            }
             let Some(form) = Resolve::form(&r.type_generics, node.kind()) else {
                 break;
             };
@@ -271,32 +281,64 @@ impl Resolver<'_> {
                 return Some(parameter.position);
             }
         }
-        // The mapped clauses the value is made of (not ones under a condition or a member).
-        let mut clauses = Vec::new();
-        let mut stack = vec![value];
-        while let Some(node) = stack.pop() {
-            if Resolve::form(&r.mapped_types, node.kind()).is_some() {
-                clauses.push(node);
-            } else if node.id() == value.id() || r.mapped_type_holders.iter().any(|k| k == node.kind()) {
-                let mut cursor = node.walk();
-                stack.extend(node.named_children(&mut cursor));
+        // `P | Other`: a member read on a value of the union is valid on every alternative, so
+        // it is P's member of that name.
+        if r.type_unions.iter().any(|k| k == value.kind()) {
+            let mut alternatives = vec![value];
+            let mut bare = None;
+            while let Some(node) = alternatives.pop() {
+                let node = unwrapped(&facts, node);
+                if r.type_unions.iter().any(|k| k == node.kind()) {
+                    alternatives.extend(written_parts(node));
+                } else if let Some(parameter) = declared_in(&facts, list, facts.text_of(node)) {
+                    // `T | U`: a read valid on both is neither's alone.
+                    if bare.is_some_and(|b| b != parameter.position) {
+                        return None;
+                    }
+                    bare = Some(parameter.position);
+                }
+            }
+            if bare.is_some() {
+                return bare;
             }
         }
-        let [clause] = clauses.as_slice() else {
-            return None;
-        };
-        let form = Resolve::form(&r.mapped_types, clause.kind())?;
-        let keys = part(*clause, form.object.as_deref())?;
-        if !r.key_queries.iter().any(|k| k == keys.kind()) {
-            return None;
-        }
-        // `[K in keyof P as ..]` renames the keys: they are no longer P's.
-        if written_parts(*clause).len() > 2 {
-            return None;
-        }
-        let mapped = facts.text_of(keys.named_child(0)?);
+        let mapped = facts.text_of(mapped_source(&facts, value)?);
         declared_in(&facts, list, mapped).map(|p| p.position)
     }
+}
+
+/// The type whose keys a type maps to what that type has under them, keeping its members
+/// (`{ [K in keyof P]?: P[K] }`: `P`, TypeScript's homomorphic mapping), when `value` is made
+/// of one mapped clause over `keyof` (not one under a condition or a member) that does not
+/// rename the keys (`as`).
+pub fn mapped_source<'t>(facts: &Facts, value: Node<'t>) -> Option<Node<'t>> {
+    let r = &facts.lang.resolve;
+    if r.mapped_types.is_empty() {
+        return None;
+    }
+    let mut clauses = Vec::new();
+    let mut stack = vec![value];
+    while let Some(node) = stack.pop() {
+        if Resolve::form(&r.mapped_types, node.kind()).is_some() {
+            clauses.push(node);
+        } else if node.id() == value.id() || r.mapped_type_holders.iter().any(|k| k == node.kind()) {
+            let mut cursor = node.walk();
+            stack.extend(node.named_children(&mut cursor));
+        }
+    }
+    let [clause] = clauses.as_slice() else {
+        return None;
+    };
+    let form = Resolve::form(&r.mapped_types, clause.kind())?;
+    let keys = part(*clause, form.object.as_deref())?;
+    if !r.key_queries.iter().any(|k| k == keys.kind()) {
+        return None;
+    }
+    // `[K in keyof P as ..]` renames the keys: they are no longer P's.
+    if written_parts(*clause).len() > 2 {
+        return None;
+    }
+    keys.named_child(0)
 }
 
 /// The branch a conditional type always takes, where its condition holds for every type
@@ -336,4 +378,148 @@ pub fn base_and_arguments<'t>(facts: &Facts, base: Node<'t>) -> (Node<'t>, Vec<N
         found
     });
     (base, arguments)
+}
+
+impl Resolver<'_> {
+    /// Gives a generic function the type arguments its call infers, where the call writes
+    /// none (`checkOpts(defaults, opts)` for `checkOpts<T1, T2>(defaults: T1, opts: T2): T1 &
+    /// T2`): a type parameter of the function's own that the parameters it appears in write
+    /// as themselves or as a collection of it (`array: T[]`) stands for the type of the
+    /// arguments passed there (their elements), when they agree. One that another parameter
+    /// mentions inside some other type (`f: (x: T) => U`, `Map<K, T>`) is left to its bound:
+    /// the checker weighs those candidates against each other, which is not repeated here;
+    /// only a mapping of its keys (`values: { [K in keyof T]?: T[K] }`) never outweighs a
+    /// direct one. An object literal passed where nothing else types it is its own keys'
+    /// type ([`Ty::Literal`]): a member it lacks is another part's.
+    pub(super) fn give_inferred(
+        &self,
+        caller: &Facts,
+        callee: Node<'_>,
+        function: &DefId,
+        depth: usize,
+    ) -> Option<Giving> {
+        let r = &caller.lang.resolve;
+        let call = callee.parent()?;
+        let form = Resolve::form(&r.calls, call.kind())?;
+        if call.child_by_field_name("type_arguments").is_some() {
+            return None;
+        }
+        let list = part(call, form.arguments.as_deref())?;
+        let arguments = super::facts::positional_nodes(r, list);
+        let facts = self.facts(&function.file)?;
+        let declaration = declaration_of(&facts, &function.path)?;
+        let node = function_node(declaration);
+        let own = node.child_by_field_name(facts.lang.resolve.type_parameters.as_deref()?)?;
+        let count = without_lifetimes(&facts, written_parts(own)).len();
+        let mut inferred: Vec<Option<Ty>> = vec![None; count];
+        let mut settled = vec![true; count];
+        let mut parameters = node
+            .child_by_field_name("parameters")
+            .map(written_parts)
+            .unwrap_or_default();
+        // A method's receiver (`self`, `&self`) is no argument of the call.
+        let receiver = parameters.first().is_some_and(|p| {
+            p.kind().starts_with("self")
+                || p.child_by_field_name("name")
+                    .map_or(facts.text_of(*p), |n| facts.text_of(n))
+                    .split(':')
+                    .next()
+                    .is_some_and(|n| facts.lang.self_receivers.iter().any(|s| s == n.trim()))
+        });
+        if receiver {
+            parameters.remove(0);
+        }
+        for (index, parameter) in parameters.iter().enumerate() {
+            let Some(written) = parameter.child_by_field_name("type") else {
+                continue;
+            };
+            match (inferred_place(&facts, own, written), arguments.get(index)) {
+                (Some((position, elements)), Some(argument)) => {
+                    // `{ rounds: 20 }`: a literal nothing types is its own keys' type.
+                    let ty = match Resolve::form(&r.keyed_literals, argument.kind()) {
+                        Some(literal) if literal.object.is_none() && !elements => {
+                            Ty::Literal(WrittenAt::of(caller, *argument))
+                        }
+                        _ => self.type_of(caller, *argument, depth + 1),
+                    };
+                    let ty = match elements {
+                        true => super::types::element_of(r, ty),
+                        false => ty,
+                    };
+                    match &inferred[position] {
+                        Some(seen) if *seen != ty => settled[position] = false,
+                        _ => inferred[position] = Some(ty),
+                    }
+                }
+                (Some(_), None) => {}
+                // Mentioned inside another type: a candidate saguaro does not weigh.
+                (None, _) => mentioned(&facts, own, written, &mut settled),
+            }
+        }
+        let given = inferred
+            .into_iter()
+            .zip(settled)
+            .map(|(ty, settled)| match (ty, settled) {
+                (Some(ty), true) => ty,
+                _ => Ty::Unknown("a type parameter the call's arguments do not settle"),
+            })
+            .collect();
+        Some(give(&function.file, node, given))
+    }
+}
+
+/// The type parameter of `own` a parameter's written type infers directly, and whether
+/// from the argument's elements: `T` itself, or a collection of `T` (`T[]`, `Array<T>`,
+/// `&[T]`, `Vec<T>`).
+fn inferred_place(facts: &Facts, own: Node<'_>, written: Node<'_>) -> Option<(usize, bool)> {
+    let r = &facts.lang.resolve;
+    let named = |node: Node<'_>| {
+        let node = unwrapped(facts, node);
+        r.names
+            .iter()
+            .any(|k| k == node.kind())
+            .then(|| declared_in(facts, own, facts.text_of(node)))
+            .flatten()
+            .map(|p| p.position)
+    };
+    let bare = unwrapped(facts, written);
+    if let Some(position) = named(bare) {
+        return Some((position, false));
+    }
+    let element = if let Some(form) = Resolve::form(&r.array_types, bare.kind()) {
+        part(bare, form.object.as_deref())?
+    } else {
+        let form = Resolve::form(&r.type_generics, bare.kind())?;
+        let base = facts.text_of(part(bare, form.object.as_deref())?);
+        let base = base.rsplit(['.', ':']).next().unwrap_or(base);
+        if !r.collections.iter().any(|c| c == base) {
+            return None;
+        }
+        match super::types::type_arguments(bare, form.arguments.as_deref()).as_slice() {
+            [one] => *one,
+            _ => return None,
+        }
+    };
+    named(element).map(|position| (position, true))
+}
+
+/// Unsettles each type parameter of `own` that `written` names anywhere inside it.
+fn mentioned(facts: &Facts, own: Node<'_>, written: Node<'_>, settled: &mut [bool]) {
+    let names = &facts.lang.resolve.names;
+    // `values: { [K in keyof T]?: T[K] }`: what a mapping infers gives way to `target: T`.
+    if mapped_source(facts, unwrapped(facts, written)).is_some() {
+        return;
+    }
+    let mut stack = vec![written];
+    while let Some(node) = stack.pop() {
+        if names.iter().any(|k| k == node.kind()) {
+            if let Some(p) = declared_in(facts, own, facts.text_of(node)) {
+                if let Some(slot) = settled.get_mut(p.position) {
+                    *slot = false;
+                }
+            }
+        }
+        let mut cursor = node.walk();
+        stack.extend(node.named_children(&mut cursor));
+    }
 }

@@ -71,6 +71,10 @@ thread_local! {
     static IN_PROGRESS: std::cell::RefCell<HashSet<(ModuleId, String)>> = std::cell::RefCell::default();
     /// The same for the members of classes (a class among its own bases).
     static CLASS_IN_PROGRESS: std::cell::RefCell<HashSet<(DefId, String)>> = std::cell::RefCell::default();
+    /// The glob imports whose paths are being resolved on this thread (file, import): a glob
+    /// never brings the names its own path is resolved through (`use self::Precision::*`
+    /// inside a function of the module that defines `Precision`).
+    static GLOBS_IN_PROGRESS: std::cell::RefCell<HashSet<(String, usize)>> = std::cell::RefCell::default();
 }
 
 /// The answer for `key`, worked out once per question: taken from `memo` when there, else
@@ -858,7 +862,13 @@ impl<'p> Resolver<'p> {
     ) -> Entity {
         let (mut unknown, mut foreign) = (None, false);
         for i in globs {
-            match self.glob_module(facts, i, depth) {
+            let key = (facts.path.clone(), i);
+            if !GLOBS_IN_PROGRESS.with(|g| g.borrow_mut().insert(key.clone())) {
+                continue;
+            }
+            let module = self.glob_module(facts, i, depth);
+            GLOBS_IN_PROGRESS.with(|g| g.borrow_mut().remove(&key));
+            match module {
                 Some(Entity::Module(m)) if how.skip == Some(&m) => {}
                 Some(Entity::Module(m)) => match self.module_member(&m, name, depth + 1) {
                     Entity::Missing => {}

@@ -88,6 +88,9 @@ pub enum Ty {
     AllOf(Vec<Ty>),
     /// A type whose members are written in place (`{ code: Options }`), read from its text.
     InPlace(WrittenAt),
+    /// The type of an object literal nothing gives a type to (`{ rounds: 20 }` passed for a
+    /// type parameter): the keys it writes, none of them a member of the root.
+    Literal(WrittenAt),
     /// A type from outside the root, or a builtin.
     External,
     Unknown(&'static str),
@@ -101,7 +104,7 @@ pub struct WrittenAt {
 }
 
 impl WrittenAt {
-    fn of(facts: &Facts, node: Node<'_>) -> WrittenAt {
+    pub(super) fn of(facts: &Facts, node: Node<'_>) -> WrittenAt {
         WrittenAt {
             file: facts.path.clone(),
             range: (node.start_byte(), node.end_byte()),
@@ -504,11 +507,18 @@ impl Resolver<'_> {
             return self.type_of(facts, value, depth + 1);
         }
         if let Some(form) = Resolve::form(&r.casts, kind) {
-            // `x as T`: the type is the field's, or the last thing written.
+            // `x as T`: the type is the field's, or the last thing written; `<T>x`: the one
+            // type in the child of the kind `arguments` names.
+            let held = |kind: &str| {
+                let mut cursor = node.walk();
+                let found = node.named_children(&mut cursor).find(|c| c.kind() == kind);
+                found.and_then(|c| c.named_child(0))
+            };
             let written = form
                 .object
                 .as_deref()
                 .and_then(|f| node.child_by_field_name(f))
+                .or_else(|| form.arguments.as_deref().and_then(held))
                 .or_else(|| node.named_child((node.named_child_count() as u32).saturating_sub(1)));
             return match written {
                 Some(t) => self.annotation(facts, t, depth + 1),
@@ -840,6 +850,13 @@ impl Resolver<'_> {
                 }
             }
         }
+        // `cast(Node, x)`, `t.cast('Node', x)`: a value of the type written first.
+        if !r.type_casts.is_empty() && imported_name(facts, callee).is_some_and(|n| r.type_casts.contains(&n)) {
+            return match first_argument(r, callee) {
+                Some(written) => self.annotation(facts, written, depth + 1),
+                None => Ty::Unknown("a cast without a type"),
+            };
+        }
         // `e.cast::<Target>()`: a method given its own type arguments.
         let (member, explicit) = match (
             callee.child_by_field_name("type_arguments"),
@@ -884,7 +901,15 @@ impl Resolver<'_> {
                     return Ty::Elements(Box::new(Ty::Tuple(pair)));
                 }
                 let args = || call_arguments(facts, callee);
-                return self.method_call_type_given(facts, &object_type, method, &args, explicit, depth + 1);
+                return self.method_call_type_given(
+                    facts,
+                    &object_type,
+                    method,
+                    &args,
+                    explicit,
+                    Some(callee),
+                    depth + 1,
+                );
             }
         }
         // `enumerate(xs)`: pairs of a count and an element of `xs`.
@@ -970,6 +995,11 @@ impl Resolver<'_> {
             }
             other => other,
         };
+        // `checkOpts(defaults, opts)`: what its own type parameters stand for at this call.
+        let _inferred = match &callee_type {
+            Ty::Function(function) => self.give_inferred(facts, callee, function, depth),
+            _ => None,
+        };
         self.called(callee_type, &|| call_arguments(facts, callee), depth)
     }
 
@@ -990,11 +1020,13 @@ impl Resolver<'_> {
         args: &dyn Fn() -> Option<Arguments>,
         depth: usize,
     ) -> Ty {
-        self.method_call_type_given(facts, object_type, method, args, Vec::new(), depth)
+        self.method_call_type_given(facts, object_type, method, args, Vec::new(), None, depth)
     }
 
     /// [`Self::method_call_type`] with the method's own type arguments written at the call
-    /// (`e.cast::<Target>()`).
+    /// (`e.cast::<Target>()`), or else inferred from the arguments of the call whose callee is
+    /// `callee`, when there is one.
+    #[allow(clippy::too_many_arguments)]
     fn method_call_type_given(
         &self,
         facts: &Facts,
@@ -1002,6 +1034,7 @@ impl Resolver<'_> {
         method: &str,
         args: &dyn Fn() -> Option<Arguments>,
         explicit: Vec<Ty>,
+        callee: Option<Node<'_>>,
         depth: usize,
     ) -> Ty {
         let r = &facts.lang.resolve;
@@ -1046,7 +1079,7 @@ impl Resolver<'_> {
         if let Ty::OneOf(types) = object_type {
             let results = types
                 .iter()
-                .map(|t| self.method_call_type_given(facts, t, method, args, explicit.clone(), depth + 1))
+                .map(|t| self.method_call_type_given(facts, t, method, args, explicit.clone(), callee, depth + 1))
                 .collect();
             return one_of(results);
         }
@@ -1080,11 +1113,41 @@ impl Resolver<'_> {
             (Ty::Function(def), Ty::Applied(_, arguments)) => self.give_receiver(def, arguments),
             _ => None,
         };
-        let _own = match &callee_type {
-            Ty::Function(def) if !explicit.is_empty() => self.give_own(def, explicit),
+        let _own = match (&callee_type, callee) {
+            (Ty::Function(def), _) if !explicit.is_empty() => self.give_own(def, explicit),
+            (Ty::Function(def), Some(callee)) => self.give_inferred(facts, callee, def, depth),
             _ => None,
         };
+        // `-> Self`: the receiver's own type, whichever subclass it is (`with Sub() as s`).
+        if let Ty::Function(def) = &callee_type {
+            if self.returns_self(def) {
+                match object_type {
+                    Ty::Instance(_) | Ty::Applied(..) => return object_type.clone(),
+                    Ty::Class(c) | Ty::Bases(c) => return Ty::Instance(c.clone()),
+                    _ => {}
+                }
+            }
+        }
         self.called(callee_type, args, depth)
+    }
+
+    /// Whether a method's written return type is its class's own type (`Self`).
+    fn returns_self(&self, method: &DefId) -> bool {
+        let Some(facts) = self.facts(&method.file) else {
+            return false;
+        };
+        let written = declaration_of(&facts, &method.path)
+            .map(function_node)
+            .and_then(|f| f.child_by_field_name("return_type"))
+            .map(|t| unwrapped(&facts, t));
+        written.is_some_and(|t| {
+            facts
+                .lang
+                .resolve
+                .self_type
+                .iter()
+                .any(|s| *s == strip_quotes(facts.text_of(t)))
+        })
     }
 
     /// Gives a method of a generic type the type arguments of its receiver: to the class
@@ -1290,6 +1353,31 @@ impl Resolver<'_> {
         Entity::Missing
     }
 
+    /// Member `name` of an object literal's own type: one of its keys (the literal's, no
+    /// definition of the root's), or missing; a spread may bring any key.
+    fn member_of_literal(&self, written: &WrittenAt, name: &str) -> Entity {
+        let Some(facts) = self.facts(&written.file) else {
+            return Entity::Unknown("a file that does not parse");
+        };
+        let Some(node) = facts.node(written.range) else {
+            return Entity::Unknown("a literal saguaro cannot read");
+        };
+        let r = &facts.lang.resolve;
+        for key in written_parts(node) {
+            if r.spreads.iter().any(|k| k == key.kind()) {
+                return Entity::Unknown("a key an object literal may spread");
+            }
+            let written = match Resolve::form(&r.field_keys, key.kind()) {
+                Some(form) => part(key, form.name.as_deref()).unwrap_or(key),
+                None => continue,
+            };
+            if strip_quotes(facts.text_of(written)) == name {
+                return Entity::Unknown("a key of an object literal");
+            }
+        }
+        Entity::Missing
+    }
+
     /// The type of the field `class` declares under the computed key `key` (`[KEY]: T`).
     fn computed_field(&self, class: &DefId, key: &str, depth: usize) -> Option<Ty> {
         self.field_type(class, &format!("[{key}]"), depth + 1)
@@ -1474,6 +1562,7 @@ impl Resolver<'_> {
                 })
             }
             Ty::InPlace(written) => self.member_in_place(written, name),
+            Ty::Literal(written) => self.member_of_literal(written, name),
             Ty::Wrapped(..)
             | Ty::Tuple(_)
             | Ty::Elements(_)
@@ -2305,7 +2394,14 @@ impl Resolver<'_> {
                 let type_arguments = super::generics::call_type_arguments(call);
                 let given = super::generics::Given::of(facts, type_arguments.as_slice(), false);
                 return match (entity, index) {
-                    (Entity::Def(def), Some(i)) => self.parameter_type_given(&def, i, given, depth + 1),
+                    (Entity::Def(def), Some(i)) => {
+                        // `define(o, { .. })` for `define<T>(target: T, values: Partial<T>)`.
+                        let _inferred = match given {
+                            None => self.give_inferred(facts, callee, &def, depth),
+                            Some(_) => None,
+                        };
+                        self.parameter_type_given(&def, i, given, depth + 1)
+                    }
                     // `cb({..})`, `config.with!({..})`: a value whose type is a written
                     // function type, whose parameter says what it expects.
                     (entity, Some(i)) => match self.type_of(facts, callee, depth + 1) {
@@ -2610,6 +2706,10 @@ impl Resolver<'_> {
                 None => Ty::Unknown("an empty type"),
             };
         }
+        // `Self`, TypeScript's `this` type: the class the annotation is written in.
+        if node.named_child_count() == 0 && r.self_type.iter().any(|s| s == text) {
+            return self.enclosing_type(facts, node.start_byte(), true, depth);
+        }
         if r.type_unions.iter().any(|k| k == kind) {
             return match only_member(facts, node) {
                 Some(one) => self.annotation(facts, one, depth + 1),
@@ -2633,6 +2733,10 @@ impl Resolver<'_> {
             return Ty::Record(Box::new(self.annotation(facts, value, depth + 1)));
         }
         if r.member_types.iter().any(|k| k == kind) {
+            // `{ [K in keyof T]?: T[K] }`: T's members under their names (see generics.rs).
+            if let Some(source) = super::generics::mapped_source(facts, node) {
+                return self.annotation(facts, source, depth + 1);
+            }
             return Ty::InPlace(WrittenAt::of(facts, node));
         }
         if r.type_intersections.iter().any(|k| k == kind) {
@@ -2809,6 +2913,16 @@ impl Resolver<'_> {
                 }
                 return self.instance_of(&entity, depth + 1);
             }
+            // `'Base[VT, KT]'`: a class of the root given arguments this does not read.
+            if let Some((base, _)) = name.split_once('[').filter(|(b, rest)| {
+                rest.ends_with(']') && !b.is_empty() && b.chars().all(|c| c.is_alphanumeric() || c == '_')
+            }) {
+                if let entity @ Entity::Def(_) = self.name(facts, base, node.start_byte(), depth + 1) {
+                    if let instance @ Ty::Instance(_) = self.instance_of(&entity, depth + 1) {
+                        return instance;
+                    }
+                }
+            }
             return Ty::Unknown("a string annotation saguaro does not read");
         }
         if r.anything.iter().any(|a| a == text || text.ends_with(&format!(".{a}"))) {
@@ -2984,7 +3098,7 @@ impl Resolver<'_> {
 }
 
 /// What each element of a collection of type `ty` is (of a map, what a loop over it gives).
-fn element_of(r: &Resolve, ty: Ty) -> Ty {
+pub(super) fn element_of(r: &Resolve, ty: Ty) -> Ty {
     match ty {
         Ty::Elements(element) => *element,
         Ty::Keyed(key, value) => match r.map_iteration {
@@ -3178,7 +3292,7 @@ fn value_of<'f>(facts: &'f Facts, symbol: &crate::symbols::Symbol) -> Option<Nod
 }
 
 /// The declaration node of the definition at `path` of `facts`.
-fn declaration_of<'f>(facts: &'f Facts, path: &str) -> Option<Node<'f>> {
+pub(super) fn declaration_of<'f>(facts: &'f Facts, path: &str) -> Option<Node<'f>> {
     let symbol = facts.symbol(path)?;
     facts.node(facts.declaration(symbol)).map(declaration_node)
 }
@@ -3194,7 +3308,7 @@ fn declaration_node(node: Node<'_>) -> Node<'_> {
 
 /// The function a declaration holds: itself, or the value of a field or constant
 /// (`static create = (): T => ...`, `const f = function () {}`).
-fn function_node(node: Node<'_>) -> Node<'_> {
+pub(super) fn function_node(node: Node<'_>) -> Node<'_> {
     if node.child_by_field_name("return_type").is_some() || node.child_by_field_name("parameters").is_some() {
         return node;
     }
@@ -3293,6 +3407,27 @@ pub(super) fn unwrapped<'t>(facts: &Facts, node: Node<'t>) -> Node<'t> {
         }
     }
     node
+}
+
+/// The module path and name of what a callee names when an import binds it: `typing.cast`
+/// for `cast` after `from typing import cast`, or for `t.cast` after `import typing as t`.
+fn imported_name(facts: &Facts, callee: Node<'_>) -> Option<String> {
+    let r = &facts.lang.resolve;
+    let import_of = |name: Node<'_>| match facts.scopes.lookup(facts.text_of(name), name.start_byte())?.kind {
+        super::scope::BindingKind::Import(i) => facts.imports.get(i),
+        _ => None,
+    };
+    if r.names.iter().any(|k| k == callee.kind()) {
+        let import = import_of(callee)?;
+        return Some(format!("{}.{}", import.module, import.name.as_deref()?));
+    }
+    let form = Resolve::form(&r.members, callee.kind())?;
+    let (object, name) = (
+        part(callee, form.object.as_deref())?,
+        part(callee, form.name.as_deref())?,
+    );
+    let import = import_of(object).filter(|i| i.name.is_none() && !i.glob)?;
+    Some(format!("{}.{}", import.module, facts.text_of(name)))
 }
 
 /// The first argument of the call whose callee is `callee`, if it passes one.

@@ -212,7 +212,8 @@ struct Search<'t> {
     /// The index of the found definition whose body it is in.
     owner: Option<usize>,
     /// The file itself or a definition's body, or a wrapper in one: not a block or a
-    /// compound statement inside them (what is declared there is local).
+    /// compound statement inside them (what is declared there is local), unless the
+    /// language's blocks bind in the scope around them (`binding_containers`).
     direct: bool,
 }
 
@@ -457,7 +458,7 @@ impl<'t> Walk<'_, 't> {
             } else if role.container {
                 self.work.push(Search {
                     node: child,
-                    direct: false,
+                    direct: search.direct && role.binds_outside,
                     ..search
                 });
             } else {
