@@ -2687,3 +2687,69 @@ pub fn again(p: Precision) -> bool { matches!(p, Precision::Smart) }
     let found = found_in_crate(lib, "Precision.Smart");
     assert_eq!(sure_lines(&found), vec![4, 6], "{found:?}");
 }
+
+/// Builtins that give back their argument's elements keep their type: a collection again
+/// (`sorted(xs)`, `tuple(d.values())`, `Array.from(m.values())`), or one of them (`next(it)`,
+/// `min(xs)`, `min(a, b)` one of its arguments); a comprehension is a collection of what its
+/// element expression gives. `Object.entries(rec)` pairs a record's keys with its values, and
+/// a `Record` of any key type but another type's keys (`keyof P`) is a record. An indexed
+/// access type is the member's type (`TxData[typeof Kind.Blob]`, `Data['inner']`). A
+/// Python type variable is a type parameter: its bound, or what the call's arguments give.
+#[test]
+fn builtins_comprehensions_records_indexed_types_and_type_variables() {
+    let py = "\
+from typing import TypeVar
+
+T = TypeVar(\"T\")
+B = TypeVar(\"B\", bound=\"Item\")
+
+
+class Item:
+    def __init__(self) -> None:
+        self.val = 1
+
+
+def ident(x: T) -> T:
+    return x
+
+
+def bounded(x: B) -> B:
+    return x.val and x
+
+
+def f(items: list[Item], d: dict[str, Item], other: object) -> None:
+    for a in sorted(items):
+        print(a.val)
+    for _, c in list(d.items()):
+        print(c.val)
+    print(next(iter(items)).val, min(items).val, max(items[0], items[1]).val)
+    print(next((e for e in items if e.val), None).val)
+    print(ident(items[0]).val, ident(other).val)
+";
+    let found = found_in(&[("m.py", py)], "m.py", "Item.val");
+    assert_eq!(
+        sure_lines(&found),
+        vec![17, 22, 24, 25, 25, 25, 26, 26, 27],
+        "{found:?}"
+    );
+
+    let ts = "\
+export enum Kind { Legacy, Blob }
+export interface BlobData { proofs?: string[] }
+export interface TxData { [Kind.Legacy]: { nonce: number }; [Kind.Blob]: BlobData }
+export type Data = TxData[typeof Kind.Blob]
+export type Access = { changes: Map<number, string> }
+export type Address = `0x${string}`
+export type Accesses = Record<Address, Access>
+export interface Wrap { inner: BlobData }
+export function f(tx: Data, accesses: Accesses, lookup: Wrap['inner']) {
+  for (const [address, access] of Object.entries(accesses)) { access.changes }
+  const all = Array.from(Object.values(accesses))
+  return tx.proofs ?? all[0].changes ?? lookup.proofs
+}
+";
+    let found = found_in(&[("a.ts", ts)], "a.ts", "BlobData.proofs");
+    assert_eq!(sure_lines(&found), vec![12, 12], "{found:?}");
+    let found = found_in(&[("a.ts", ts)], "a.ts", "Access.changes");
+    assert_eq!(sure_lines(&found), vec![10, 12], "{found:?}");
+}

@@ -498,6 +498,17 @@ pub struct Resolve {
     /// callback's first parameter is a value (`m.forEach((v, k) => ..)`).
     pub maps: Vec<String>,
     pub map_methods: BTreeMap<String, MapPart>,
+    /// Functions giving a part of the record (or map) passed first, as `map_methods` give
+    /// a part of their receiver (`Object.entries(rec)`: pairs of a key and a value).
+    pub map_functions: BTreeMap<String, MapPart>,
+    /// Builtin functions giving a collection of the elements of their first argument
+    /// (`sorted(xs)`, `list(d.values())`, `Array.from(m.keys())`); element_picks: builtin
+    /// functions giving one of them (`next(it)`, `min(xs)`).
+    pub element_collections: Vec<String>,
+    /// {kind, object}: comprehensions, a collection of what `object` (their element
+    /// expression) gives for each binding of their loop (`[e.name for e in xs]`).
+    pub comprehensions: Vec<SyntaxForm>,
+    pub element_picks: Vec<String>,
     pub map_iteration: Option<MapPart>,
     pub map_callbacks: Vec<String>,
     pub element_methods: Vec<String>,
@@ -515,6 +526,13 @@ pub struct Resolve {
     /// Imported functions (module path and name) whose call is a value of the type written
     /// as their first argument (`typing.cast(T, x)`).
     pub type_casts: Vec<String>,
+    /// Functions whose call declares a type parameter (`T = TypeVar("T", bound=..)`): a type
+    /// variable, a parameter of each function whose signature names it.
+    pub type_variables: Vec<String>,
+    /// Indexed access types (`Data['port']`): the member's type; `type_queries`: the type
+    /// nodes of a value's type (`typeof Kind.Blob`), which name a computed key there.
+    pub indexed_types: Vec<String>,
+    pub type_queries: Vec<String>,
     /// Builtin functions pairing their arguments' elements place by place (`zip(xs, ys)`).
     pub zippers: Vec<String>,
     /// Methods of a collection pairing each element with a count (`"count"`: `enumerate`) or

@@ -32,9 +32,18 @@
 //!   for T { type Target = T; }`): such an impl overlaps every other, so it is the trait's
 //!   only one, and coherence puts it in the trait's crate.
 //!
-//! Inferred type arguments (`make(engine)`, `BinaryHeap<_>` collected from an iterator) are
-//! not worked out: the checker's inference is not repeated here, and the bound stays what is
-//! known.
+//! - A call that writes no type arguments gives the callee's own parameters what its
+//!   arguments infer directly (`checkOpts(defaults, opts)`, `dedupe(changes)`: a parameter
+//!   written `T` or `T[]`), when the arguments agree and no other parameter mentions the
+//!   parameter inside a type the checker would weigh too ([`Resolver::give_inferred`]).
+//! - A type alias whose value is a union with one of its parameters (`type TArg<T> = T |
+//!   ..`) has, for a member read, that parameter's members: a read must be valid on every
+//!   alternative. A mapping of the keys of a type written in place (`values: { [K in keyof
+//!   T]?: T[K] }`) keeps them as the alias does.
+//!
+//! The rest of the checker's inference (a type argument inferred through a callback, a
+//! return type, `BinaryHeap<_>` collected from an iterator) is not repeated here: the bound
+//! stays what is known.
 
 use super::facts::Facts;
 use super::resolve::{DefId, Entity, Resolver};
@@ -133,24 +142,34 @@ impl Drop for Giving {
 /// Gives `arguments` to the type parameters `holder` (of `file`) declares, until the
 /// returned guard is dropped. Nothing known is given nothing.
 pub fn give(file: &str, holder: Node<'_>, arguments: Vec<Ty>) -> Giving {
+    give_at(file, holder.id(), arguments)
+}
+
+/// [`give`] to the parameters the node `holder` (an id in `file`'s tree) declares.
+pub fn give_at(file: &str, holder: usize, arguments: Vec<Ty>) -> Giving {
     if arguments.iter().all(|a| matches!(a, Ty::Unknown(_))) {
         return Giving(false);
     }
-    GIVEN.with(|g| g.borrow_mut().push((file.to_string(), holder.id(), arguments)));
+    GIVEN.with(|g| g.borrow_mut().push((file.to_string(), holder, arguments)));
     Giving(true)
+}
+
+/// The argument given to parameter `position` of the node `holder` of `file`, if one is.
+pub fn given_at(file: &str, holder: usize, position: usize) -> Option<Ty> {
+    GIVEN.with(|g| {
+        g.borrow()
+            .iter()
+            .rev()
+            .find(|(f, id, _)| f == file && *id == holder)
+            .and_then(|(_, _, arguments)| arguments.get(position).cloned())
+            .filter(|a| !matches!(a, Ty::Unknown(_)))
+    })
 }
 
 /// The argument given to the type parameter `node` names, if one is (the innermost giving).
 pub fn given(facts: &Facts, node: Node<'_>) -> Option<Ty> {
     let (holder, parameter) = declaring(facts, node)?;
-    GIVEN.with(|g| {
-        g.borrow()
-            .iter()
-            .rev()
-            .find(|(file, id, _)| *file == facts.path && *id == holder.id())
-            .and_then(|(_, _, arguments)| arguments.get(parameter.position).cloned())
-            .filter(|a| !matches!(a, Ty::Unknown(_)))
-    })
+    given_at(&facts.path, holder.id(), parameter.position)
 }
 
 /// Type arguments given to a definition's type parameters: by a call (`make<Engine>(..)`,
@@ -390,29 +409,72 @@ impl Resolver<'_> {
     /// the checker weighs those candidates against each other, which is not repeated here;
     /// only a mapping of its keys (`values: { [K in keyof T]?: T[K] }`) never outweighs a
     /// direct one. An object literal passed where nothing else types it is its own keys'
-    /// type ([`Ty::Literal`]): a member it lacks is another part's.
+    /// type ([`Ty::Literal`]): a member it lacks is another part's. Python's type variables
+    /// (`T = TypeVar("T")`) are parameters of the functions whose signatures name them.
     pub(super) fn give_inferred(
         &self,
         caller: &Facts,
         callee: Node<'_>,
         function: &DefId,
         depth: usize,
-    ) -> Option<Giving> {
+    ) -> Vec<Giving> {
+        self.inferred(caller, callee, function, depth)
+            .into_iter()
+            .map(|(file, holder, arguments)| give_at(&file, holder, arguments))
+            .collect()
+    }
+
+    /// What [`Self::give_inferred`] gives: per declaring node, the arguments by position.
+    fn inferred(&self, caller: &Facts, callee: Node<'_>, function: &DefId, depth: usize) -> Vec<Declared> {
         let r = &caller.lang.resolve;
-        let call = callee.parent()?;
-        let form = Resolve::form(&r.calls, call.kind())?;
-        if call.child_by_field_name("type_arguments").is_some() {
-            return None;
-        }
-        let list = part(call, form.arguments.as_deref())?;
+        let Some(call) = callee.parent() else {
+            return Vec::new();
+        };
+        let list = Resolve::form(&r.calls, call.kind()).and_then(|form| part(call, form.arguments.as_deref()));
+        let (Some(list), None) = (list, call.child_by_field_name("type_arguments")) else {
+            return Vec::new();
+        };
         let arguments = super::facts::positional_nodes(r, list);
-        let facts = self.facts(&function.file)?;
-        let declaration = declaration_of(&facts, &function.path)?;
-        let node = function_node(declaration);
-        let own = node.child_by_field_name(facts.lang.resolve.type_parameters.as_deref()?)?;
-        let count = without_lifetimes(&facts, written_parts(own)).len();
-        let mut inferred: Vec<Option<Ty>> = vec![None; count];
-        let mut settled = vec![true; count];
+        let Some(facts) = self.facts(&function.file) else {
+            return Vec::new();
+        };
+        let Some(node) = declaration_of(&facts, &function.path).map(function_node) else {
+            return Vec::new();
+        };
+        let declared = &facts.lang.resolve;
+        let own = declared
+            .type_parameters
+            .as_deref()
+            .and_then(|field| node.child_by_field_name(field));
+        if own.is_none() && declared.type_variables.is_empty() {
+            return Vec::new();
+        }
+        // The parameter a written type name is: (file, declaring node, position).
+        let slot = |name: Node<'_>| -> Option<Slot> {
+            if !declared.names.iter().any(|k| k == name.kind()) {
+                return None;
+            }
+            match own {
+                Some(own) => declared_in(&facts, own, facts.text_of(name))
+                    .map(|parameter| (function.file.clone(), node.id(), parameter.position)),
+                None => self
+                    .type_variable(&facts, name, depth + 1)
+                    .map(|(file, at)| (file, at, 0)),
+            }
+        };
+        let mut found: Vec<(Slot, Option<Ty>, bool)> = Vec::new();
+        let mut note = |slot: Slot, ty: Option<Ty>| match found.iter_mut().find(|(s, _, _)| *s == slot) {
+            Some((_, seen, settled)) => match (seen.as_ref(), ty) {
+                (Some(a), Some(b)) if *a != b => *settled = false,
+                (None, Some(b)) => *seen = Some(b),
+                (_, None) => *settled = false,
+                _ => {}
+            },
+            None => {
+                let settled = ty.is_some();
+                found.push((slot, ty, settled));
+            }
+        };
         let mut parameters = node
             .child_by_field_name("parameters")
             .map(written_parts)
@@ -433,8 +495,8 @@ impl Resolver<'_> {
             let Some(written) = parameter.child_by_field_name("type") else {
                 continue;
             };
-            match (inferred_place(&facts, own, written), arguments.get(index)) {
-                (Some((position, elements)), Some(argument)) => {
+            match (inferred_place(&facts, &slot, written), arguments.get(index)) {
+                (Some((at, elements)), Some(argument)) => {
                     // `{ rounds: 20 }`: a literal nothing types is its own keys' type.
                     let ty = match Resolve::form(&r.keyed_literals, argument.kind()) {
                         Some(literal) if literal.object.is_none() && !elements => {
@@ -446,45 +508,70 @@ impl Resolver<'_> {
                         true => super::types::element_of(r, ty),
                         false => ty,
                     };
-                    match &inferred[position] {
-                        Some(seen) if *seen != ty => settled[position] = false,
-                        _ => inferred[position] = Some(ty),
-                    }
+                    note(at, Some(ty));
                 }
                 (Some(_), None) => {}
                 // Mentioned inside another type: a candidate saguaro does not weigh.
-                (None, _) => mentioned(&facts, own, written, &mut settled),
+                (None, _) => {
+                    for at in mentioned(&facts, &slot, written) {
+                        note(at, None);
+                    }
+                }
             }
         }
-        let given = inferred
-            .into_iter()
-            .zip(settled)
-            .map(|(ty, settled)| match (ty, settled) {
+        const UNSETTLED: Ty = Ty::Unknown("a type parameter the call's arguments do not settle");
+        let mut declared: Vec<Declared> = Vec::new();
+        for ((file, holder, position), ty, settled) in found {
+            let ty = match (ty, settled) {
                 (Some(ty), true) => ty,
-                _ => Ty::Unknown("a type parameter the call's arguments do not settle"),
-            })
-            .collect();
-        Some(give(&function.file, node, given))
+                _ => UNSETTLED,
+            };
+            let index = match declared.iter().position(|(f, h, _)| *f == file && *h == holder) {
+                Some(i) => i,
+                None => {
+                    declared.push((file, holder, Vec::new()));
+                    declared.len() - 1
+                }
+            };
+            let arguments = &mut declared[index].2;
+            if arguments.len() <= position {
+                arguments.resize(position + 1, UNSETTLED);
+            }
+            arguments[position] = ty;
+        }
+        declared
+    }
+
+    /// The type variable a type name is, where the language declares them by a call
+    /// (`T = TypeVar("T", bound="Node")`): the file and node of that call.
+    pub(super) fn type_variable(&self, facts: &Facts, name: Node<'_>, depth: usize) -> Option<(String, usize)> {
+        let r = &facts.lang.resolve;
+        if r.type_variables.is_empty() || !r.names.iter().any(|k| k == name.kind()) {
+            return None;
+        }
+        let Entity::Def(def) = self.name(facts, facts.text_of(name), name.start_byte(), depth + 1) else {
+            return None;
+        };
+        let owner = self.facts(&def.file)?;
+        let call = super::types::type_variable_call(&owner, &def)?;
+        Some((def.file.clone(), call.id()))
     }
 }
 
-/// The type parameter of `own` a parameter's written type infers directly, and whether
-/// from the argument's elements: `T` itself, or a collection of `T` (`T[]`, `Array<T>`,
-/// `&[T]`, `Vec<T>`).
-fn inferred_place(facts: &Facts, own: Node<'_>, written: Node<'_>) -> Option<(usize, bool)> {
+/// A type parameter's place: (file, the node declaring it, its position there).
+type Slot = (String, usize, usize);
+
+/// Type arguments to give: (file, the node declaring the parameters, the arguments).
+type Declared = (String, usize, Vec<Ty>);
+
+/// The type parameter a parameter's written type infers directly, and whether from the
+/// argument's elements: `T` itself, or a collection of `T` (`T[]`, `Array<T>`, `&[T]`,
+/// `Vec<T>`, `list[T]`).
+fn inferred_place(facts: &Facts, slot: &dyn Fn(Node<'_>) -> Option<Slot>, written: Node<'_>) -> Option<(Slot, bool)> {
     let r = &facts.lang.resolve;
-    let named = |node: Node<'_>| {
-        let node = unwrapped(facts, node);
-        r.names
-            .iter()
-            .any(|k| k == node.kind())
-            .then(|| declared_in(facts, own, facts.text_of(node)))
-            .flatten()
-            .map(|p| p.position)
-    };
     let bare = unwrapped(facts, written);
-    if let Some(position) = named(bare) {
-        return Some((position, false));
+    if let Some(at) = slot(bare) {
+        return Some((at, false));
     }
     let element = if let Some(form) = Resolve::form(&r.array_types, bare.kind()) {
         part(bare, form.object.as_deref())?
@@ -500,26 +587,21 @@ fn inferred_place(facts: &Facts, own: Node<'_>, written: Node<'_>) -> Option<(us
             _ => return None,
         }
     };
-    named(element).map(|position| (position, true))
+    slot(unwrapped(facts, element)).map(|at| (at, true))
 }
 
-/// Unsettles each type parameter of `own` that `written` names anywhere inside it.
-fn mentioned(facts: &Facts, own: Node<'_>, written: Node<'_>, settled: &mut [bool]) {
-    let names = &facts.lang.resolve.names;
+/// The type parameters `written` names anywhere inside it.
+fn mentioned(facts: &Facts, slot: &dyn Fn(Node<'_>) -> Option<Slot>, written: Node<'_>) -> Vec<Slot> {
     // `values: { [K in keyof T]?: T[K] }`: what a mapping infers gives way to `target: T`.
     if mapped_source(facts, unwrapped(facts, written)).is_some() {
-        return;
+        return Vec::new();
     }
+    let mut named = Vec::new();
     let mut stack = vec![written];
     while let Some(node) = stack.pop() {
-        if names.iter().any(|k| k == node.kind()) {
-            if let Some(p) = declared_in(facts, own, facts.text_of(node)) {
-                if let Some(slot) = settled.get_mut(p.position) {
-                    *slot = false;
-                }
-            }
-        }
+        named.extend(slot(node));
         let mut cursor = node.walk();
         stack.extend(node.named_children(&mut cursor));
     }
+    named
 }

@@ -21,6 +21,12 @@
 //! matches rather than disappear. Foreign (`External`) means only what is known foreign: a
 //! builtin, or an outside type holding nothing of the root.
 //!
+//! A method written to return its class's own type (`-> Self`, `: this`) gives its
+//! receiver's type, a subclass's as much as the class's own (`with Sub() as s`); a cast is
+//! the type it names (`x as T`, `<T>x`, `typing.cast(T, x)`, a quoted generic of the root
+//! `'Base[K, V]'` read as `Base`). Known foreign where it is neither would drop a subclass's
+//! members, so none of these is ever `External` on the way.
+//!
 //! A value typed anything (`any`, `Any`) stays so through what is read of it: its members,
 //! elements and calls are anything, and a choice one of whose values is anything is too.
 //! An alias of a type written with its members in place (`type Input = { data: any }`) is
@@ -532,6 +538,13 @@ impl Resolver<'_> {
             let items = written_parts(node);
             return Ty::Tuple(items.into_iter().map(|i| self.type_of(facts, i, depth + 1)).collect());
         }
+        // `(each for each in xs if ..)`: what the element expression gives, each time.
+        if let Some(form) = Resolve::form(&r.comprehensions, kind) {
+            return match part(node, form.object.as_deref()) {
+                Some(element) => Ty::Elements(Box::new(self.type_of(facts, element, depth + 1))),
+                None => Ty::Unknown("a comprehension without an element"),
+            };
+        }
         if r.element_literals.iter().any(|k| k == kind) {
             // `[_Line(..)]`: a collection of the one type its written elements have.
             // `[...xs.values()]`: a spread adds the elements of what it spreads.
@@ -857,6 +870,46 @@ impl Resolver<'_> {
                 None => Ty::Unknown("a cast without a type"),
             };
         }
+        // `sorted(xs)`, `Array.from(it)`: the elements of the first argument, again; `next(it)`,
+        // `min(xs)`: one of them (`min(a, b)`: one of the arguments).
+        let builtin = |names: &[String]| {
+            let text = facts.text_of(callee);
+            let head = text.split('.').next().unwrap_or_default();
+            names.iter().any(|n| n == text) && facts.scopes.lookup(head, callee.start_byte()).is_none()
+        };
+        if builtin(&r.element_collections) || builtin(&r.element_picks) {
+            let arguments = callee
+                .parent()
+                .and_then(|call| part(call, Resolve::form(&r.calls, call.kind())?.arguments.as_deref()))
+                .map(|list| super::facts::positional_nodes(r, list))
+                .unwrap_or_default();
+            let pick = builtin(&r.element_picks);
+            return match arguments.as_slice() {
+                [] => Ty::Unknown("a builtin called without an argument"),
+                [_, _, ..] if pick && facts.text_of(callee) != "next" => {
+                    one_of(arguments.iter().map(|a| self.type_of(facts, *a, depth + 1)).collect())
+                }
+                [first, ..] => {
+                    let element = element_of(r, self.type_of(facts, *first, depth + 1));
+                    match pick {
+                        true => element,
+                        false => Ty::Elements(Box::new(element)),
+                    }
+                }
+            };
+        }
+        // `Object.entries(rec)`: pairs of a key and a value of the record or map passed.
+        if let Some(part) = r.map_functions.get(facts.text_of(callee)).filter(|_| {
+            let head = facts.text_of(callee).split('.').next().unwrap_or_default();
+            facts.scopes.lookup(head, callee.start_byte()).is_none()
+        }) {
+            return match first_argument(r, callee).map(|a| self.type_of(facts, a, depth + 1)) {
+                Some(Ty::Record(value)) => map_part(*part, &Ty::External, &value),
+                Some(Ty::Keyed(key, value)) => map_part(*part, &key, &value),
+                Some(Ty::Unknown(why)) => Ty::Unknown(why),
+                _ => Ty::Unknown("a part of a value that is not a record saguaro reads"),
+            };
+        }
         // `e.cast::<Target>()`: a method given its own type arguments.
         let (member, explicit) = match (
             callee.child_by_field_name("type_arguments"),
@@ -998,7 +1051,7 @@ impl Resolver<'_> {
         // `checkOpts(defaults, opts)`: what its own type parameters stand for at this call.
         let _inferred = match &callee_type {
             Ty::Function(function) => self.give_inferred(facts, callee, function, depth),
-            _ => None,
+            _ => Vec::new(),
         };
         self.called(callee_type, &|| call_arguments(facts, callee), depth)
     }
@@ -1113,9 +1166,12 @@ impl Resolver<'_> {
             (Ty::Function(def), Ty::Applied(_, arguments)) => self.give_receiver(def, arguments),
             _ => None,
         };
-        let _own = match (&callee_type, callee) {
-            (Ty::Function(def), _) if !explicit.is_empty() => self.give_own(def, explicit),
-            (Ty::Function(def), Some(callee)) => self.give_inferred(facts, callee, def, depth),
+        let _inferred = match (&callee_type, callee) {
+            (Ty::Function(def), Some(callee)) if explicit.is_empty() => self.give_inferred(facts, callee, def, depth),
+            _ => Vec::new(),
+        };
+        let _own = match &callee_type {
+            Ty::Function(def) if !explicit.is_empty() => self.give_own(def, explicit),
             _ => None,
         };
         // `-> Self`: the receiver's own type, whichever subclass it is (`with Sub() as s`).
@@ -1129,6 +1185,32 @@ impl Resolver<'_> {
             }
         }
         self.called(callee_type, args, depth)
+    }
+
+    /// What a value of the type variable `name` names is known to be (`TypeVar("T",
+    /// bound="Node")`: at least a `Node`).
+    fn type_variable_bound(&self, facts: &Facts, name: Node<'_>, depth: usize) -> Ty {
+        const NONE: Ty = Ty::Unknown("a value of a type parameter without a bound");
+        let Entity::Def(def) = self.name(facts, facts.text_of(name), name.start_byte(), depth + 1) else {
+            return NONE;
+        };
+        let Some(owner) = self.facts(&def.file) else {
+            return NONE;
+        };
+        let r = &owner.lang.resolve;
+        let bound = type_variable_call(&owner, &def)
+            .and_then(|c| Resolve::form(&r.calls, c.kind()).and_then(|f| part(c, f.arguments.as_deref())))
+            .and_then(|list| {
+                written_parts(list).into_iter().find(|a| {
+                    a.child_by_field_name("name")
+                        .is_some_and(|n| owner.text_of(n) == "bound")
+                })
+            })
+            .and_then(|keyword| keyword.child_by_field_name("value"));
+        match bound.map(|b| self.annotation(&owner, b, depth + 1)) {
+            None | Some(Ty::Unknown(_)) => NONE,
+            Some(ty) => Ty::Bounded(Box::new(ty)),
+        }
     }
 
     /// Whether a method's written return type is its class's own type (`Self`).
@@ -1376,6 +1458,34 @@ impl Resolver<'_> {
             }
         }
         Entity::Missing
+    }
+
+    /// An indexed access type (`Data['port']`, `TxData[typeof Kind.Blob]`): the written type
+    /// of the member its index names, by name or by the computed key a `typeof` names.
+    fn indexed_type(&self, facts: &Facts, node: Node<'_>, depth: usize) -> Ty {
+        const UNREAD: Ty = Ty::Unknown("an indexed access type saguaro does not read");
+        let r = &facts.lang.resolve;
+        let (Some(object), Some(index)) = (node.named_child(0), node.named_child(1)) else {
+            return UNREAD;
+        };
+        let object = self.annotation(facts, object, depth + 1);
+        let index = unwrapped(facts, index);
+        let text = facts.text_of(index);
+        if let Some(name) = text.strip_prefix(['"', '\'']).and_then(|t| t.strip_suffix(['"', '\''])) {
+            return match self.field_of(&object, name, depth + 1) {
+                Some(ty) => ty,
+                None => UNREAD,
+            };
+        }
+        if r.type_queries.iter().any(|k| k == index.kind()) {
+            let key = index.named_child(0).map(|k| facts.text_of(k));
+            if let (Some(key), Some(class)) = (key, object.instance_class()) {
+                if let Some(ty) = self.computed_field(class, key, depth + 1) {
+                    return ty;
+                }
+            }
+        }
+        UNREAD
     }
 
     /// The type of the field `class` declares under the computed key `key` (`[KEY]: T`).
@@ -2398,7 +2508,7 @@ impl Resolver<'_> {
                         // `define(o, { .. })` for `define<T>(target: T, values: Partial<T>)`.
                         let _inferred = match given {
                             None => self.give_inferred(facts, callee, &def, depth),
-                            Some(_) => None,
+                            Some(_) => Vec::new(),
                         };
                         self.parameter_type_given(&def, i, given, depth + 1)
                     }
@@ -2706,6 +2816,10 @@ impl Resolver<'_> {
                 None => Ty::Unknown("an empty type"),
             };
         }
+        // `Data['port']`, `TxData[typeof Kind.Blob]`: the type of that member of `Data`.
+        if r.indexed_types.iter().any(|k| k == kind) {
+            return self.indexed_type(facts, node, depth + 1);
+        }
         // `Self`, TypeScript's `this` type: the class the annotation is written in.
         if node.named_child_count() == 0 && r.self_type.iter().any(|s| s == text) {
             return self.enclosing_type(facts, node.start_byte(), true, depth);
@@ -2807,10 +2921,12 @@ impl Resolver<'_> {
                     return map;
                 }
             }
-            // `Record<string, Rule>`: a record, whose every index is a `Rule`.
+            // `Record<string, Rule>`, `Record<Address, Rule>`: a record, whose every index is
+            // a `Rule`. Keys that are another type's (`keyof P`) are that type's members.
             if r.records.iter().any(|c| c == base_name) && !ours {
                 if let [key, value] = arguments.as_slice() {
-                    if r.record_keys.iter().any(|k| k == facts.text_of(*key)) {
+                    let key = unwrapped(facts, *key);
+                    if !r.key_queries.iter().any(|k| k == key.kind()) {
                         return Ty::Record(Box::new(self.annotation(facts, *value, depth + 1)));
                     }
                 }
@@ -2949,6 +3065,13 @@ impl Resolver<'_> {
                     return given;
                 }
                 return self.bound_type(facts, &parameter, depth);
+            }
+            // `T = TypeVar("T", bound="Node")`: a type parameter declared by a call.
+            if let Some((file, at)) = self.type_variable(facts, node, depth + 1) {
+                if let Some(given) = super::generics::given_at(&file, at, 0) {
+                    return given;
+                }
+                return self.type_variable_bound(facts, node, depth + 1);
             }
             let entity = self.name(facts, text, node.start_byte(), depth + 1);
             return self.instance_of(&entity, depth + 1);
@@ -3289,6 +3412,21 @@ fn replaced_by_decorator(facts: &Facts, symbol: &crate::symbols::Symbol) -> bool
 fn value_of<'f>(facts: &'f Facts, symbol: &crate::symbols::Symbol) -> Option<Node<'f>> {
     let binding = facts.scopes.binding_at(&symbol.name, facts.name_range(symbol))?;
     facts.node(binding.value?)
+}
+
+/// The call declaring a type variable, when `def` is a module variable bound to one of the
+/// language's `type_variables` (`T = TypeVar("T")`).
+pub(super) fn type_variable_call<'f>(facts: &'f Facts, def: &DefId) -> Option<Node<'f>> {
+    let r = &facts.lang.resolve;
+    let symbol = facts.symbol(&def.path)?;
+    if symbol.kind != "variable" {
+        return None;
+    }
+    let value = value_of(facts, symbol)?;
+    let form = Resolve::form(&r.calls, value.kind())?;
+    let callee = facts.text_of(part(value, form.callee.as_deref())?);
+    let callee = callee.rsplit('.').next().unwrap_or(callee);
+    r.type_variables.iter().any(|t| t == callee).then_some(value)
 }
 
 /// The declaration node of the definition at `path` of `facts`.
