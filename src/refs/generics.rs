@@ -544,7 +544,7 @@ impl Resolver<'_> {
 
     /// The type variable a type name is, where the language declares them by a call
     /// (`T = TypeVar("T", bound="Node")`): the file and node of that call.
-    pub(super) fn type_variable(&self, facts: &Facts, name: Node<'_>, depth: usize) -> Option<(String, usize)> {
+    fn type_variable(&self, facts: &Facts, name: Node<'_>, depth: usize) -> Option<(String, usize)> {
         let r = &facts.lang.resolve;
         if r.type_variables.is_empty() || !r.names.iter().any(|k| k == name.kind()) {
             return None;
@@ -552,9 +552,17 @@ impl Resolver<'_> {
         let Entity::Def(def) = self.name(facts, facts.text_of(name), name.start_byte(), depth + 1) else {
             return None;
         };
+        let at = self.type_variable_of(&def)?;
+        Some((def.file, at))
+    }
+
+    /// The node (its id) of the call that declares `def` a type variable, if one does.
+    pub(super) fn type_variable_of(&self, def: &DefId) -> Option<usize> {
         let owner = self.facts(&def.file)?;
-        let call = super::types::type_variable_call(&owner, &def)?;
-        Some((def.file.clone(), call.id()))
+        if owner.lang.resolve.type_variables.is_empty() {
+            return None;
+        }
+        super::types::type_variable_call(&owner, def).map(|call| call.id())
     }
 }
 

@@ -870,23 +870,26 @@ impl Resolver<'_> {
                 None => Ty::Unknown("a cast without a type"),
             };
         }
+        // A builtin named by the callee's text whose head nothing of the file binds
+        // (`sorted`, `Object.entries`).
+        let text = facts.text_of(callee);
+        let unbound = || {
+            let head = text.split('.').next().unwrap_or_default();
+            facts.scopes.lookup(head, callee.start_byte()).is_none()
+        };
+        let builtin = |names: &[String]| names.iter().any(|n| n == text) && unbound();
         // `sorted(xs)`, `Array.from(it)`: the elements of the first argument, again; `next(it)`,
         // `min(xs)`: one of them (`min(a, b)`: one of the arguments).
-        let builtin = |names: &[String]| {
-            let text = facts.text_of(callee);
-            let head = text.split('.').next().unwrap_or_default();
-            names.iter().any(|n| n == text) && facts.scopes.lookup(head, callee.start_byte()).is_none()
-        };
-        if builtin(&r.element_collections) || builtin(&r.element_picks) {
+        let pick = builtin(&r.element_picks);
+        if pick || builtin(&r.element_collections) {
             let arguments = callee
                 .parent()
                 .and_then(|call| part(call, Resolve::form(&r.calls, call.kind())?.arguments.as_deref()))
                 .map(|list| super::facts::positional_nodes(r, list))
                 .unwrap_or_default();
-            let pick = builtin(&r.element_picks);
             return match arguments.as_slice() {
                 [] => Ty::Unknown("a builtin called without an argument"),
-                [_, _, ..] if pick && facts.text_of(callee) != "next" => {
+                [_, _, ..] if pick && text != "next" => {
                     one_of(arguments.iter().map(|a| self.type_of(facts, *a, depth + 1)).collect())
                 }
                 [first, ..] => {
@@ -899,10 +902,7 @@ impl Resolver<'_> {
             };
         }
         // `Object.entries(rec)`: pairs of a key and a value of the record or map passed.
-        if let Some(part) = r.map_functions.get(facts.text_of(callee)).filter(|_| {
-            let head = facts.text_of(callee).split('.').next().unwrap_or_default();
-            facts.scopes.lookup(head, callee.start_byte()).is_none()
-        }) {
+        if let Some(part) = r.map_functions.get(text).filter(|_| unbound()) {
             return match first_argument(r, callee).map(|a| self.type_of(facts, a, depth + 1)) {
                 Some(Ty::Record(value)) => map_part(*part, &Ty::External, &value),
                 Some(Ty::Keyed(key, value)) => map_part(*part, &key, &value),
@@ -1187,18 +1187,15 @@ impl Resolver<'_> {
         self.called(callee_type, args, depth)
     }
 
-    /// What a value of the type variable `name` names is known to be (`TypeVar("T",
-    /// bound="Node")`: at least a `Node`).
-    fn type_variable_bound(&self, facts: &Facts, name: Node<'_>, depth: usize) -> Ty {
+    /// What a value of the type variable `def` is known to be (`TypeVar("T", bound="Node")`:
+    /// at least a `Node`).
+    fn type_variable_bound(&self, def: &DefId, depth: usize) -> Ty {
         const NONE: Ty = Ty::Unknown("a value of a type parameter without a bound");
-        let Entity::Def(def) = self.name(facts, facts.text_of(name), name.start_byte(), depth + 1) else {
-            return NONE;
-        };
         let Some(owner) = self.facts(&def.file) else {
             return NONE;
         };
         let r = &owner.lang.resolve;
-        let bound = type_variable_call(&owner, &def)
+        let bound = type_variable_call(&owner, def)
             .and_then(|c| Resolve::form(&r.calls, c.kind()).and_then(|f| part(c, f.arguments.as_deref())))
             .and_then(|list| {
                 written_parts(list).into_iter().find(|a| {
@@ -3066,14 +3063,16 @@ impl Resolver<'_> {
                 }
                 return self.bound_type(facts, &parameter, depth);
             }
-            // `T = TypeVar("T", bound="Node")`: a type parameter declared by a call.
-            if let Some((file, at)) = self.type_variable(facts, node, depth + 1) {
-                if let Some(given) = super::generics::given_at(&file, at, 0) {
-                    return given;
-                }
-                return self.type_variable_bound(facts, node, depth + 1);
-            }
             let entity = self.name(facts, text, node.start_byte(), depth + 1);
+            // `T = TypeVar("T", bound="Node")`: a type parameter declared by a call.
+            if let Entity::Def(def) = &entity {
+                if let Some(at) = self.type_variable_of(def) {
+                    if let Some(given) = super::generics::given_at(&def.file, at, 0) {
+                        return given;
+                    }
+                    return self.type_variable_bound(def, depth + 1);
+                }
+            }
             return self.instance_of(&entity, depth + 1);
         }
         Ty::Unknown("a type saguaro does not read")
