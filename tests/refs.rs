@@ -2753,3 +2753,28 @@ export function f(tx: Data, accesses: Accesses, lookup: Wrap['inner']) {
     let found = found_in(&[("a.ts", ts)], "a.ts", "Access.changes");
     assert_eq!(sure_lines(&found), vec![10, 12], "{found:?}");
 }
+
+#[test]
+fn a_yielded_literal_is_an_element_of_the_generators_written_return() {
+    let ts = "\
+export interface Visit { depth: number; label?: string }
+export function* walk(depth: number): IterableIterator<Visit> {
+  yield {depth};
+  yield* [{depth: depth + 1}];
+  yield* walk(depth + 1);
+}
+export async function* later(): AsyncGenerator<Visit, void, unknown> {
+  yield {depth: 0, label: 'x'};
+}
+export function* untyped() {
+  yield {depth: 2};
+}
+export function* other(): Generator<number> {
+  yield 1;
+}
+";
+    let found = found_in(&[("a.ts", ts)], "a.ts", "Visit.depth");
+    assert_eq!(sure_lines(&found), vec![3, 4, 8], "{found:?}");
+    // A generator whose return type is not written yields what the checker infers.
+    assert!(found.iter().any(|(_, line, c)| *line == 11 && *c == Confidence::NameMatch), "{found:?}");
+}

@@ -461,6 +461,14 @@ pub struct Resolve {
     pub typed_values: Vec<SyntaxForm>,
     /// Statements that return the value they hold (`return`).
     pub returns_values: Vec<String>,
+    /// Expressions that yield the value they hold from a generator (`yield v`): it goes
+    /// where an element of the generator's written return type goes.
+    #[serde(default)]
+    pub yields_values: Vec<String>,
+    /// Tokens that make a yield hand over a whole iterable (`yield* xs`): its value goes
+    /// where the return type itself goes.
+    #[serde(default)]
+    pub yield_delegations: Vec<String>,
     /// {kind, name}: a keyword argument and its name (`Engine(retries=3)`): for a class
     /// whose constructor is generated (a dataclass), the name of one of its fields.
     pub keyword_keys: Vec<SyntaxForm>,

@@ -2532,35 +2532,19 @@ impl Resolver<'_> {
                 .child_by_field_name("body")
                 .is_some_and(|b| b.id() == literal.id());
         if r.returns_values.iter().any(|k| k == parent.kind()) || arrow_value {
-            let function = facts.enclosing(literal.start_byte(), |s| {
-                matches!(s.kind.as_str(), "function" | "method" | "constructor")
-            });
-            // A callback inside it (`xs.map((x): Config => { return {..} })`) returns its own.
-            let own = function
-                .and_then(|f| facts.node(facts.declaration(f)))
-                .is_some_and(|declaration| returns_from(literal, declaration));
-            if !own {
-                let callback = std::iter::successors(literal.parent(), |n| n.parent()).find(|n| is_function_like(*n));
-                let Some(callback) = callback else {
-                    return Ty::Unknown("a value returned outside a function saguaro lists");
-                };
-                if let Some(written) = callback.child_by_field_name("return_type") {
-                    return self.annotation(facts, written, depth + 1);
-                }
-                return match self.expected_type(facts, callback, depth + 1) {
-                    Ty::Callable(result, _) => *result,
-                    _ => Ty::Unknown("a value returned from a function whose return type is not written"),
-                };
-            }
-            return match function {
-                Some(f) => {
-                    let def = DefId {
-                        file: facts.path.clone(),
-                        path: f.path.clone(),
-                    };
-                    self.returns(&def, depth + 1)
-                }
-                None => Ty::Unknown("a value returned outside a function saguaro lists"),
+            return self.result_type(facts, literal, depth);
+        }
+        // `yield {..}` in a generator: an element of what it returns (`IterableIterator<T>`);
+        // `yield* [..]` hands over an iterable of them.
+        if r.yields_values.iter().any(|k| k == parent.kind()) {
+            let delegating = (0..parent.child_count())
+                .filter_map(|i| parent.child(i))
+                .any(|c| !c.is_named() && r.yield_delegations.iter().any(|t| t == c.kind()));
+            return match self.result_type(facts, literal, depth) {
+                result if delegating => result,
+                Ty::Elements(element) => *element,
+                Ty::Unknown(why) => Ty::Unknown(why),
+                _ => Ty::Unknown("a value yielded from a function whose return type holds no elements"),
             };
         }
         // The value of an outer literal's key: that property's type.
@@ -2585,6 +2569,42 @@ impl Resolver<'_> {
             }
         }
         Ty::Unknown("a literal whose type is not written where it is")
+    }
+
+    /// The type the function that returns (or yields) `value` returns: the written return
+    /// type of the function around it, or of a callback between (`xs.map((x): Config => {
+    /// return {..} })`), else what the callback's own expected type returns.
+    fn result_type(&self, facts: &Facts, value: Node<'_>, depth: usize) -> Ty {
+        let function = facts.enclosing(value.start_byte(), |s| {
+            matches!(s.kind.as_str(), "function" | "method" | "constructor")
+        });
+        // A callback inside it (`xs.map((x): Config => { return {..} })`) returns its own.
+        let own = function
+            .and_then(|f| facts.node(facts.declaration(f)))
+            .is_some_and(|declaration| returns_from(value, declaration));
+        if !own {
+            let callback = std::iter::successors(value.parent(), |n| n.parent()).find(|n| is_function_like(*n));
+            let Some(callback) = callback else {
+                return Ty::Unknown("a value returned outside a function saguaro lists");
+            };
+            if let Some(written) = callback.child_by_field_name("return_type") {
+                return self.annotation(facts, written, depth + 1);
+            }
+            return match self.expected_type(facts, callback, depth + 1) {
+                Ty::Callable(result, _) => *result,
+                _ => Ty::Unknown("a value returned from a function whose return type is not written"),
+            };
+        }
+        match function {
+            Some(f) => {
+                let def = DefId {
+                    file: facts.path.clone(),
+                    path: f.path.clone(),
+                };
+                self.returns(&def, depth + 1)
+            }
+            None => Ty::Unknown("a value returned outside a function saguaro lists"),
+        }
     }
 
     /// The type a function returns: its written return type, else (where the language lets
