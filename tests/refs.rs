@@ -2778,3 +2778,29 @@ export function* other(): Generator<number> {
     // A generator whose return type is not written yields what the checker infers.
     assert!(found.iter().any(|(_, line, c)| *line == 11 && *c == Confidence::NameMatch), "{found:?}");
 }
+
+#[test]
+fn a_tuple_structs_place_is_its_field() {
+    let lib = "\
+pub struct State {
+    pub default: u8,
+}
+
+pub struct Entered<'a>(u8, &'a State);
+
+pub struct Wrap<T>(pub T);
+
+impl Entered<'_> {
+    fn current(&self) -> u8 {
+        self.1.default + self.0
+    }
+}
+
+pub fn f(w: Wrap<State>, e: Entered<'_>) -> u8 {
+    w.0.default + e.0.default
+}
+";
+    let found = found_in_crate(lib, "State.default");
+    // `e.0` is the `u8`, which has no field of that name: a name match at most.
+    assert_eq!(sure_lines(&found), vec![11, 16], "{found:?}");
+}

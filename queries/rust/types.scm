@@ -1,5 +1,7 @@
 ; What the references layer reads to know the type of a value (see python/types.scm), and:
 ;   @base with @base.of   `impl Trait for Type`: the type has the trait's methods
+;   @field.positional     a field written by its type alone (`struct Entered<'a>(&'a State)`):
+;                         its name is its place among the list's fields (`self.0`)
 
 (struct_item
   name: (type_identifier) @class
@@ -11,4 +13,7 @@
 (enum_variant
   name: (identifier) @class
   body: (field_declaration_list (field_declaration name: (field_identifier) @field.name type: (_) @field.type)))
+(struct_item
+  name: (type_identifier) @class
+  body: (ordered_field_declaration_list type: (_) @field.positional))
 (impl_item trait: (_) @base type: (_) @base.of)

@@ -202,6 +202,24 @@ impl TypeFacts {
                 }
                 continue;
             }
+            // `struct Entered<'a>(&'a State)`: the field is named by its place among the
+            // list's types (`.0`).
+            if let (Some(written), Some(class)) = (capture("field.positional"), class.clone()) {
+                if let Some(list) = written.parent() {
+                    let mut cursor = list.walk();
+                    let place = list
+                        .children_by_field_name("type", &mut cursor)
+                        .position(|t| t.id() == written.id());
+                    if let Some(place) = place {
+                        out.fields.entry((class, place.to_string())).or_default().push(Field {
+                            declared_type: Some(range(written)),
+                            value: None,
+                            assigned: false,
+                        });
+                    }
+                }
+                continue;
+            }
             let assigned = capture("field.assigned");
             if let Some(name) = capture("field.name").or(assigned) {
                 // `spec: { nodes: .. }`: a property written inside another member's type is
