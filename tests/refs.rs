@@ -2776,7 +2776,12 @@ export function* other(): Generator<number> {
     let found = found_in(&[("a.ts", ts)], "a.ts", "Visit.depth");
     assert_eq!(sure_lines(&found), vec![3, 4, 8], "{found:?}");
     // A generator whose return type is not written yields what the checker infers.
-    assert!(found.iter().any(|(_, line, c)| *line == 11 && *c == Confidence::NameMatch), "{found:?}");
+    assert!(
+        found
+            .iter()
+            .any(|(_, line, c)| *line == 11 && *c == Confidence::NameMatch),
+        "{found:?}"
+    );
 }
 
 #[test]
@@ -2803,4 +2808,74 @@ pub fn f(w: Wrap<State>, e: Entered<'_>) -> u8 {
     let found = found_in_crate(lib, "State.default");
     // `e.0` is the `u8`, which has no field of that name: a name match at most.
     assert_eq!(sure_lines(&found), vec![11, 16], "{found:?}");
+}
+
+#[test]
+fn a_closure_takes_its_parameters_from_the_function_trait_it_is_passed_as() {
+    let lib = "\
+pub struct Entry {
+    pub name: u8,
+}
+
+pub struct Registry<T> {
+    entries: Vec<T>,
+}
+
+impl<T> Registry<T> {
+    pub fn each<F: FnMut(&T)>(&self, mut f: F) {
+        self.entries.iter().for_each(|e| f(e));
+    }
+    pub fn each_impl(&self, f: impl Fn(&T) -> u8) -> u8 {
+        self.entries.iter().map(f).sum()
+    }
+    pub fn each_where<F>(&self, f: F)
+    where
+        F: Fn(&T),
+    {
+        self.entries.iter().for_each(f);
+    }
+    pub fn each_dyn(&self, f: &dyn Fn(&T)) {
+        self.entries.iter().for_each(f);
+    }
+}
+
+pub fn visit<F: Fn(u8, &Entry) -> bool>(e: &Entry, f: F) -> bool {
+    f(0, e)
+}
+
+pub fn g(r: &Registry<Entry>, e: &Entry) {
+    r.each(|e| println!(\"{}\", e.name));
+    r.each_impl(|e| e.name);
+    r.each_where(|e| println!(\"{}\", e.name));
+    r.each_dyn(&|e| println!(\"{}\", e.name));
+    visit(e, |n, x| x.name > n);
+    Registry::each(r, |e| println!(\"{}\", e.name));
+}
+";
+    let found = found_in_crate(lib, "Entry.name");
+    // A path call passes the receiver as an argument: the impl's `T` is what the checker
+    // infers from it, which saguaro does not repeat.
+    assert_eq!(sure_lines(&found), vec![32, 33, 34, 35, 36], "{found:?}");
+    assert!(
+        found
+            .iter()
+            .any(|(_, line, c)| *line == 37 && *c == Confidence::NameMatch),
+        "{found:?}"
+    );
+
+    // A callback's parameters are read with the receiver's type arguments.
+    let ts = "\
+export interface Config { count: number }
+export class Store<T> {
+  constructor(public state: T) {}
+  subscribe(cb: (s: T, prev: T) => void): void { cb(this.state, this.state) }
+  map<R>(f: (s: T) => R): R { return f(this.state) }
+}
+export function f(store: Store<Config>) {
+  store.subscribe((s, prev) => s.count + prev.count)
+  store.map(s => s.count)
+}
+";
+    let found = found_in(&[("a.ts", ts)], "a.ts", "Config.count");
+    assert_eq!(sure_lines(&found), vec![8, 8, 9], "{found:?}");
 }

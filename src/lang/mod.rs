@@ -391,6 +391,10 @@ pub struct Resolve {
     /// {kind, name, object}: a type parameter (`name`) and its bound (`object`): `T extends
     /// Base`, `T: Trait`. A value typed by the parameter has the bound's members.
     pub type_parameter_bounds: Vec<SyntaxForm>,
+    /// {kind, name, object}: a bound written apart from the generic list, in a clause of
+    /// the definition declaring the parameter (`where F: FnMut(&Entry)`).
+    #[serde(default)]
+    pub where_bounds: Vec<SyntaxForm>,
     /// {kind, name, object}: the key clause of a mapped type (`[K in keyof P]`), its key's
     /// name and the keys it ranges over; `key_queries` the type nodes of `keyof P`,
     /// `mapped_type_holders` the type nodes a mapped type may sit in and still be the

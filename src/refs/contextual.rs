@@ -52,6 +52,7 @@ impl Resolver<'_> {
     pub(super) fn contextual_parameter(&self, facts: &Facts, at: Range, depth: usize) -> Option<Ty> {
         let r = &facts.lang.resolve;
         let (parameter, function) = parameter_of_function(facts.node(at)?)?;
+
         let index = match function.child_by_field_name("parameters") {
             Some(list) => super::types::written_parts(list)
                 .iter()
@@ -74,7 +75,7 @@ impl Resolver<'_> {
         let Some((key, literal)) = keyed else {
             // `handlers.focus = view => ..`, `run((view) => ..)`: a function where a function
             // type is expected takes its parameters' types from that type.
-            return match self.expected_type(facts, function, depth + 1) {
+            return match self.expected_type(facts, function, depth + 1).unbounded() {
                 Ty::Callable(_, Some(written)) => self.function_type_parameter(&written, index, depth + 1),
                 _ => None,
             };

@@ -76,13 +76,36 @@ fn declaring<'t>(facts: &Facts, node: Node<'t>) -> Option<(Node<'t>, TypeParamet
     let mut up = node.parent();
     while let Some(holder) = up {
         if let Some(list) = holder.child_by_field_name(field) {
-            if let Some(found) = declared_in(facts, list, name) {
+            if let Some(mut found) = declared_in(facts, list, name) {
+                if found.bound.is_none() {
+                    found.bound = where_bound(facts, holder, name);
+                }
                 return Some((holder, found));
             }
         }
         up = holder.parent();
     }
     None
+}
+
+/// The bound a clause of `holder` apart from its generic list writes for parameter `name`
+/// (`fn each<F>(f: F) where F: FnMut(&Entry)`): the clause is a child of the definition,
+/// its predicates the clause's children.
+fn where_bound<'t>(facts: &Facts, holder: Node<'t>, name: &str) -> Option<Node<'t>> {
+    let r = &facts.lang.resolve;
+    let mut cursor = holder.walk();
+    let clauses: Vec<Node<'t>> = holder.named_children(&mut cursor).collect();
+    clauses.into_iter().find_map(|clause| {
+        let mut cursor = clause.walk();
+        let predicates: Vec<Node<'t>> = clause.named_children(&mut cursor).collect();
+        predicates.into_iter().find_map(|predicate| {
+            let form = Resolve::form(&r.where_bounds, predicate.kind())?;
+            let left = part(predicate, form.name.as_deref())?;
+            (facts.text_of(left) == name)
+                .then(|| part(predicate, form.object.as_deref()))
+                .flatten()
+        })
+    })
 }
 
 /// The parameter `name` of one generic list, if it declares one (its position counts the
@@ -126,6 +149,25 @@ thread_local! {
     /// (file, the node whose generic list declares the parameters, the arguments by
     /// position). A value of `Holder<Config>` reads its field `inner: T` with `T` given.
     static GIVEN: std::cell::RefCell<Vec<(String, usize, Vec<Ty>)>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// The type arguments given at one moment, kept to be given again where what was read
+/// then is read further (a function type's parameters).
+#[derive(Debug, Clone, PartialEq, Default)]
+pub struct GivenNow(Vec<(String, usize, Vec<Ty>)>);
+
+impl GivenNow {
+    pub fn now() -> GivenNow {
+        GivenNow(GIVEN.with(|g| g.borrow().clone()))
+    }
+
+    /// Gives them again, until the returned guards are dropped.
+    pub fn again(&self) -> Vec<Giving> {
+        self.0
+            .iter()
+            .map(|(file, holder, arguments)| give_at(file, *holder, arguments.clone()))
+            .collect()
+    }
 }
 
 /// Type arguments given while it lives (see [`given`]).
@@ -480,15 +522,10 @@ impl Resolver<'_> {
             .map(written_parts)
             .unwrap_or_default();
         // A method's receiver (`self`, `&self`) is no argument of the call.
-        let receiver = parameters.first().is_some_and(|p| {
-            p.kind().starts_with("self")
-                || p.child_by_field_name("name")
-                    .map_or(facts.text_of(*p), |n| facts.text_of(n))
-                    .split(':')
-                    .next()
-                    .is_some_and(|n| facts.lang.self_receivers.iter().any(|s| s == n.trim()))
-        });
-        if receiver {
+        if parameters
+            .first()
+            .is_some_and(|p| super::types::is_receiver(&facts, *p))
+        {
             parameters.remove(0);
         }
         for (index, parameter) in parameters.iter().enumerate() {

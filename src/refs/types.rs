@@ -85,7 +85,7 @@ pub enum Ty {
     /// Something callable (`Callable[..., R]`, `() => R`): what calling it gives, and
     /// where its function type is written when it is one (`(info: Info) => R`): what its
     /// parameters expect of an argument.
-    Callable(Box<Ty>, Option<WrittenAt>),
+    Callable(Box<Ty>, Option<WrittenFunction>),
     /// One of these, the code does not tell which (a union, an overloaded call whose
     /// arguments do not choose the overload): only a member all of them share is known.
     OneOf(Vec<Ty>),
@@ -109,6 +109,15 @@ pub struct WrittenAt {
     pub range: Range,
 }
 
+impl WrittenFunction {
+    fn of(facts: &Facts, node: Node<'_>) -> WrittenFunction {
+        WrittenFunction {
+            at: WrittenAt::of(facts, node),
+            given: super::generics::GivenNow::now(),
+        }
+    }
+}
+
 impl WrittenAt {
     pub(super) fn of(facts: &Facts, node: Node<'_>) -> WrittenAt {
         WrittenAt {
@@ -116,6 +125,15 @@ impl WrittenAt {
             range: (node.start_byte(), node.end_byte()),
         }
     }
+}
+
+/// A function type written in the root, with the type arguments given where it was read
+/// (`f: F` with `F: FnMut(&T)`, read on a `Registry<Entry>`): its parameters are read with
+/// them, as the type they are part of was.
+#[derive(Debug, Clone, PartialEq)]
+pub struct WrittenFunction {
+    pub at: WrittenAt,
+    pub given: super::generics::GivenNow,
 }
 
 /// Why a value is [`Ty::Unknown`] when its written type admits anything (`any`, `Any`): its
@@ -128,7 +146,7 @@ pub const DECORATED_DEFINITION: &str = "<decorated definition>";
 impl Ty {
     /// The bound of a value of a type parameter, where what matters is what the bound
     /// declares (a field's type), not what it lacks.
-    fn unbounded(self) -> Ty {
+    pub(super) fn unbounded(self) -> Ty {
         match self {
             Ty::Bounded(bound) => *bound,
             ty => ty,
@@ -1412,11 +1430,12 @@ impl Resolver<'_> {
 
     /// The type of parameter `index` of the function type written at `written` (`(view:
     /// EditorView, event: Event) => void`), where it writes one.
-    pub(super) fn function_type_parameter(&self, written: &WrittenAt, index: usize, depth: usize) -> Option<Ty> {
-        let facts = self.facts(&written.file)?;
-        let function = facts.node(written.range)?;
+    pub(super) fn function_type_parameter(&self, written: &WrittenFunction, index: usize, depth: usize) -> Option<Ty> {
+        let facts = self.facts(&written.at.file)?;
+        let function = facts.node(written.at.range)?;
+        let _given = written.given.again();
         let parameter = nth_parameter(function, index)?;
-        let annotation = parameter.child_by_field_name("type")?;
+        let annotation = written_parameter_type(parameter)?;
         Some(self.annotation(&facts, annotation, depth + 1))
     }
 
@@ -2314,6 +2333,17 @@ impl Resolver<'_> {
 
     /// The written type of parameter `index` of a function, method or (for a class) its
     /// constructor.
+    /// Whether function `def` is a method whose first parameter is its receiver.
+    fn takes_receiver(&self, def: &DefId) -> bool {
+        let Some(facts) = self.facts(&def.file) else {
+            return false;
+        };
+        declaration_of(&facts, &def.path)
+            .map(function_node)
+            .and_then(|node| nth_parameter(node, 0))
+            .is_some_and(|first| is_receiver(&facts, first))
+    }
+
     pub fn parameter_type(&self, def: &DefId, index: usize, depth: usize) -> Ty {
         self.parameter_type_given(def, index, None, depth)
     }
@@ -2422,14 +2452,6 @@ impl Resolver<'_> {
         })
     }
 
-    /// The written type of parameter `index` of a function type written at `written`.
-    fn written_parameter_type(&self, written: &WrittenAt, index: usize, depth: usize) -> Option<Ty> {
-        let facts = self.facts(&written.file)?;
-        let parameter = nth_parameter(facts.node(written.range)?, index)?;
-        let annotation = parameter.child_by_field_name("type")?;
-        Some(self.annotation(&facts, annotation, depth + 1))
-    }
-
     /// The type a literal is expected to be where the code does not write it on the literal
     /// (`{ timeout: 1 }`): the declared type of what it initialises, the parameter it is
     /// passed to, the written return type of the function returning it, the property of an
@@ -2498,7 +2520,9 @@ impl Resolver<'_> {
                 let Some(callee) = part(call, form.callee.as_deref()) else {
                     return Ty::Unknown("a call without a callee");
                 };
-                // `this.notify(..)`, `client.send(..)`: a method of the object's type.
+                // `this.notify(..)`, `client.send(..)`: a method of the object's type. Called on
+                // a value (not on its class), the method's receiver is no argument.
+                let mut on_value = None;
                 let entity = match Resolve::form(&r.members, callee.kind()) {
                     Some(form) => match (part(callee, form.object.as_deref()), part(callee, form.name.as_deref())) {
                         (Some(object), Some(name)) => {
@@ -2510,7 +2534,11 @@ impl Resolver<'_> {
                                     return (**element).clone();
                                 }
                             }
-                            self.member(&ty, facts.slice((name.start_byte(), name.end_byte())), depth + 1)
+                            let member = self.member(&ty, method, depth + 1);
+                            if !matches!(ty, Ty::Class(_) | Ty::Module(_)) {
+                                on_value = Some(ty);
+                            }
+                            member
                         }
                         _ => Entity::Unknown("a call saguaro cannot read"),
                     },
@@ -2525,13 +2553,22 @@ impl Resolver<'_> {
                             None => self.give_inferred(facts, callee, &def, depth),
                             Some(_) => Vec::new(),
                         };
+                        // `list.each(|e| ..)` on a `List<Entry>`: the receiver's arguments.
+                        let _receiver = match &on_value {
+                            Some(Ty::Applied(_, arguments)) => self.give_receiver(&def, arguments),
+                            _ => None,
+                        };
+                        let i = match on_value.is_some() && self.takes_receiver(&def) {
+                            true => i + 1,
+                            false => i,
+                        };
                         self.parameter_type_given(&def, i, given, depth + 1)
                     }
                     // `cb({..})`, `config.with!({..})`: a value whose type is a written
                     // function type, whose parameter says what it expects.
                     (entity, Some(i)) => match self.type_of(facts, callee, depth + 1) {
                         Ty::Callable(_, Some(written)) => self
-                            .written_parameter_type(&written, i, depth + 1)
+                            .function_type_parameter(&written, i, depth + 1)
                             .unwrap_or(Ty::Unknown("an argument beyond the parameters of a function type")),
                         _ => match entity {
                             Entity::Unknown(why) => Ty::Unknown(why),
@@ -2903,9 +2940,13 @@ impl Resolver<'_> {
             return match node.child_by_field_name("return_type") {
                 Some(result) => Ty::Callable(
                     Box::new(self.annotation(facts, result, depth + 1)),
-                    Some(WrittenAt::of(facts, node)),
+                    Some(WrittenFunction::of(facts, node)),
                 ),
-                None => Ty::Unknown("a function type without a return type"),
+                // `FnMut(&Entry)`: a function returning nothing written.
+                None => Ty::Callable(
+                    Box::new(Ty::Unknown("a function type without a return type")),
+                    Some(WrittenFunction::of(facts, node)),
+                ),
             };
         }
         if r.type_tuples.iter().any(|k| k == kind) {
@@ -3033,6 +3074,10 @@ impl Resolver<'_> {
             let mut traits = Vec::new();
             let mut stack = vec![node];
             while let Some(n) = stack.pop() {
+                // `F: FnMut(&Entry) + Send`, `impl Fn(&Entry)`: a function of that type.
+                if r.function_types.iter().any(|k| k == n.kind()) {
+                    return self.annotation(facts, n, depth + 1);
+                }
                 if matches!(n.kind(), "type_identifier" | "scoped_type_identifier") {
                     if let Ty::Instance(def) = self.annotation(facts, n, depth + 1) {
                         traits.push(def);
@@ -3617,6 +3662,37 @@ fn first_argument<'t>(r: &Resolve, callee: Node<'t>) -> Option<Node<'t>> {
 }
 
 /// Parameter `index` of a function (or function type) node, comments aside.
+/// Whether `parameter` is a method's receiver, which a call on a value fills itself
+/// (`&self`, `mut self`, Python's `self`; a `self` written with a type, `self: &Arc<Self>`).
+pub(super) fn is_receiver(facts: &Facts, parameter: Node<'_>) -> bool {
+    parameter.kind().starts_with("self")
+        || parameter
+            .child_by_field_name("name")
+            .or_else(|| parameter.child_by_field_name("pattern"))
+            .map_or(facts.text_of(parameter), |n| facts.text_of(n))
+            .split(':')
+            .next()
+            .is_some_and(|n| facts.lang.self_receivers.iter().any(|s| s == n.trim()))
+}
+
+/// The type written for a parameter of a function type: its `type`, or the parameter
+/// itself where a function type lists bare types (Rust's `FnMut(&Entry)`, `fn(u8)`); a
+/// parameter that names a pattern without a type (`(x) => void`) writes none.
+fn written_parameter_type(parameter: Node<'_>) -> Option<Node<'_>> {
+    match parameter.child_by_field_name("type") {
+        Some(written) => Some(written),
+        None if parameter.child_by_field_name("pattern").is_none()
+            && parameter.child_by_field_name("name").is_none()
+            && parameter.is_named()
+            && !parameter.kind().contains("parameter")
+            && parameter.kind() != "identifier" =>
+        {
+            Some(parameter)
+        }
+        None => None,
+    }
+}
+
 fn nth_parameter(function: Node<'_>, index: usize) -> Option<Node<'_>> {
     written_parts(function.child_by_field_name("parameters")?)
         .get(index)
