@@ -2879,3 +2879,87 @@ export function f(store: Store<Config>) {
     let found = found_in(&[("a.ts", ts)], "a.ts", "Config.count");
     assert_eq!(sure_lines(&found), vec![8, 8, 9], "{found:?}");
 }
+
+#[test]
+fn a_value_bounded_by_an_iterator_trait_gives_its_item() {
+    let lib = "\
+pub struct Entry {
+    pub name: u8,
+}
+
+pub fn f(xs: impl Iterator<Item = Entry>) -> u8 {
+    let mut n = 0;
+    for x in xs {
+        n += x.name;
+    }
+    n
+}
+
+pub fn g<'a, I: IntoIterator<Item = &'a Entry>>(xs: I) -> u8 {
+    xs.into_iter().map(|x| x.name).sum()
+}
+
+pub fn h<I>(xs: I) -> u8
+where
+    I: Iterator<Item = Entry>,
+{
+    xs.map(|x| x.name).sum()
+}
+
+pub fn k(xs: &mut dyn Iterator<Item = &Entry>) -> Option<u8> {
+    xs.next().map(|e| e.name)
+}
+
+pub fn other(xs: impl AsRef<[u8]>, name: u8) -> u8 {
+    xs.as_ref().len() as u8 + name
+}
+";
+    let found = found_in_crate(lib, "Entry.name");
+    assert_eq!(sure_lines(&found), vec![8, 14, 21, 25], "{found:?}");
+}
+
+#[test]
+fn turbofish_literals_locked_values_and_what_a_def_reads_around_it() {
+    let lib = "\
+use std::marker::PhantomData;
+use std::sync::Mutex;
+
+pub struct Scope<'env> {
+    pub wait_group: u8,
+    marker: PhantomData<&'env ()>,
+}
+
+pub fn f<'env>(m: &Mutex<Scope<'env>>) -> u8 {
+    let scope = Scope::<'env> {
+        wait_group: 1,
+        marker: PhantomData,
+    };
+    scope.wait_group + m.lock().unwrap().wait_group + m.lock().expect(\"poisoned\").wait_group
+}
+";
+    let found = found_in_crate(lib, "Scope.wait_group");
+    assert_eq!(sure_lines(&found), vec![11, 14, 14, 14], "{found:?}");
+
+    let py = "\
+class Machine:
+    self_literal = 'self'
+
+    def __init__(self, model=self_literal, other: 'Machine | None' = None) -> None:
+        self.model = model
+
+
+class Test:
+    def __init__(self) -> None:
+        self.machine = Machine()
+
+    def test(self) -> None:
+        class Model(self.machine.model.__class__):
+            pass
+
+        print(Model)
+";
+    let found = found_in(&[("m.py", py)], "m.py", "Machine.self_literal");
+    assert_eq!(sure_lines(&found), vec![4], "{found:?}");
+    let found = found_in(&[("m.py", py)], "m.py", "Machine.model");
+    assert_eq!(sure_lines(&found), vec![13], "{found:?}");
+}

@@ -19,6 +19,10 @@
 ;                            or in @local.narrowed.scope, or in the rest of the block after
 ;                            @local.narrowed.after (`assert isinstance(x, C)`)
 ;   @local.global            a name this scope takes from the module (`global`, `nonlocal`)
+;   @local.outside           a part of a scope's node read in the scope around it: a
+;                            parameter's default and annotation, a return annotation (the
+;                            `def` evaluates them where it runs, so a class body's names are
+;                            seen: `def __init__(self, model=self_literal)`)
 ; Imports bind names too; they come from imports.scm.
 
 (module) @local.scope
@@ -31,6 +35,11 @@
 (class_definition name: (identifier) @local.definition)
 
 (parameters (identifier) @local.definition)
+(default_parameter value: (_) @local.outside)
+(typed_default_parameter value: (_) @local.outside)
+(typed_default_parameter type: (type) @local.outside)
+(typed_parameter type: (type) @local.outside)
+(function_definition return_type: (type) @local.outside)
 (parameters (typed_parameter . (identifier) @local.definition type: (type) @local.type))
 (parameters (default_parameter name: (identifier) @local.definition))
 (parameters (typed_default_parameter name: (identifier) @local.definition type: (type) @local.type))

@@ -486,6 +486,13 @@ pub struct Resolve {
     pub type_string_arguments: Vec<String>,
     pub call_contexts: Vec<String>,
     pub collections: Vec<String>,
+    /// Traits whose implementors give elements of the type their binding names
+    /// (`Iterator<Item = Entry>`): a value bounded by one is a collection of them.
+    #[serde(default)]
+    pub element_bounds: Vec<String>,
+    /// The associated type those traits name their elements by (`Item`).
+    #[serde(default)]
+    pub element_binding: Option<String>,
     pub callables: Vec<String>,
     pub function_types: Vec<String>,
     pub array_types: Vec<SyntaxForm>,
@@ -530,6 +537,10 @@ pub struct Resolve {
     pub element_inserts: Vec<String>,
     /// Methods giving a pointer to the value they are called on (`NonNull::as_ptr`).
     pub pointer_methods: Vec<String>,
+    /// Unwrap methods that keep a value read as a type of the root defining no such method:
+    /// saguaro read it through the wrapper it came in (`m.lock().unwrap()` of a `Mutex<T>`).
+    #[serde(default)]
+    pub kept_unwraps: Vec<String>,
     /// Members every value has that are its class (`__class__`).
     pub class_members: Vec<String>,
     /// Builtin functions whose elements pair a count with each element of their first

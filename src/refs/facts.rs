@@ -442,8 +442,9 @@ pub fn path_segments(node: Node<'_>, text: &str) -> Vec<String> {
             }
             out
         }
-        // `Map::<K, V>::new`: the turbofish's arguments name no segment of the path.
-        "generic_type" => match node.child_by_field_name("type") {
+        // `Map::<K, V>::new`, `Scope::<'env> { .. }`: the turbofish's arguments name no
+        // segment of the path.
+        "generic_type" | "generic_type_with_turbofish" => match node.child_by_field_name("type") {
             Some(base) => path_segments(base, text),
             None => vec![text[node.byte_range()].to_string()],
         },

@@ -242,6 +242,9 @@ impl Resolver<'_> {
         match parameter.bound {
             Some(bound) => match self.annotation(facts, bound, depth + 1) {
                 unknown @ Ty::Unknown(_) => unknown,
+                // `F: FnMut(&Entry)`, `I: Iterator<Item = Entry>`: what a call or an element
+                // gives is all the bound says, and all the code may use.
+                ty @ (Ty::Callable(..) | Ty::Elements(_)) => ty,
                 ty => Ty::Bounded(Box::new(ty)),
             },
             None => Ty::Unknown("a value of a type parameter without a bound"),

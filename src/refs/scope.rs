@@ -101,6 +101,9 @@ pub struct Scopes {
     pub bindings: Vec<Binding>,
     /// Where a test makes a name an instance of a class.
     pub narrowings: Vec<Narrowing>,
+    /// Parts of a scope's node read in the scope around it (`@local.outside`: Python's
+    /// parameter defaults and annotations, evaluated where the `def` runs).
+    outside: Vec<(usize, usize)>,
     by_name: HashMap<String, Vec<usize>>,
 }
 
@@ -193,6 +196,7 @@ impl Scopes {
                             .map(|n| (n.start_byte(), n.end_byte()));
                         scope_nodes.push((range.0, range.1, kind, name));
                     }
+                    "local.outside" => out.outside.push(range),
                     "local.definition" => definition = Some((range, false, false, false)),
                     "local.definition.item" => definition = Some((range, false, true, false)),
                     "local.definition.pattern" => definition = Some((range, true, false, false)),
@@ -392,10 +396,25 @@ impl Scopes {
 
     pub fn lookup(&self, name: &str, at: usize) -> Option<&Binding> {
         let candidates = self.by_name.get(name)?;
-        let innermost = self.scope_at(at);
+        let mut innermost = self.scope_at(at);
+        // Read in a part of a scope's node that is read around it (`def f(x=DEFAULT)` in a
+        // class body): that scope is skipped, and the one around it is where reading starts.
+        let skipped = self
+            .outside
+            .iter()
+            .filter(|(start, end)| *start <= at && at < *end)
+            .min_by_key(|(start, end)| end - start)
+            .map(|(start, _)| self.scope_at(*start));
         let mut scope = Some(innermost);
         while let Some(id) = scope {
             let s = &self.scopes[id];
+            if Some(id) == skipped {
+                if let Some(parent) = s.parent {
+                    innermost = parent;
+                }
+                scope = s.parent;
+                continue;
+            }
             if s.kind != ScopeKind::Class || id == innermost {
                 // A name read inside the value it is being bound to (`x = f(x)`) or in the
                 // type declared for it (`box: box.Box`) means another binding: this one is

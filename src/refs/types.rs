@@ -775,11 +775,14 @@ impl Resolver<'_> {
             if facts.lang.self_receivers.iter().any(|s| s == text) && r.self_kinds.is_empty() {
                 // Python's `self`/`cls`: a method's first parameter by convention, unless
                 // written with a type (`def visitor(self: "CodeGenerator", ...)`).
-                let binding = facts.scopes.lookup(text, node.start_byte());
-                let bound_here =
-                    binding.is_some_and(|b| facts.symbol_named_at(b.at).is_none() && b.declared_type.is_none());
-                if bound_here {
-                    return self.enclosing_type(facts, node.start_byte(), text == "self", depth);
+                // The class is the one around the method binding it, not around the reading:
+                // `class Model(self.stuff.base):` in a method reads the method's `self`.
+                let binding = facts
+                    .scopes
+                    .lookup(text, node.start_byte())
+                    .filter(|b| facts.symbol_named_at(b.at).is_none() && b.declared_type.is_none());
+                if let Some(binding) = binding {
+                    return self.enclosing_type(facts, binding.at.0, text == "self", depth);
                 }
             }
             let entity = self.name(facts, text, node.start_byte(), depth + 1);
@@ -1188,8 +1191,9 @@ impl Resolver<'_> {
         }
         let callee_type = match self.member(object_type, method, depth + 1) {
             // `node.as_ptr()` of a `NonNull<Entry>` (read as the `Entry`): the same value.
+            // `m.lock().unwrap()` of a `Mutex<Entry>` (the lock read as the `Entry`): the same.
             Entity::Missing
-                if r.pointer_methods.iter().any(|m| m == method)
+                if (r.pointer_methods.iter().any(|m| m == method) || r.kept_unwraps.iter().any(|m| m == method))
                     && matches!(object_type, Ty::Instance(_) | Ty::Applied(..)) =>
             {
                 return object_type.clone();
@@ -2333,6 +2337,26 @@ impl Resolver<'_> {
 
     /// The written type of parameter `index` of a function, method or (for a class) its
     /// constructor.
+    /// The elements a bound gives when it is a trait of `element_bounds` binding them
+    /// (`Iterator<Item = Entry>`: `Entry`).
+    fn bound_elements(&self, facts: &Facts, bound: Node<'_>, depth: usize) -> Option<Ty> {
+        let r = &facts.lang.resolve;
+        let binding = r.element_binding.as_deref()?;
+        let form = Resolve::form(&r.type_generics, bound.kind())?;
+        let base = part(bound, form.object.as_deref())?;
+        let base_name = facts.text_of(base).rsplit(':').next().unwrap_or_default();
+        if !r.element_bounds.iter().any(|b| b == base_name) {
+            return None;
+        }
+        type_arguments(bound, form.arguments.as_deref())
+            .into_iter()
+            .find_map(|argument| {
+                let name = argument.child_by_field_name("name")?;
+                let written = argument.child_by_field_name("type")?;
+                (facts.text_of(name) == binding).then(|| self.annotation(facts, written, depth + 1))
+            })
+    }
+
     /// Whether function `def` is a method whose first parameter is its receiver.
     fn takes_receiver(&self, def: &DefId) -> bool {
         let Some(facts) = self.facts(&def.file) else {
@@ -3077,6 +3101,10 @@ impl Resolver<'_> {
                 // `F: FnMut(&Entry) + Send`, `impl Fn(&Entry)`: a function of that type.
                 if r.function_types.iter().any(|k| k == n.kind()) {
                     return self.annotation(facts, n, depth + 1);
+                }
+                // `impl Iterator<Item = Entry>`: a collection of `Entry`.
+                if let Some(element) = self.bound_elements(facts, n, depth + 1) {
+                    return Ty::Elements(Box::new(element));
                 }
                 if matches!(n.kind(), "type_identifier" | "scoped_type_identifier") {
                     if let Ty::Instance(def) = self.annotation(facts, n, depth + 1) {
