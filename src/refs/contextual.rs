@@ -9,6 +9,14 @@
 //! `ZodType.register` — a method's written parameter, or a property's function type's
 //! (`onChange: (value: V) => void`). Only a parameter that is a plain name is typed so (a
 //! destructured or rest parameter is another question).
+//!
+//! A function passed as an argument (`r.each(|e| e.name)`, `store.subscribe((s) => ..)`)
+//! takes its parameters from the parameter it is passed to, when that is a function type:
+//! written in place (`(s: T) => void`), or a type parameter whose bound is a function trait
+//! (`F: FnMut(&Entry)`, also in a `where` clause; `impl Fn(&Entry)`, `&dyn Fn(&Entry)`).
+//! A method called on a value fills its receiver itself, so the arguments start after it;
+//! the function type's own parameters are read with the type arguments given where it was
+//! read (`Store<Config>`'s `T` is `Config`).
 
 use super::facts::{Facts, Range};
 use super::resolve::{Entity, Resolver};

@@ -1,5 +1,9 @@
 //! Type parameters, as far as the code writes what they stand for.
 //!
+//! - A bound written apart from the generic list (`where F: FnMut(&Entry)`) is the
+//!   parameter's bound as well. A bound that is a function trait or an iterator trait
+//!   binding its items (`F: Fn(&Entry)`, `I: Iterator<Item = Entry>`) makes the value that
+//!   function or that collection: a call or an element is all such a bound gives.
 //! - A value typed by a type parameter has its bound's members (`<R extends Registry>`,
 //!   `<T: Read>`): whatever the caller gives, it is at least the bound, so `r.add()` is
 //!   `Registry.add`. It may have more (a class's `Def extends ZodTypeDef` is a subclass's

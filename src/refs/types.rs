@@ -2478,8 +2478,8 @@ impl Resolver<'_> {
 
     /// The type a literal is expected to be where the code does not write it on the literal
     /// (`{ timeout: 1 }`): the declared type of what it initialises, the parameter it is
-    /// passed to, the written return type of the function returning it, the property of an
-    /// outer literal it is the value of.
+    /// passed to, the written return type of the function returning it (an element of it,
+    /// for a generator yielding it), the property of an outer literal it is the value of.
     pub fn expected_type(&self, facts: &Facts, literal: Node<'_>, depth: usize) -> Ty {
         if depth > MAX_DEPTH {
             return Ty::Unknown("a literal nested too deep to follow");
