@@ -2963,3 +2963,116 @@ class Test:
     let found = found_in(&[("m.py", py)], "m.py", "Machine.model");
     assert_eq!(sure_lines(&found), vec![13], "{found:?}");
 }
+
+#[test]
+fn a_member_the_type_lacks_is_the_one_of_what_it_derefs_to() {
+    let lib = "\
+use std::ops::{Deref, DerefMut};
+
+pub struct Inner {
+    pub port: u16,
+}
+
+pub struct Wrapper {
+    inner: Inner,
+}
+
+impl Deref for Wrapper {
+    type Target = Inner;
+    fn deref(&self) -> &Inner {
+        &self.inner
+    }
+}
+
+impl DerefMut for Wrapper {
+    fn deref_mut(&mut self) -> &mut Inner {
+        &mut self.inner
+    }
+}
+
+pub struct Guard<T>(T);
+
+impl<T> Deref for Guard<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        &self.0
+    }
+}
+
+pub fn f(w: &mut Wrapper, g: Guard<Inner>) -> u16 {
+    w.port += 1;
+    w.port + g.port
+}
+";
+    let found = found_in_crate(lib, "Inner.port");
+    assert_eq!(sure_lines(&found), vec![34, 35], "{found:?}");
+    // What a generic guard derefs to (its parameter) is not followed: a name match, never
+    // dropped.
+    assert!(
+        found
+            .iter()
+            .any(|(_, line, c)| *line == 35 && *c == Confidence::NameMatch),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn fallbacks_cells_and_functions_a_macro_defines() {
+    let py = "\
+from typing import Optional
+
+
+class Config:
+    strict: bool = False
+
+
+def load(config: Optional[Config] = None) -> bool:
+    config = config or Config()
+    return config.strict
+";
+    let found = found_in(&[("m.py", py)], "m.py", "Config.strict");
+    assert_eq!(sure_lines(&found), vec![10], "{found:?}");
+
+    let lib = "\
+use std::cell::Cell;
+use std::ptr::NonNull;
+
+pub struct Footer {
+    pub data: u8,
+}
+
+pub struct Stats {
+    pub overhead: f64,
+}
+
+pub struct Bump {
+    footer: Cell<NonNull<Footer>>,
+}
+
+impl Bump {
+    pub fn data(&self) -> u8 {
+        let footer = self.footer.get();
+        unsafe { footer.as_ref().data }
+    }
+}
+
+macro_rules! gen {
+    ($backend:ty) => {
+        fn profile() -> Stats {
+            Stats { overhead: 1.0 }
+        }
+
+        pub fn run() -> f64 {
+            let stats = profile();
+            stats.overhead
+        }
+    };
+}
+
+gen!(u8);
+";
+    let found = found_in_crate(lib, "Footer.data");
+    assert_eq!(sure_lines(&found), vec![19], "{found:?}");
+    let found = found_in_crate(lib, "Stats.overhead");
+    assert_eq!(sure_lines(&found), vec![26, 31], "{found:?}");
+}

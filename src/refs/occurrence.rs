@@ -1189,12 +1189,61 @@ fn macro_let_value<'f>(facts: &'f Facts, name: &str, at: usize) -> Option<(&'f s
 /// `a::b::f(..)`, `Type::new(..)`.
 fn macro_call_type(resolver: &Resolver<'_>, facts: &Facts, head: &str, at: usize) -> Option<Ty> {
     let segments: Vec<String> = super::modules::rust::split_path(single_call_callee(head)?);
+    // `fn profile() -> Stats {` among the same macro's tokens: what its written return names.
+    if let [name] = segments.as_slice() {
+        if let Some(written) = macro_fn_return(facts, name, at) {
+            return Some(match written {
+                Some(path) if path.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':') => {
+                    let path: Vec<String> = super::modules::rust::split_path(path);
+                    let entity = match path.len() {
+                        1 => resolver.name(facts, &path[0], at, 0),
+                        _ => resolver.rust_path(facts, &path, at, 0),
+                    };
+                    resolver.instance_of(&entity, 0)
+                }
+                Some(_) => Ty::Unknown("a return type among a macro's tokens saguaro does not read"),
+                None => Ty::External,
+            });
+        }
+    }
     let entity = match segments.len() {
         1 => resolver.name(facts, &segments[0], at, 0),
         _ => resolver.rust_callee(facts, &segments, at, 0),
     };
     let callee_type = resolver.entity_type(&entity, 0);
     Some(resolver.called(callee_type, &|| None, 0))
+}
+
+/// The return type written for a function `fn name(..)` defined among the tokens of the
+/// macro around `at` (`Some(None)`: it writes none, so it returns `()`); `None` where the
+/// tokens define no function of that name.
+fn macro_fn_return<'f>(facts: &'f Facts, name: &str, at: usize) -> Option<Option<&'f str>> {
+    let call = outermost_macro(facts, (at, at))?;
+    let text = facts.text().get(call.start_byte()..call.end_byte())?;
+    let pattern = format!(r"\bfn\s+{}\s*(?:<[^>]*>)?\s*\(", regex::escape(name));
+    let found = regex::Regex::new(&pattern).ok()?.find(text)?;
+    // The parameters end at the parenthesis matching the one the pattern ends on.
+    let mut depth = 0usize;
+    let mut end = None;
+    for (i, c) in super::facts::code_chars(&text[found.end() - 1..]) {
+        match c {
+            '(' => depth += 1,
+            ')' => {
+                depth -= 1;
+                if depth == 0 {
+                    end = Some(found.end() - 1 + i + 1);
+                    break;
+                }
+            }
+            _ => {}
+        }
+    }
+    let rest = text[end?..].trim_start();
+    let Some(written) = rest.strip_prefix("->") else {
+        return Some(None);
+    };
+    let written = written.split(['{', ';']).next()?.split(" where").next()?.trim();
+    Some(Some(written))
 }
 
 /// The type of a parenthesized operation among a macro's tokens (`(a & b)`, whitespace

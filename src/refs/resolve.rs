@@ -942,6 +942,8 @@ impl<'p> Resolver<'p> {
                         path: own,
                     })
                 }
+                // Neither: what the type derefs to has it, as `w.port` reaches it.
+                (Entity::Missing, None) => self.deref_member(class, name, depth).unwrap_or(Entity::Missing),
                 (found, _) => found,
             };
         }
@@ -1075,19 +1077,41 @@ impl<'p> Resolver<'p> {
         })
     }
 
+    /// Member `name` of what a Rust type derefs to (`impl Deref for Wrapper { type Target =
+    /// Inner; }`): a field read or a method called on a value reaches the target's when the
+    /// type has none of its own. A target saguaro cannot read (a type parameter) leaves it
+    /// unknown; `None`: the type does not deref.
+    fn deref_member(&self, class: &DefId, name: &str, depth: usize) -> Option<Entity> {
+        for (facts, trait_range) in self.impls_for(class, depth) {
+            let Some(trait_node) = facts.node(trait_range) else {
+                continue;
+            };
+            if facts.text_of(trait_node).rsplit("::").next() != Some("Deref") {
+                continue;
+            }
+            let Some(written) = std::iter::successors(trait_node.parent(), |n| n.parent())
+                .find(|n| n.kind() == "impl_item")
+                .and_then(|i| deref_target_written(&facts, i))
+            else {
+                return Some(Entity::Unknown("a member of what the type derefs to"));
+            };
+            let text = facts.text_of(written).trim();
+            let head = text.split(['+', '<']).next().unwrap_or_default().trim();
+            let last = head.rsplit("::").next().unwrap_or_default().trim();
+            return Some(match self.name(&facts, last, written.start_byte(), depth + 1) {
+                Entity::Def(target) if target != *class => self.class_member(&target, name, depth + 1),
+                Entity::External => Entity::External,
+                _ => Entity::Unknown("a member of what the type derefs to"),
+            });
+        }
+        None
+    }
+
     /// The foreign type an `impl Deref` block names as its `Target`, as
     /// `foreign_deref_methods` keys it: a trait object by its trait's own name (`dyn
     /// StdError + Send` → `Error`, through an import's alias), `str`, `[T]` as `slice`.
     fn deref_target(&self, facts: &Facts, impl_item: tree_sitter::Node<'_>) -> Option<String> {
-        let body = impl_item.child_by_field_name("body")?;
-        let mut cursor = body.walk();
-        let target = body.named_children(&mut cursor).find(|item| {
-            item.kind() == "type_item"
-                && item
-                    .child_by_field_name("name")
-                    .is_some_and(|n| facts.text_of(n) == "Target")
-        })?;
-        let written = target.child_by_field_name("type")?;
+        let written = deref_target_written(facts, impl_item)?;
         let text = facts.text_of(written).trim();
         if written.kind() == "array_type" || text.starts_with('[') {
             return Some("slice".to_string());
@@ -1335,4 +1359,17 @@ pub fn exported(facts: &Facts, at: Range) -> bool {
         node = parent;
     }
     false
+}
+
+/// The type an `impl Deref` block writes as its `Target` (`type Target = Inner;`).
+fn deref_target_written<'t>(facts: &Facts, impl_item: tree_sitter::Node<'t>) -> Option<tree_sitter::Node<'t>> {
+    let body = impl_item.child_by_field_name("body")?;
+    let mut cursor = body.walk();
+    let target = body.named_children(&mut cursor).find(|item| {
+        item.kind() == "type_item"
+            && item
+                .child_by_field_name("name")
+                .is_some_and(|n| facts.text_of(n) == "Target")
+    })?;
+    target.child_by_field_name("type")
 }
