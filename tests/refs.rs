@@ -3033,6 +3033,24 @@ def load(config: Optional[Config] = None) -> bool:
     let found = found_in(&[("m.py", py)], "m.py", "Config.strict");
     assert_eq!(sure_lines(&found), vec![10], "{found:?}");
 
+    let py = "\
+class Grammar:
+    def __init__(self) -> None:
+        self.default_rule = None
+
+    def _copy(self):
+        new = Grammar.__new__(Grammar)
+        new.default_rule = self.default_rule
+        return new
+
+    def default(self, rule):
+        new = self._copy()
+        new.default_rule = rule
+        return new
+";
+    let found = found_in(&[("m.py", py)], "m.py", "Grammar.default_rule");
+    assert_eq!(sure_lines(&found), vec![7, 7, 12], "{found:?}");
+
     let lib = "\
 use std::cell::Cell;
 use std::ptr::NonNull;

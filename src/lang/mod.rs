@@ -543,6 +543,10 @@ pub struct Resolve {
     pub kept_unwraps: Vec<String>,
     /// Members every value has that are its class (`__class__`).
     pub class_members: Vec<String>,
+    /// Methods making a bare instance of the class passed as their first argument
+    /// (`Grammar.__new__(Grammar)`, `object.__new__(cls)`).
+    #[serde(default)]
+    pub instance_makers: Vec<String>,
     /// Builtin functions whose elements pair a count with each element of their first
     /// argument (`enumerate(xs)`).
     pub enumerators: Vec<String>,

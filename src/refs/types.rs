@@ -700,6 +700,10 @@ impl Resolver<'_> {
             };
         }
         if let Some(form) = Resolve::form(&r.calls, kind) {
+            // `Grammar.__new__(Grammar)`: a bare instance of the class passed first.
+            if let Some(class) = self.made_instance(facts, node, form, depth) {
+                return class;
+            }
             return match part(node, form.callee.as_deref()) {
                 Some(callee) => self.call_type(facts, callee, depth + 1),
                 None => Ty::Unknown("a call without a callee"),
@@ -2355,6 +2359,24 @@ impl Resolver<'_> {
                 let written = argument.child_by_field_name("type")?;
                 (facts.text_of(name) == binding).then(|| self.annotation(facts, written, depth + 1))
             })
+    }
+
+    /// The instance a call of an `instance_makers` method makes (`C.__new__(C)`,
+    /// `object.__new__(cls)`): of the class its first argument is, when that is one.
+    fn made_instance(&self, facts: &Facts, call: Node<'_>, form: &SyntaxForm, depth: usize) -> Option<Ty> {
+        let r = &facts.lang.resolve;
+        let callee = part(call, form.callee.as_deref())?;
+        let member = Resolve::form(&r.members, callee.kind())?;
+        let name = part(callee, member.name.as_deref())?;
+        if !r.instance_makers.iter().any(|m| m == facts.text_of(name)) {
+            return None;
+        }
+        let arguments = part(call, form.arguments.as_deref())?;
+        let first = *super::facts::positional_nodes(r, arguments).first()?;
+        match self.type_of(facts, first, depth + 1) {
+            Ty::Class(class) => Some(Ty::Instance(class)),
+            _ => None,
+        }
     }
 
     /// Whether function `def` is a method whose first parameter is its receiver.
