@@ -3094,3 +3094,24 @@ gen!(u8);
     let found = found_in_crate(lib, "Stats.overhead");
     assert_eq!(sure_lines(&found), vec![26, 31], "{found:?}");
 }
+
+#[test]
+fn an_impls_items_are_never_seen_by_a_bare_name() {
+    let lib = "\
+const INLINE_CAP: usize = 23;
+
+pub struct SmolStr;
+
+impl SmolStr {
+    pub const INLINE_CAP: usize = INLINE_CAP;
+
+    pub fn cap(&self) -> usize {
+        Self::INLINE_CAP + INLINE_CAP
+    }
+}
+";
+    let found = found_in_crate(lib, "INLINE_CAP");
+    assert_eq!(sure_lines(&found), vec![6, 9], "{found:?}");
+    let found = found_in_crate(lib, "SmolStr.INLINE_CAP");
+    assert_eq!(sure_lines(&found), vec![9], "{found:?}");
+}

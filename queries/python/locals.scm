@@ -3,6 +3,8 @@
 ;   @local.scope             a node whose bindings are its own
 ;   @local.scope.module      ... and a name not bound in it is not looked for outside it
 ;   @local.scope.class       ... and scopes inside it do not see its bindings (a class body)
+;   @local.scope.members     ... and no name read by itself sees them, even inside it (a
+;                            Rust `impl` body: its items are reached through `Self::`)
 ;   @local.definition        a name bound in the innermost scope around it; a scope's own
 ;                            `name` is bound in the scope around that scope
 ;   @local.definition.item   the same, seen in its whole scope whatever the language's rule

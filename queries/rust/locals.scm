@@ -5,8 +5,9 @@
 
 (source_file) @local.scope.module
 (mod_item body: (declaration_list) @local.scope.module)
-(impl_item body: (declaration_list) @local.scope.class)
-(trait_item body: (declaration_list) @local.scope.class)
+; An impl's or trait's items are reached through `Self::`, never by a bare name.
+(impl_item body: (declaration_list) @local.scope.members)
+(trait_item body: (declaration_list) @local.scope.members)
 [(function_item) (function_signature_item) (closure_expression) (block) (match_arm) (impl_item)
  (trait_item) (struct_item) (enum_item) (union_item) (type_item) (for_expression)
  (if_expression) (while_expression)] @local.scope

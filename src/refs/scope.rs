@@ -37,6 +37,10 @@ pub enum ScopeKind {
     Module,
     /// Scopes inside this one do not see its names.
     Class,
+    /// No name read by itself sees its names, not even one read directly in it: a Rust
+    /// `impl` or trait body, whose items are reached through `Self::` (`const INLINE_CAP:
+    /// usize = INLINE_CAP;` reads the module's constant).
+    Members,
 }
 
 #[derive(Debug, Clone)]
@@ -184,10 +188,11 @@ impl Scopes {
                     "local.narrowed.test" => test = Some(c.node),
                     // The rest of the block the statement stands in.
                     "local.narrowed.after" => within = c.node.parent().map(|p| (range.1, p.end_byte())),
-                    "local.scope" | "local.scope.module" | "local.scope.class" => {
+                    "local.scope" | "local.scope.module" | "local.scope.class" | "local.scope.members" => {
                         let kind = match names[c.index as usize] {
                             "local.scope.module" => ScopeKind::Module,
                             "local.scope.class" => ScopeKind::Class,
+                            "local.scope.members" => ScopeKind::Members,
                             _ => ScopeKind::Plain,
                         };
                         let name = c
@@ -415,7 +420,12 @@ impl Scopes {
                 scope = s.parent;
                 continue;
             }
-            if s.kind != ScopeKind::Class || id == innermost {
+            let seen = match s.kind {
+                ScopeKind::Class => id == innermost,
+                ScopeKind::Members => false,
+                _ => true,
+            };
+            if seen {
                 // A name read inside the value it is being bound to (`x = f(x)`) or in the
                 // type declared for it (`box: box.Box`) means another binding: this one is
                 // made once its value is, and its type is read where it is declared.
@@ -515,7 +525,8 @@ fn kind_rank(kind: ScopeKind) -> u8 {
     match kind {
         ScopeKind::Plain => 0,
         ScopeKind::Class => 1,
-        ScopeKind::Module => 2,
+        ScopeKind::Members => 2,
+        ScopeKind::Module => 3,
     }
 }
 
