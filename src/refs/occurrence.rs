@@ -1223,22 +1223,8 @@ fn macro_fn_return<'f>(facts: &'f Facts, name: &str, at: usize) -> Option<Option
     let pattern = format!(r"\bfn\s+{}\s*(?:<[^>]*>)?\s*\(", regex::escape(name));
     let found = regex::Regex::new(&pattern).ok()?.find(text)?;
     // The parameters end at the parenthesis matching the one the pattern ends on.
-    let mut depth = 0usize;
-    let mut end = None;
-    for (i, c) in super::facts::code_chars(&text[found.end() - 1..]) {
-        match c {
-            '(' => depth += 1,
-            ')' => {
-                depth -= 1;
-                if depth == 0 {
-                    end = Some(found.end() - 1 + i + 1);
-                    break;
-                }
-            }
-            _ => {}
-        }
-    }
-    let rest = text[end?..].trim_start();
+    let (_, close) = split_arguments_upto(text, found.end(), text.len())?;
+    let rest = text[close + 1..].trim_start();
     let Some(written) = rest.strip_prefix("->") else {
         return Some(None);
     };
@@ -1508,6 +1494,11 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
 
 /// The arguments from `open` (just after `(`) to the matching `)`, split at top-level commas.
 fn split_arguments(text: &str, open: usize, end: usize) -> Option<Vec<String>> {
+    split_arguments_upto(text, open, end).map(|(args, _)| args)
+}
+
+/// [`split_arguments`], with where the matching `)` is.
+fn split_arguments_upto(text: &str, open: usize, end: usize) -> Option<(Vec<String>, usize)> {
     let bytes = text.as_bytes();
     let (mut depth, mut k, mut from) = (0i32, open, open);
     let mut args = Vec::new();
@@ -1530,7 +1521,7 @@ fn split_arguments(text: &str, open: usize, end: usize) -> Option<Vec<String>> {
                     if !last.is_empty() {
                         args.push(last.to_string());
                     }
-                    return Some(args);
+                    return Some((args, k));
                 }
                 b',' if depth == 0 => {
                     args.push(text[from..k].trim().to_string());

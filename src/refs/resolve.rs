@@ -1062,19 +1062,31 @@ impl<'p> Resolver<'p> {
         if known.is_empty() {
             return false;
         }
-        self.impls_for(class, depth).into_iter().any(|(facts, trait_range)| {
-            let Some(trait_node) = facts.node(trait_range) else {
-                return false;
-            };
-            if facts.text_of(trait_node).rsplit("::").next() != Some("Deref") {
-                return false;
-            }
-            std::iter::successors(trait_node.parent(), |n| n.parent())
-                .find(|n| n.kind() == "impl_item")
+        self.deref_impls(class, depth).into_iter().any(|(facts, impl_range)| {
+            facts
+                .node(impl_range)
                 .and_then(|i| self.deref_target(&facts, i))
                 .and_then(|target| known.get(&target))
                 .is_some_and(|methods| methods.iter().any(|m| m == name))
         })
+    }
+
+    /// The `impl Deref for Type` blocks of a Rust type (in any file of its crate): each
+    /// file's facts and the block's range.
+    fn deref_impls(&self, class: &DefId, depth: usize) -> Vec<(Arc<Facts>, Range)> {
+        self.impls_for(class, depth)
+            .into_iter()
+            .filter_map(|(facts, trait_range)| {
+                let trait_node = facts.node(trait_range)?;
+                if facts.text_of(trait_node).rsplit("::").next() != Some("Deref") {
+                    return None;
+                }
+                let block =
+                    std::iter::successors(trait_node.parent(), |n| n.parent()).find(|n| n.kind() == "impl_item")?;
+                let range = (block.start_byte(), block.end_byte());
+                Some((facts, range))
+            })
+            .collect()
     }
 
     /// Member `name` of what a Rust type derefs to (`impl Deref for Wrapper { type Target =
@@ -1082,29 +1094,16 @@ impl<'p> Resolver<'p> {
     /// type has none of its own. A target saguaro cannot read (a type parameter) leaves it
     /// unknown; `None`: the type does not deref.
     fn deref_member(&self, class: &DefId, name: &str, depth: usize) -> Option<Entity> {
-        for (facts, trait_range) in self.impls_for(class, depth) {
-            let Some(trait_node) = facts.node(trait_range) else {
-                continue;
-            };
-            if facts.text_of(trait_node).rsplit("::").next() != Some("Deref") {
-                continue;
-            }
-            let Some(written) = std::iter::successors(trait_node.parent(), |n| n.parent())
-                .find(|n| n.kind() == "impl_item")
-                .and_then(|i| deref_target_written(&facts, i))
-            else {
-                return Some(Entity::Unknown("a member of what the type derefs to"));
-            };
-            let text = facts.text_of(written).trim();
-            let head = text.split(['+', '<']).next().unwrap_or_default().trim();
-            let last = head.rsplit("::").next().unwrap_or_default().trim();
-            return Some(match self.name(&facts, last, written.start_byte(), depth + 1) {
-                Entity::Def(target) if target != *class => self.class_member(&target, name, depth + 1),
-                Entity::External => Entity::External,
-                _ => Entity::Unknown("a member of what the type derefs to"),
-            });
-        }
-        None
+        let (facts, impl_range) = self.deref_impls(class, depth).into_iter().next()?;
+        let Some(written) = facts.node(impl_range).and_then(|i| deref_target_written(&facts, i)) else {
+            return Some(Entity::Unknown("a member of what the type derefs to"));
+        };
+        let last = path_head(facts.text_of(written));
+        Some(match self.name(&facts, last, written.start_byte(), depth + 1) {
+            Entity::Def(target) if target != *class => self.class_member(&target, name, depth + 1),
+            Entity::External => Entity::External,
+            _ => Entity::Unknown("a member of what the type derefs to"),
+        })
     }
 
     /// The foreign type an `impl Deref` block names as its `Target`, as
@@ -1116,9 +1115,7 @@ impl<'p> Resolver<'p> {
         if written.kind() == "array_type" || text.starts_with('[') {
             return Some("slice".to_string());
         }
-        let head = text.strip_prefix("dyn ").unwrap_or(text);
-        let head = head.split(['+', '<']).next()?.trim();
-        let last = head.rsplit("::").next()?.trim();
+        let last = path_head(text.strip_prefix("dyn ").unwrap_or(text));
         match self.name(facts, last, written.start_byte(), 0) {
             // A type of the root: its own methods answer, not a foreign table's; unless it
             // is also imported from outside (one of several `cfg` alternatives).
@@ -1372,4 +1369,10 @@ fn deref_target_written<'t>(facts: &Facts, impl_item: tree_sitter::Node<'t>) -> 
                 .is_some_and(|n| facts.text_of(n) == "Target")
     })?;
     target.child_by_field_name("type")
+}
+
+/// The last segment of the path a written type starts with (`a::Inner<T> + Send` → `Inner`).
+fn path_head(written: &str) -> &str {
+    let head = written.trim().split(['+', '<']).next().unwrap_or_default().trim();
+    head.rsplit("::").next().unwrap_or_default().trim()
 }
