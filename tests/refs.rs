@@ -3115,3 +3115,76 @@ impl SmolStr {
     let found = found_in_crate(lib, "SmolStr.INLINE_CAP");
     assert_eq!(sure_lines(&found), vec![9], "{found:?}");
 }
+
+/// A copy is a value of the type copied, and a fold a value of its start's type, when that is
+/// a type of the root; a fold started from `None` is not read as one.
+#[test]
+fn a_copy_and_a_fold_are_values_of_their_arguments_type() {
+    let module = "\
+import copy
+from functools import reduce
+
+
+class Plist:
+    def index(self, x):
+        return 0
+
+    def cons(self, x):
+        return self
+
+
+EMPTY = Plist()
+
+
+def plist(items):
+    return reduce(lambda pl, e: pl.cons(e), items, EMPTY)
+
+
+def nothing(items):
+    return reduce(lambda acc, e: e, items, None)
+
+
+plist([1]).index(1)
+copy.deepcopy(EMPTY).index(2)
+nothing([EMPTY]).index(3)
+";
+    let found = found_in(&[("plist.py", module)], "plist.py", "Plist.index");
+    assert_eq!(sure_lines(&found), vec![24, 25], "{found:?}");
+    assert!(
+        found
+            .iter()
+            .any(|(_, line, c)| *line == 26 && *c == Confidence::NameMatch),
+        "{found:?}"
+    );
+}
+
+/// A `thread_local!` static is a `LocalKey` of its written type, whose `with` and
+/// `try_with` hand their callback the value; a `lazy_static!` one is a value of its type.
+#[test]
+fn statics_of_item_macros_have_their_written_types() {
+    let lib = "\
+use std::cell::Cell;
+
+pub struct State {
+    pub can_enter: Cell<bool>,
+}
+
+std::thread_local! {
+    static CURRENT: State = const { State { can_enter: Cell::new(true) } };
+}
+
+lazy_static! {
+    static ref TABLE: State = State { can_enter: Cell::new(false) };
+}
+
+pub fn enter() -> bool {
+    CURRENT.with(|state| state.can_enter.get())
+        && CURRENT.try_with(|s| s.can_enter.get()).unwrap_or(false)
+        && TABLE.can_enter.get()
+}
+";
+    let found = found_in_crate(lib, "State.can_enter");
+    assert_eq!(sure_lines(&found), vec![8, 12, 16, 17, 18], "{found:?}");
+    let found = found_in_crate(lib, "CURRENT");
+    assert_eq!(sure_lines(&found), vec![16, 17], "{found:?}");
+}

@@ -943,3 +943,66 @@ fn function_values_are_functions_and_class_expressions_are_not() {
         );
     }
 }
+
+/// A macro whose body lists items is read as those items where they are written: its
+/// statics are symbols with their true extents; a body of another syntax stays tokens; an
+/// incremental rebuild that adds, edits or breaks such a macro equals a fresh build.
+#[test]
+fn statics_of_item_macros_are_symbols_where_they_are_written() {
+    let text = "\
+std::thread_local! {
+    /// The state.
+    static STATE: Cell<u8> = const { Cell::new(0) };
+    pub static OTHER: u8 = 1;
+}
+
+lazy_static! {
+    static ref TABLE: Vec<u8> = { let ref x = 1; vec![*x] };
+}
+
+thread_local!(static ODD: u8 = 1; not items);
+
+fn f() {
+    thread_local! { static INNER: u8 = 2; }
+}
+";
+    let index = index_text(text, "rust");
+    assert_eq!(lines_of(&index, "STATE"), (2, 3));
+    let state = index.resolve_str("STATE").unwrap();
+    assert_eq!(
+        text_of(&index, state.extent),
+        "/// The state.\n    static STATE: Cell<u8> = const { Cell::new(0) };"
+    );
+    assert_eq!(index.resolve_str("OTHER").unwrap().kind, "static");
+    let table = index.resolve_str("TABLE").unwrap();
+    assert_eq!(
+        text_of(&index, table.extent).trim(),
+        "static ref TABLE: Vec<u8> = { let ref x = 1; vec![*x] };"
+    );
+    assert!(
+        index.resolve_str("ODD").is_err(),
+        "a body that is not items stays tokens"
+    );
+    assert!(index.parse_errors.is_empty(), "{:?}", index.parse_errors);
+    let names: Vec<&str> = index.symbols.iter().map(|s| s.name.as_str()).collect();
+    assert!(names.contains(&"INNER"), "{names:?}");
+
+    let edits = [
+        text.replace("pub static OTHER: u8 = 1;", "pub static OTHER: u16 = 1;"),
+        text.replace("std::thread_local! {", "std::thread_local! {{"),
+        text.replacen("}\n\nlazy_static!", "\n\nlazy_static!", 1),
+        format!("{text}\nthread_local! {{ static LATE: u8 = 3; }}\n"),
+        "fn g() {}\n".to_string(),
+    ];
+    for edited in edits {
+        let incremental = index.rebuild(edited.clone()).unwrap();
+        let fresh = index_text(&edited, "rust");
+        assert_eq!(incremental.symbols, fresh.symbols, "{edited}");
+        assert_eq!(incremental.parse_errors, fresh.parse_errors, "{edited}");
+    }
+    let plain = index_text("fn g() {}\n", "rust");
+    let grown = plain
+        .rebuild("fn g() {}\nthread_local! { static LATE: u8 = 3; }\n".to_string())
+        .unwrap();
+    assert!(grown.resolve_str("LATE").is_ok());
+}

@@ -131,6 +131,10 @@ pub struct Language {
     /// them are read as text.
     #[serde(default)]
     pub macro_arguments: Vec<String>,
+    /// Macros whose body is a list of items (`thread_local!`, `lazy_static!`), read as those
+    /// items where they are written (see `symbols::item_macros`).
+    #[serde(default)]
+    pub item_macros: Option<ItemMacros>,
     /// A definition without a written return type returns nothing (Rust's `()`), so
     /// dropping `-> T` takes a value from its callers; elsewhere an unwritten return type
     /// is only unannotated.
@@ -271,6 +275,34 @@ pub enum Visibility {
     Scope,
     /// From where it is made on (Rust: `let x = x.unwrap();` reads the outer `x`).
     After,
+}
+
+/// The macros of a language whose body lists items, and how their invocation is written.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ItemMacros {
+    /// The invocation's node kind (`macro_invocation`).
+    pub kind: String,
+    /// Its field naming the macro (a path: its last segment is the name).
+    pub name: String,
+    /// The kind of its child holding the body with its delimiters (`token_tree`).
+    pub body: String,
+    pub macros: Vec<ItemMacro>,
+}
+
+/// One macro whose body lists items.
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct ItemMacro {
+    pub name: String,
+    /// The generic type each item's written type is wrapped in (`LocalKey`: a
+    /// `thread_local!` static of type `T` is a `LocalKey<T>`).
+    #[serde(default)]
+    pub wrapper: Option<String>,
+    /// Word pairs whose second word, right after the first in the body, is the macro's own
+    /// syntax (`["static", "ref"]`: `static ref NAME` is read `static NAME`).
+    #[serde(default)]
+    pub dropped: Vec<[String; 2]>,
 }
 
 /// A node kind with the fields that matter to the references layer.
@@ -553,6 +585,10 @@ pub struct Resolve {
     /// Imported functions (module path and name) whose call is a value of the type written
     /// as their first argument (`typing.cast(T, x)`).
     pub type_casts: Vec<String>,
+    /// Imported functions (module path and name) whose call gives back a value of the type
+    /// of the argument at this place (`copy.copy(x)` is another `x`; `functools.reduce(f,
+    /// xs, start)` folds into a value of `start`'s type).
+    pub argument_results: BTreeMap<String, usize>,
     /// Functions whose call declares a type parameter (`T = TypeVar("T", bound=..)`): a type
     /// variable, a parameter of each function whose signature names it.
     pub type_variables: Vec<String>,

@@ -913,6 +913,18 @@ impl Resolver<'_> {
                 None => Ty::Unknown("a cast without a type"),
             };
         }
+        // `copy.copy(x)`, `reduce(f, xs, start)`: a value of the type of an argument, when
+        // that is a type of the root (a fold started from `None` or `0` grows into another).
+        if let Some(&place) = imported_name(facts, callee).and_then(|n| r.argument_results.get(&n)) {
+            let argument = callee
+                .parent()
+                .and_then(|call| part(call, Resolve::form(&r.calls, call.kind())?.arguments.as_deref()))
+                .and_then(|list| super::facts::positional_nodes(r, list).get(place).copied());
+            return match argument.map(|a| self.type_of(facts, a, depth + 1)) {
+                Some(ty @ (Ty::Instance(_) | Ty::Applied(..))) => ty,
+                _ => Ty::Unknown("a call giving back an argument saguaro does not read as a type of the root"),
+            };
+        }
         // A builtin named by the callee's text whose head nothing of the file binds
         // (`sorted`, `Object.entries`).
         let text = facts.text_of(callee);
@@ -1810,7 +1822,17 @@ impl Resolver<'_> {
                     return self.pattern_type(&facts, b, depth + 1);
                 }
                 if let Some(t) = b.declared_type.and_then(|r| facts.node(r)) {
-                    return self.annotation(&facts, t, depth + 1);
+                    let written = self.annotation(&facts, t, depth + 1);
+                    // `thread_local! { static S: State = .. }`: `S` is a `LocalKey<State>`.
+                    let wrapper = facts
+                        .index
+                        .item_macros
+                        .iter()
+                        .find(|m| m.range.0 <= b.at.0 && b.at.1 <= m.range.1);
+                    return match wrapper.and_then(|m| m.wrapper) {
+                        Some(wrapper) => Ty::Wrapped(wrapper.to_string(), Box::new(written), None),
+                        None => written,
+                    };
                 }
                 if let Some(v) = b.value.and_then(|r| facts.node(r)) {
                     let ty = self.type_of(&facts, v, depth + 1);

@@ -53,13 +53,17 @@ pub(super) fn index(
         .map_err(|e| Error::internal(format!("grammar `{}` is incompatible: {e}", lang.grammar)))?;
     let bom = source.bom_len();
     let text = source.text();
+    // A tree read through item macros differs from the text's own beyond the edit: neither
+    // it nor its symbols are taken over, before or after.
+    let previous = previous.filter(|p| p.index.item_macros.is_empty());
     let tree = parser
         .parse(&text[bom..], previous.as_ref().map(|p| p.tree))
         .ok_or_else(|| Error::internal("the parser gave up (no tree)"))?;
+    let (tree, item_macros) = super::item_macros::read_through(parser, lang, tree, &text.as_bytes()[bom..]);
     let root = tree.root_node();
     let roles = lang.roles()?;
     let reuse = previous
-        .filter(|p| p.take_over)
+        .filter(|p| p.take_over && item_macros.is_empty())
         .and_then(|p| Reuse::new(p.index, p.symbols, p.tree, &tree, p.edit, &source));
 
     let extract = |reuse: Option<&Reuse<'_>>| {
@@ -94,6 +98,7 @@ pub(super) fn index(
         symbols,
         parse_errors,
         tree,
+        item_macros,
         layout,
     })
 }

@@ -21,10 +21,12 @@
 pub mod cache;
 mod extract;
 mod interior;
+pub mod item_macros;
 mod namepath;
 pub mod scan;
 pub mod signature;
 
+pub use item_macros::ItemMacro;
 pub use namepath::NamePath;
 
 use crate::feedback::Error;
@@ -151,6 +153,8 @@ pub struct SymbolIndex {
     /// The syntax tree the index was read from (of the text after any BOM), kept so that a
     /// later version of the text re-parses incrementally.
     pub tree: tree_sitter::Tree,
+    /// The macros whose body `tree` reads as the items it lists (`thread_local!`).
+    pub item_macros: Vec<ItemMacro>,
     /// Where the symbols' nodes and the definitions' bodies are, so that a later version
     /// of the text takes over the symbols of the bodies its edit did not touch.
     layout: interior::Layout,
