@@ -3188,3 +3188,68 @@ pub fn enter() -> bool {
     let found = found_in_crate(lib, "CURRENT");
     assert_eq!(sure_lines(&found), vec![16, 17], "{found:?}");
 }
+
+/// A function of a pass-through wrapper whose result holds what its first argument holds is
+/// typed as that argument (`Arc::clone(&a)`, `Box::leak(b)`, `Box::into_raw(b)`), and a
+/// self-returning one with a turbofish as the type it names (`Box::<Node>::default()`); a
+/// `Weak` made by `Rc::downgrade` is not its target.
+#[test]
+fn a_wrappers_functions_give_what_their_argument_holds() {
+    let lib = "\
+use std::rc::Rc;
+use std::sync::Arc;
+
+#[derive(Default)]
+pub struct Node {
+    pub helping: u8,
+}
+
+pub fn f(shared: Arc<Node>, local: Rc<Node>) -> u8 {
+    let node = Box::leak(Box::<Node>::default());
+    let again = Arc::clone(&shared);
+    let other = Rc::clone(&local);
+    let raw = Box::into_raw(Box::new(Node::default()));
+    let back = unsafe { Box::from_raw(raw) };
+    let weak = Rc::downgrade(&local);
+    node.helping + again.helping + other.helping + back.helping + weak.helping
+}
+";
+    let found = found_in_crate(lib, "Node.helping");
+    let sure: Vec<(usize, Confidence)> = found.iter().map(|(_, l, c)| (*l, *c)).collect();
+    assert_eq!(
+        sure.iter()
+            .filter(|(l, c)| *l == 16 && *c != Confidence::NameMatch)
+            .count(),
+        4,
+        "{found:?}"
+    );
+    assert!(sure.contains(&(16, Confidence::NameMatch)), "{found:?}");
+}
+
+/// A closure passed where `cfg` alternatives (or overloads) each expect a function takes the
+/// parameter type they share.
+#[test]
+fn a_closure_given_to_cfg_alternatives_takes_what_they_share() {
+    let lib = "\
+pub struct Two {
+    pub port: u8,
+}
+
+impl Two {
+    #[cfg(not(feature = \"x\"))]
+    pub fn with<R, F: FnOnce(&Two) -> R>(f: F) -> R {
+        f(&Two { port: 1 })
+    }
+    #[cfg(feature = \"x\")]
+    pub fn with<R, F: FnOnce(&Two) -> R>(f: F) -> R {
+        f(&Two { port: 2 })
+    }
+}
+
+pub fn h() -> u8 {
+    Two::with(|t| t.port)
+}
+";
+    let found = found_in_crate(lib, "Two.port");
+    assert_eq!(sure_lines(&found), vec![8, 12, 17], "{found:?}");
+}

@@ -85,6 +85,15 @@ impl Resolver<'_> {
             // type is expected takes its parameters' types from that type.
             return match self.expected_type(facts, function, depth + 1).unbounded() {
                 Ty::Callable(_, Some(written)) => self.function_type_parameter(&written, index, depth + 1),
+                // Overloads or `cfg` alternatives each expecting a function: what their
+                // parameters share.
+                Ty::OneOf(expected) => {
+                    let parameters = expected.into_iter().map(|e| match e.unbounded() {
+                        Ty::Callable(_, Some(written)) => self.function_type_parameter(&written, index, depth + 1),
+                        _ => None,
+                    });
+                    parameters.collect::<Option<Vec<Ty>>>().map(super::types::one_of)
+                }
                 _ => None,
             };
         };

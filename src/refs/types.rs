@@ -1076,6 +1076,16 @@ impl Resolver<'_> {
                     ) {
                         return self.type_of(facts, held, depth + 1);
                     }
+                    // `Box::<Node>::default()`: a wrapper of the type its turbofish names.
+                    if let Some(named) = r
+                        .self_returning
+                        .iter()
+                        .any(|m| m == last)
+                        .then(|| turbofish_argument(r, callee))
+                        .flatten()
+                    {
+                        return self.annotation(facts, named, depth + 1);
+                    }
                     // `Box::from_raw(p)`: it may hold a value of the root; never a foreign one.
                     return Ty::Unknown("a wrapper made by a call saguaro does not follow");
                 }
@@ -3432,7 +3442,7 @@ fn map_part(part: MapPart, key: &Ty, value: &Ty) -> Ty {
 
 /// The type of a value that is one of `types`: that type when they are all one.
 /// (An overloaded call whose arguments do not choose, a union.)
-fn one_of(mut types: Vec<Ty>) -> Ty {
+pub(super) fn one_of(mut types: Vec<Ty>) -> Ty {
     types.dedup();
     if let Some(unknown) = types.iter().find(|t| matches!(t, Ty::Unknown(_))) {
         return unknown.clone();
@@ -3720,6 +3730,17 @@ fn imported_name(facts: &Facts, callee: Node<'_>) -> Option<String> {
     );
     let import = import_of(object).filter(|i| i.name.is_none() && !i.glob)?;
     Some(format!("{}.{}", import.module, facts.text_of(name)))
+}
+
+/// The first type argument of a path's qualifier written with a turbofish (`Node` of
+/// `Box::<Node>::default`).
+fn turbofish_argument<'t>(r: &Resolve, callee: Node<'t>) -> Option<Node<'t>> {
+    let qualifier = callee.child_by_field_name("path")?;
+    let form = Resolve::form(&r.type_generics, qualifier.kind())?;
+    let arguments = part(qualifier, form.arguments.as_deref())?;
+    written_parts(arguments)
+        .into_iter()
+        .find(|a| !r.lifetimes.iter().any(|l| l == a.kind()))
 }
 
 /// The first argument of the call whose callee is `callee`, if it passes one.
