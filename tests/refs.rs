@@ -3253,3 +3253,115 @@ pub fn h() -> u8 {
     let found = found_in_crate(lib, "Two.port");
     assert_eq!(sure_lines(&found), vec![8, 12, 17], "{found:?}");
 }
+
+/// `map` gives a collection of what its callback returns (a closure's value, a pass-through
+/// wrapper's constructor keeping the element, a function's return); a range is a collection
+/// of its bounds; `_` is left to inference, so `collect::<Vec<_>>()` and `let v: Vec<_> =`
+/// keep the elements collected.
+#[test]
+fn map_gives_what_its_callback_returns() {
+    let lib = "\
+use std::sync::Arc;
+
+pub struct Node {
+    pub next: u8,
+}
+
+fn make(_: &u8) -> Node {
+    Node { next: 0 }
+}
+
+pub fn f(count: usize, xs: Vec<u8>) {
+    let nodes = (0..count).map(|_| Node { next: 1 }).map(Arc::new).collect::<Vec<_>>();
+    for n in nodes.iter().rev() {
+        n.next;
+    }
+    let made: Vec<_> = xs.iter().map(make).collect();
+    made[0].next;
+}
+";
+    let found = found_in_crate(lib, "Node.next");
+    assert_eq!(sure_lines(&found), vec![8, 12, 14, 17], "{found:?}");
+    let module = "\
+export class Entry {
+  constructor(public size: number) {}
+}
+
+export function sizes(xs: number[]): number[] {
+  const entries = xs.map((x) => new Entry(x));
+  return entries.map((e) => e.size).concat([entries[0].size]);
+}
+";
+    let found = found_in(&[("entry.ts", module)], "entry.ts", "Entry.size");
+    assert_eq!(sure_lines(&found), vec![7, 7], "{found:?}");
+}
+
+/// An `if` with an `else` is one of its branches' values, a block-like expression written
+/// last without `;` is its block's value, values of one generic class with and without type
+/// arguments read are that class, a parenthesized dereference among macro tokens is what it
+/// reaches, and `NonNull::new_unchecked(p)` is what `p` points to.
+#[test]
+fn branches_blocks_and_dereferences_keep_their_class() {
+    let lib = "\
+use std::ptr::{addr_of_mut, NonNull};
+
+pub struct Node<K> {
+    pub key: K,
+    pub next: *mut Node<K>,
+}
+
+impl<K> Node<K> {
+    fn new(key: K) -> Self {
+        Node { key, next: std::ptr::null_mut() }
+    }
+}
+
+pub struct List<K> {
+    free: *mut Node<K>,
+    head: *mut Node<K>,
+}
+
+impl<K> List<K> {
+    pub fn insert(&mut self, key: K) {
+        let node = if self.free.is_null() {
+            Box::into_raw(Box::new(Node::new(key)))
+        } else {
+            // a recycled node
+            unsafe {
+                let free = self.free;
+                self.free = (*free).next;
+                free
+            }
+        };
+        unsafe {
+            let _k = &(*node).key;
+            let _read = addr_of_mut!((*self.head).key).read();
+            let head = NonNull::new_unchecked(self.head);
+            let _n = head.as_ref().next;
+        }
+    }
+}
+";
+    let found = found_in_crate(lib, "Node.key");
+    assert_eq!(sure_lines(&found), vec![10, 32, 33], "{found:?}");
+    let found = found_in_crate(lib, "Node.next");
+    assert_eq!(sure_lines(&found), vec![10, 27, 35], "{found:?}");
+}
+
+/// `typeof value` in a type is the type of that value.
+#[test]
+fn a_type_query_is_the_type_of_its_value() {
+    let module = "\
+export interface Config {
+  match: (s: string) => boolean;
+}
+
+const defaults: Config = { match: (s) => s.length > 0 };
+
+export function register(config: typeof defaults = defaults) {
+  return config.match('x');
+}
+";
+    let found = found_in(&[("config.ts", module)], "config.ts", "Config.match");
+    assert_eq!(sure_lines(&found), vec![5, 8], "{found:?}");
+}

@@ -565,6 +565,16 @@ pub struct Resolve {
     pub element_methods: Vec<String>,
     pub element_wrapper: Option<String>,
     pub element_callbacks: Vec<String>,
+    /// Statements that are a block's value when written last without `;` (Rust's
+    /// `expression_statement` holding `unsafe { x }`, `if`, `match`).
+    pub tail_statements: Vec<String>,
+    /// Types the compiler infers (Rust's `_`): not known, never foreign.
+    pub inferred_types: Vec<String>,
+    /// Expressions that are a collection of what their bounds are (Rust's `0..n`).
+    pub ranges: Vec<String>,
+    /// Of the element callbacks, those whose call gives a collection of what the callback
+    /// returns (`map`).
+    pub mapping_callbacks: Vec<String>,
     /// Methods of a collection whose every argument is an element it adds (`push`).
     pub element_inserts: Vec<String>,
     /// Methods giving a pointer to the value they are called on (`NonNull::as_ptr`).

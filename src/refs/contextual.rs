@@ -16,7 +16,9 @@
 //! (`F: FnMut(&Entry)`, also in a `where` clause; `impl Fn(&Entry)`, `&dyn Fn(&Entry)`).
 //! A method called on a value fills its receiver itself, so the arguments start after it;
 //! the function type's own parameters are read with the type arguments given where it was
-//! read (`Store<Config>`'s `T` is `Config`).
+//! read (`Store<Config>`'s `T` is `Config`). Where the call may reach several definitions
+//! that each expect a function (`cfg` alternatives of one method, overloads), the parameter
+//! is what all of them give it, or not known.
 
 use super::facts::{Facts, Range};
 use super::resolve::{Entity, Resolver};

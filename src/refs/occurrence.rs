@@ -1414,6 +1414,20 @@ fn receiver_before(text: &str, name_start: usize) -> Option<(String, bool)> {
 /// The type of a receiver chain written in macro tokens (`self`, `x`, `self.inner.get()`,
 /// `a.b`), read segment by segment from the binding of its head.
 fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) -> Ty {
+    // `(*self.head).key`: a dereference (or a borrow) in parentheses is what it reaches.
+    if let Some(inner) = chain.strip_prefix('(').and_then(|c| c.strip_suffix(')')) {
+        let balanced = super::facts::code_chars(inner)
+            .into_iter()
+            .try_fold(0usize, |depth, (_, c)| match c {
+                '(' => Some(depth + 1),
+                ')' => depth.checked_sub(1),
+                _ => Some(depth),
+            })
+            == Some(0);
+        if balanced {
+            return chain_type(resolver, facts, inner.trim_start_matches(['*', '&']), at);
+        }
+    }
     let mut segments = Vec::new();
     let (mut depth, mut from) = (0usize, 0usize);
     for (i, c) in super::facts::code_chars(chain) {

@@ -10,12 +10,20 @@
 //! come off as the language says (`Optional[T]`, `T | undefined`, `Box<T>` pass method
 //! calls through; `Option<T>`, `Result<T, E>`, `Promise<T>` give `T` to `?`, `await`, or an
 //! unwrap method); a pass-through wrapper made by its constructor (`Box::new(x)`,
-//! `Rc::new(x)`) is what it holds, and a type path's turbofish (`Map::<K, V>::new()`) names
-//! the type. What none of these tell is `Unknown`, with the reason — never a guess.
+//! `Rc::new(x)`) or by another of its functions whose result holds what its first argument
+//! holds (`Arc::clone(&a)`, `Box::leak(b)`) is what it holds, and a type path's turbofish
+//! (`Map::<K, V>::new()`, `Box::<Node>::default()`) names the type. A function that gives
+//! back one of its arguments (`copy.copy(x)`, `functools.reduce(f, xs, start)`) gives that
+//! argument's type when it is a type of the root — a fold may grow past a `None` start. A
+//! static an item macro lists is its written type, wrapped as the macro says
+//! (`thread_local!`: a `LocalKey<T>`). What none of these tell is `Unknown`, with the
+//! reason — never a guess.
 //!
 //! A container gives back what its written type says it holds, the same way in each
 //! language, from data: a collection its elements, a map its values (and keys, and pairs),
-//! a record a `V` for every property, a `Result` its error. What saguaro cannot read of a
+//! a record a `V` for every property, a `Result` its error. `map` gives a collection of what
+//! its callback returns, a range a collection of its bounds, and a collection whose element
+//! type is left to inference (`Vec<_>`) the elements collected into it. What saguaro cannot read of a
 //! container is never taken for a foreign value: a type from outside the root given a type
 //! of the root, or a field read on a standard wrapper, is `Unknown`, so its uses stay name
 //! matches rather than disappear. Foreign (`External`) means only what is known foreign: a
@@ -48,6 +56,9 @@ pub(super) use crate::lang::{part, written_parts};
 use crate::symbols::signature::{self, Arguments};
 use std::collections::HashMap;
 use tree_sitter::Node;
+
+/// Why a type the code leaves to the compiler (`_`) is unknown.
+const INFERRED: &str = "a type left to inference";
 
 /// What is known of a value's type.
 #[derive(Debug, Clone, PartialEq)]
@@ -146,6 +157,15 @@ pub const DECORATED_DEFINITION: &str = "<decorated definition>";
 impl Ty {
     /// The bound of a value of a type parameter, where what matters is what the bound
     /// declares (a field's type), not what it lacks.
+    /// A type the code leaves to the compiler (`_`), or a collection of it (`Vec<_>`).
+    fn left_to_inference(&self) -> bool {
+        match self {
+            Ty::Unknown(why) => *why == INFERRED,
+            Ty::Elements(element) => element.left_to_inference(),
+            _ => false,
+        }
+    }
+
     pub(super) fn unbounded(self) -> Ty {
         match self {
             Ty::Bounded(bound) => *bound,
@@ -433,10 +453,20 @@ impl Resolver<'_> {
             if let Ty::Unknown(_) = ty {
                 return ty;
             }
-            match &found {
-                Some(seen) if *seen != ty => return Ty::Unknown("values of several types"),
-                _ => found = Some(ty),
-            }
+            found = match found {
+                Some(seen) if seen != ty => match (seen.instance_class(), ty.instance_class()) {
+                    // Values of one generic class, with type arguments read or not (`Node::new(..)`
+                    // beside a `*mut Node<K, V>`): that class, with the arguments one of them
+                    // gives when the other gives none.
+                    (Some(a), Some(b)) if a == b => Some(match (&seen, &ty) {
+                        (Ty::Applied(..), Ty::Instance(_)) => seen,
+                        (Ty::Instance(_), Ty::Applied(..)) => ty,
+                        _ => Ty::Instance(a.clone()),
+                    }),
+                    _ => return Ty::Unknown("values of several types"),
+                },
+                _ => Some(ty),
+            };
         }
         found.unwrap_or(Ty::Unknown("no value of a known type"))
     }
@@ -533,6 +563,19 @@ impl Resolver<'_> {
                 Some(value) if !r.block_statements.iter().any(|k| value.kind().ends_with(k.as_str())) => {
                     self.type_of(facts, value, depth + 1)
                 }
+                // `{ ..; unsafe { x } }`: a block-like expression written last without `;` is
+                // parsed as a statement, yet is the block's value.
+                Some(statement)
+                    if r.tail_statements.iter().any(|k| k == statement.kind())
+                        && statement
+                            .child(statement.child_count().saturating_sub(1))
+                            .is_some_and(|c| c.kind() != ";") =>
+                {
+                    match statement.named_child(0) {
+                        Some(value) => self.type_of(facts, value, depth + 1),
+                        None => Ty::Unknown("a block that ends in no value"),
+                    }
+                }
                 _ => Ty::Unknown("a block that ends in no value"),
             };
         }
@@ -569,6 +612,17 @@ impl Resolver<'_> {
         }
         if let Some(form) = Resolve::form(&r.choices, kind) {
             return self.choice_type(facts, node, form, depth + 1);
+        }
+        // `(0..n)`: a collection of what its bounds are.
+        if r.ranges.iter().any(|k| k == kind) {
+            let bounds: Vec<Ty> = written_parts(node)
+                .into_iter()
+                .map(|b| self.type_of(facts, b, depth + 1))
+                .collect();
+            return match bounds.is_empty() {
+                true => Ty::Unknown("a range without bounds"),
+                false => Ty::Elements(Box::new(one_of(bounds))),
+            };
         }
         if r.tuple_literals.iter().any(|k| k == kind) {
             let items = written_parts(node);
@@ -900,7 +954,16 @@ impl Resolver<'_> {
                 .named_child(0)
                 .filter(|_| r.typed_conversions.contains_key(method))
             {
-                let target = self.annotation(facts, written, depth + 1);
+                let mut target = self.annotation(facts, written, depth + 1);
+                // `.collect::<Vec<_>>()`: a collection of the elements collected.
+                if target.left_to_inference() {
+                    let receiver = callee.child_by_field_name("function").and_then(|f| {
+                        Resolve::form(&r.members, f.kind()).and_then(|form| part(f, form.object.as_deref()))
+                    });
+                    if let Some(Ty::Elements(element)) = receiver.map(|o| self.type_of(facts, o, depth + 1)) {
+                        target = Ty::Elements(element);
+                    }
+                }
                 if let Some(converted) = self.conversion_type(facts, method, target, depth + 1) {
                     return converted;
                 }
@@ -1141,6 +1204,58 @@ impl Resolver<'_> {
         self.method_call_type_given(facts, object_type, method, args, Vec::new(), None, depth)
     }
 
+    /// `xs.iter().collect()` where the code says a collection of inferred elements comes of
+    /// it (`let v: Vec<_> = ..`): a collection of the receiver's elements.
+    fn collected_elements(&self, facts: &Facts, value: Node<'_>, depth: usize) -> Ty {
+        let r = &facts.lang.resolve;
+        let receiver = Resolve::form(&r.calls, value.kind())
+            .and_then(|form| part(value, form.callee.as_deref()))
+            .and_then(|callee| {
+                let form = Resolve::form(&r.members, callee.kind())?;
+                let method = part(callee, form.name.as_deref())?;
+                r.typed_conversions.contains_key(facts.text_of(method)).then_some(())?;
+                part(callee, form.object.as_deref())
+            });
+        match receiver.map(|o| self.type_of(facts, o, depth + 1)) {
+            Some(elements @ Ty::Elements(_)) => elements,
+            _ => Ty::Unknown(INFERRED),
+        }
+    }
+
+    /// What the callback passed to a mapping method (`map`) at `callee` returns for an
+    /// element `element`: a function written there gives its body's value (`|x| Entry { .. }`,
+    /// `(x) => new Entry(x)`); a pass-through wrapper's constructor keeps the element
+    /// (`.map(Arc::new)`); a function of the root named there its return. `None` when the
+    /// callback is none of these.
+    fn mapped_element(&self, facts: &Facts, callee: Node<'_>, element: &Ty, depth: usize) -> Option<Ty> {
+        let r = &facts.lang.resolve;
+        let mut callback = first_argument(r, callee)?;
+        while r.transparent.iter().any(|k| k == callback.kind()) {
+            callback = callback.named_child(0)?;
+        }
+        let written_function =
+            callback.child_by_field_name("parameters").is_some() || callback.child_by_field_name("parameter").is_some();
+        if written_function {
+            let body = callback.child_by_field_name("body")?;
+            return Some(self.type_of(facts, body, depth + 1));
+        }
+        if r.paths.iter().any(|f| f.kind == callback.kind()) && r.modules_is_rust() {
+            let segments = super::facts::path_segments(callback, facts.text());
+            if let Some((last, owner)) = segments.split_last() {
+                let wrapper = owner.last().is_some_and(|w| r.pass_through.iter().any(|p| p == w));
+                if wrapper && r.pass_through_constructors.iter().any(|c| c == last) {
+                    return Some(element.clone());
+                }
+            }
+        }
+        match self.type_of(facts, callback, depth + 1) {
+            function @ (Ty::Function(_) | Ty::Class(_) | Ty::Callable(..)) => {
+                Some(self.called(function, &|| None, depth + 1))
+            }
+            _ => None,
+        }
+    }
+
     /// [`Self::method_call_type`] with the method's own type arguments written at the call
     /// (`e.cast::<Target>()`), or else inferred from the arguments of the call whose callee is
     /// `callee`, when there is one.
@@ -1184,7 +1299,13 @@ impl Resolver<'_> {
                     None => (**element).clone(),
                 };
             }
-            // Another method of a collection (`map`, `flat_map`, `zip`): a value saguaro does
+            // `xs.iter().map(|x| Entry { .. })`: a collection of what the callback returns.
+            if r.mapping_callbacks.iter().any(|m| m == method) {
+                if let Some(mapped) = callee.and_then(|c| self.mapped_element(facts, c, element, depth + 1)) {
+                    return Ty::Elements(Box::new(mapped));
+                }
+            }
+            // Another method of a collection (`flat_map`, `zip`): a value saguaro does
             // not follow, not one known to be foreign.
             return Ty::Unknown("a collection method saguaro does not follow");
         }
@@ -1831,8 +1952,21 @@ impl Resolver<'_> {
                 if b.pattern.is_some() {
                     return self.pattern_type(&facts, b, depth + 1);
                 }
-                if let Some(t) = b.declared_type.and_then(|r| facts.node(r)) {
-                    let written = self.annotation(&facts, t, depth + 1);
+                // `let v: Vec<_> = ..collect()`: a type left to inference is the value's.
+                let declared = b
+                    .declared_type
+                    .and_then(|r| facts.node(r))
+                    .map(|t| self.annotation(&facts, t, depth + 1));
+                let value = b.value.and_then(|r| facts.node(r));
+                if let (Some(Ty::Elements(_)), Some(value)) = (&declared, value) {
+                    if declared.as_ref().is_some_and(Ty::left_to_inference) {
+                        return match self.type_of(&facts, value, depth + 1) {
+                            Ty::Unknown(_) => self.collected_elements(&facts, value, depth + 1),
+                            ty => ty,
+                        };
+                    }
+                }
+                if let Some(written) = declared.filter(|ty| !(ty.left_to_inference() && value.is_some())) {
                     // `thread_local! { static S: State = .. }`: `S` is a `LocalKey<State>`.
                     let wrapper = facts
                         .index
@@ -2969,6 +3103,17 @@ impl Resolver<'_> {
         // `Data['port']`, `TxData[typeof Kind.Blob]`: the type of that member of `Data`.
         if r.indexed_types.iter().any(|k| k == kind) {
             return self.indexed_type(facts, node, depth + 1);
+        }
+        // `Vec<_>`: a type the compiler infers, not a foreign one.
+        if r.inferred_types.iter().any(|t| t == text) {
+            return Ty::Unknown(INFERRED);
+        }
+        // `typeof defaults`: the type of that value.
+        if r.type_queries.iter().any(|k| k == kind) {
+            return match node.named_child(0) {
+                Some(value) => self.type_of(facts, value, depth + 1),
+                None => Ty::Unknown("a type query without a value"),
+            };
         }
         // `Self`, TypeScript's `this` type: the class the annotation is written in.
         if node.named_child_count() == 0 && r.self_type.iter().any(|s| s == text) {
