@@ -3365,3 +3365,23 @@ export function register(config: typeof defaults = defaults) {
     let found = found_in(&[("config.ts", module)], "config.ts", "Config.match");
     assert_eq!(sure_lines(&found), vec![5, 8], "{found:?}");
 }
+
+/// A map's `entry(k)` is a value that may be there: `or_insert(..)`, `or_default()` give it.
+#[test]
+fn a_maps_entry_gives_its_value() {
+    let lib = "\
+use std::collections::HashMap;
+
+pub struct Slot {
+    pub value: u8,
+}
+
+pub fn touch(map: &mut HashMap<u8, Slot>) -> u8 {
+    let slot = map.entry(1).or_insert(Slot { value: 0 });
+    slot.value += 1;
+    map.entry(2).or_insert_with(|| Slot { value: 1 }).value
+}
+";
+    let found = found_in_crate(lib, "Slot.value");
+    assert_eq!(sure_lines(&found), vec![8, 9, 10, 10], "{found:?}");
+}
