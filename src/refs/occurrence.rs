@@ -1424,8 +1424,11 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
                 _ => Some(depth),
             })
             == Some(0);
-        if balanced {
-            return chain_type(resolver, facts, inner.trim_start_matches(['*', '&']), at);
+        let reached = inner.trim_start_matches(['*', '&']);
+        // Only a dereference of a chain: `(a & b)` is an operation, read as one below.
+        let operation = reached.contains(['&', '|', '+', '-', '*', '/', '%', '^', '<', '>', '=', '!', ' ']);
+        if balanced && reached.len() < inner.len() && !operation {
+            return chain_type(resolver, facts, reached, at);
         }
     }
     let mut segments = Vec::new();
