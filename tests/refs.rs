@@ -3385,3 +3385,61 @@ pub fn touch(map: &mut HashMap<u8, Slot>) -> u8 {
     let found = found_in_crate(lib, "Slot.value");
     assert_eq!(sure_lines(&found), vec![8, 9, 10, 10], "{found:?}");
 }
+
+/// `#[path = "gen/tables.rs"] mod tables;` names the module's file from the declaring file's
+/// folder; a module so named is read like a `mod.rs` (its own `#[path]` children from its
+/// folder) and its `super` is the declaring file.
+#[test]
+fn a_path_attribute_names_a_modules_file() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let files = [
+        ("Cargo.toml", manifest),
+        (
+            "src/lib.rs",
+            "pub use tables::VERSION;\n\nmod lookup;\n#[path = \"gen/tables.rs\"]\nmod tables;\n",
+        ),
+        (
+            "src/gen/tables.rs",
+            "pub const VERSION: u8 = 1;\npub static ROOT: [u8; 1] = [0];\n",
+        ),
+        (
+            "src/lookup.rs",
+            "#[path = \"gen/lookup.rs\"]\nmod gen;\n\npub use gen::width;\n",
+        ),
+        (
+            "src/gen/lookup.rs",
+            "use crate::tables::*;\n\npub fn width() -> u8 {\n    ROOT[0] + super::super::tables::VERSION\n}\n",
+        ),
+    ];
+    let found = found_in(&files, "src/gen/tables.rs", "ROOT");
+    assert_eq!(sure_lines(&found), vec![4], "{found:?}");
+    let found = found_in(&files, "src/gen/tables.rs", "VERSION");
+    let places: Vec<(&str, usize)> = found.iter().map(|(p, l, _)| (p.as_str(), *l)).collect();
+    assert_eq!(places, vec![("src/gen/lookup.rs", 4), ("src/lib.rs", 1)], "{found:?}");
+}
+
+/// `type(x) is C` (or `==`) narrows `x` to a `C` where it holds, as `isinstance` does;
+/// `is not` and `!=` do not.
+#[test]
+fn a_type_identity_test_narrows() {
+    let module = "\
+class Option:
+    def __init__(self):
+        self.argcount = 0
+
+
+def f(e):
+    if type(e) is Option and e.argcount:
+        pass
+    if type(e) == Option:
+        e.argcount
+    if type(e) is not Option and e.argcount:
+        pass
+";
+    let found = found_in(&[("m.py", module)], "m.py", "Option.argcount");
+    assert_eq!(sure_lines(&found), vec![7, 10], "{found:?}");
+    assert!(
+        found.contains(&("m.py".to_string(), 11, Confidence::NameMatch)),
+        "{found:?}"
+    );
+}

@@ -80,3 +80,10 @@
   . (call function: (identifier) @_test
       arguments: (argument_list . [(identifier) (attribute)] @local.narrowed . (_) @local.narrowed.type .))
   (#eq? @_test "isinstance")) @local.narrowed.after
+; `type(x) is C`, `type(x) == C`: x is exactly a C where the test holds, placed as above.
+((comparison_operator
+   . (call function: (identifier) @_test
+       arguments: (argument_list . [(identifier) (attribute)] @local.narrowed .))
+   ["is" "=="]
+   . [(identifier) (attribute)] @local.narrowed.type .)
+  (#eq? @_test "type")) @local.narrowed.test

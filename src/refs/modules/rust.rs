@@ -1,5 +1,6 @@
 //! Rust crates: which crate a file belongs to, the module tree (`mod a;` is `a.rs` or
-//! `a/mod.rs` beside its parent, an inline `mod a { .. }` is a module inside the file),
+//! `a/mod.rs` beside its parent, or the file its `#[path = ".."]` attribute names from the
+//! declaring file's folder; an inline `mod a { .. }` is a module inside the file),
 //! and the first segment of a path (`crate`, `self`, `super`, `$crate`, the crate's own
 //! name from its tests, examples and binaries).
 //!
@@ -23,6 +24,17 @@ pub struct Crate {
 #[derive(Debug, Default)]
 pub struct Layout {
     pub crates: Vec<Crate>,
+    /// Module files a declaration names by a path attribute (`#[path = "gen/tables.rs"] mod
+    /// tables;`).
+    pub by_path: Vec<PathModule>,
+}
+
+/// A module whose file its declaration names (`#[path = ".."] mod name;`).
+#[derive(Debug, Clone)]
+pub struct PathModule {
+    pub file: String,
+    pub declared_in: String,
+    pub name: String,
 }
 
 impl Layout {
@@ -63,7 +75,24 @@ impl Layout {
         }
         // Deeper crates first: a file belongs to the innermost crate around it.
         crates.sort_by_key(|c| std::cmp::Reverse(c.dir.len()));
-        Layout { crates }
+        let by_path = project
+            .files
+            .iter()
+            .filter(|(path, file)| path.ends_with(".rs") && file.text.contains("#[path"))
+            .flat_map(|(path, file)| path_declarations(path, &file.text))
+            .filter(|m| project.has_file(&m.file))
+            .collect();
+        Layout { crates, by_path }
+    }
+
+    /// The file a path attribute gives module `name` declared in `file`, if one does.
+    fn path_child(&self, file: &str, name: &str) -> Option<&PathModule> {
+        self.by_path.iter().find(|m| m.declared_in == file && m.name == name)
+    }
+
+    /// The declaration a file is reached through by a path attribute, if it is.
+    fn path_parent(&self, file: &str) -> Option<&PathModule> {
+        self.by_path.iter().find(|m| m.file == file)
     }
 
     /// The crate a file belongs to.
@@ -122,11 +151,89 @@ fn owns_folder(path: &str) -> bool {
     matches!(file, "mod.rs" | "lib.rs" | "main.rs")
 }
 
+/// The module declarations of a file's top level that name their file by a path attribute
+/// (`#[path = "gen/tables.rs"] mod tables;`), the path read from the declaring file's
+/// folder, as the compiler reads it for a declaration outside inline modules. Read from the
+/// text: attributes, a visibility and `mod NAME;`, whitespace between.
+fn path_declarations(declared_in: &str, text: &str) -> Vec<PathModule> {
+    let mut found = Vec::new();
+    for (at, _) in text.match_indices("#[path") {
+        // Only a declaration at the file's top level: the line starts with the attribute.
+        if !text[..at].ends_with('\n') && at != 0 {
+            continue;
+        }
+        let rest = text[at + "#[path".len()..].trim_start();
+        let Some(rest) = rest.strip_prefix('=').map(str::trim_start) else {
+            continue;
+        };
+        let Some(rest) = rest.strip_prefix('"') else {
+            continue;
+        };
+        let Some((target, rest)) = rest.split_once('"') else {
+            continue;
+        };
+        let Some(mut rest) = rest.trim_start().strip_prefix(']') else {
+            continue;
+        };
+        // Other attributes, then a visibility, then `mod`.
+        loop {
+            rest = rest.trim_start();
+            if let Some(attribute) = rest.strip_prefix("#[") {
+                match attribute.split_once(']') {
+                    Some((_, after)) => rest = after,
+                    None => break,
+                }
+            } else {
+                break;
+            }
+        }
+        let mut rest = rest.trim_start();
+        if let Some(after) = rest.strip_prefix("pub") {
+            rest = after.trim_start();
+            if let Some(scoped) = rest.strip_prefix('(') {
+                rest = scoped.split_once(')').map_or("", |(_, after)| after).trim_start();
+            }
+        }
+        let Some(rest) = rest.strip_prefix("mod ") else {
+            continue;
+        };
+        let rest = rest.trim_start();
+        let name: String = rest.chars().take_while(|c| c.is_alphanumeric() || *c == '_').collect();
+        if name.is_empty() || !rest[name.len()..].trim_start().starts_with(';') {
+            continue;
+        }
+        found.push(PathModule {
+            file: normalized(&child_path(parent_dir(declared_in), target.trim_start_matches("./"))),
+            declared_in: declared_in.to_string(),
+            name,
+        });
+    }
+    found
+}
+
+/// `a/b/../c.rs` as `a/c.rs`.
+fn normalized(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "." | "" => {}
+            ".." => {
+                parts.pop();
+            }
+            _ => parts.push(part),
+        }
+    }
+    parts.join("/")
+}
+
 /// The folder a file module's `mod name;` files sit in: a crate root's (`tests/a.rs`
-/// declares `mod common;` as `tests/common/mod.rs`), a `mod.rs`'s, else the folder named
-/// like the file.
+/// declares `mod common;` as `tests/common/mod.rs`), a `mod.rs`'s or one a path attribute
+/// names (read like a `mod.rs`), else the folder named like the file.
 fn child_dir(project: &Project, path: &str) -> String {
-    if owns_folder(path) || project.rust.crate_root(project, path).as_deref() == Some(path) {
+    if owns_folder(path)
+        || project.rust.crate_root(project, path).as_deref() == Some(path)
+        || project.rust.path_parent(path).is_some()
+    {
         parent_dir(path).to_string()
     } else {
         strip_ext(path).to_string()
@@ -151,6 +258,9 @@ pub fn child(project: &Project, module: &ModuleId, name: &str) -> Option<ModuleI
         let dir = child_path(&child_dir(project, &module.file), &module.inner.replace('.', "/"));
         return file_child(project, &dir, name);
     }
+    if let Some(named) = project.rust.path_child(&module.file, name) {
+        return Some(ModuleId::file(named.file.clone()));
+    }
     file_child(project, &child_dir(project, &module.file), name)
 }
 
@@ -174,6 +284,9 @@ pub fn parent(project: &Project, module: &ModuleId) -> Option<ModuleId> {
         return Some(ModuleId::file(module.file.clone()));
     }
     let path = &module.file;
+    if let Some(declaration) = project.rust.path_parent(path) {
+        return Some(ModuleId::file(declaration.declared_in.clone()));
+    }
     let root = project.rust.crate_root(project, path)?;
     if &root == path {
         return None;
