@@ -3443,3 +3443,36 @@ def f(e):
         "{found:?}"
     );
 }
+
+/// `filter_map` gives a collection of what the wrapper its callback returns holds, and
+/// `flat_map` / `flatMap` of the elements of what it returns; `Some(x)` is an `Option` of
+/// `x`.
+#[test]
+fn filter_map_and_flat_map_take_their_callbacks_return_apart() {
+    let lib = "\
+pub struct Chunk {
+    pub size: usize,
+}
+
+pub fn f(xs: Vec<u8>) -> usize {
+    let kept: Vec<_> = xs.iter().filter_map(|x| Some(Chunk { size: *x as usize })).collect();
+    let flat = xs.iter().flat_map(|x| [Chunk { size: *x as usize }]).collect::<Vec<_>>();
+    let made = Some(Chunk { size: 1 });
+    kept[0].size + flat[0].size + made.unwrap().size
+}
+";
+    let found = found_in_crate(lib, "Chunk.size");
+    assert_eq!(sure_lines(&found), vec![6, 7, 8, 9, 9, 9], "{found:?}");
+    let module = "\
+export class Chunk {
+  constructor(public size: number) {}
+}
+
+export function sizes(xs: number[][]): number {
+  const chunks = xs.flatMap((row) => row.map((x) => new Chunk(x)));
+  return chunks[0].size;
+}
+";
+    let found = found_in(&[("chunk.ts", module)], "chunk.ts", "Chunk.size");
+    assert_eq!(sure_lines(&found), vec![7], "{found:?}");
+}

@@ -568,13 +568,17 @@ pub struct Resolve {
     /// Statements that are a block's value when written last without `;` (Rust's
     /// `expression_statement` holding `unsafe { x }`, `if`, `match`).
     pub tail_statements: Vec<String>,
+    /// Builtin functions making a wrapper of what they are given (`Some(x)`: an `Option`),
+    /// by the wrapper's name.
+    pub wrapping_constructors: BTreeMap<String, String>,
     /// Types the compiler infers (Rust's `_`): not known, never foreign.
     pub inferred_types: Vec<String>,
     /// Expressions that are a collection of what their bounds are (Rust's `0..n`).
     pub ranges: Vec<String>,
     /// Of the element callbacks, those whose call gives a collection of what the callback
-    /// returns (`map`).
-    pub mapping_callbacks: Vec<String>,
+    /// returns: `"value"` the value itself (`map`), `"held"` what the wrapper it returns
+    /// holds (`filter_map`), `"elements"` its elements (`flat_map`).
+    pub mapping_callbacks: BTreeMap<String, String>,
     /// Methods of a collection whose every argument is an element it adds (`push`).
     pub element_inserts: Vec<String>,
     /// Methods giving a pointer to the value they are called on (`NonNull::as_ptr`).

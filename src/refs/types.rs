@@ -996,6 +996,13 @@ impl Resolver<'_> {
             facts.scopes.lookup(head, callee.start_byte()).is_none()
         };
         let builtin = |names: &[String]| names.iter().any(|n| n == text) && unbound();
+        // `Some(x)`, `Ok(x)`: a wrapper holding `x`.
+        if let Some(wrapper) = r.wrapping_constructors.get(text).filter(|_| unbound()) {
+            return match first_argument(r, callee) {
+                Some(held) => Ty::Wrapped(wrapper.clone(), Box::new(self.type_of(facts, held, depth + 1)), None),
+                None => Ty::Unknown("a wrapper made of nothing"),
+            };
+        }
         // `sorted(xs)`, `Array.from(it)`: the elements of the first argument, again; `next(it)`,
         // `min(xs)`: one of them (`min(a, b)`: one of the arguments).
         let pick = builtin(&r.element_picks);
@@ -1299,13 +1306,22 @@ impl Resolver<'_> {
                     None => (**element).clone(),
                 };
             }
-            // `xs.iter().map(|x| Entry { .. })`: a collection of what the callback returns.
-            if r.mapping_callbacks.iter().any(|m| m == method) {
+            // `xs.iter().map(|x| Entry { .. })`: a collection of what the callback returns;
+            // `filter_map`: of what the wrapper it returns holds; `flat_map`: of the elements
+            // of what it returns.
+            if let Some(how) = r.mapping_callbacks.get(method) {
                 if let Some(mapped) = callee.and_then(|c| self.mapped_element(facts, c, element, depth + 1)) {
+                    let mapped = match (how.as_str(), mapped) {
+                        ("held", Ty::Wrapped(_, held, _)) => *held,
+                        ("elements", returned) => element_of(r, returned),
+                        ("value", returned) => returned,
+                        (_, Ty::Unknown(why)) => Ty::Unknown(why),
+                        _ => Ty::Unknown("a mapping callback whose return saguaro does not take apart"),
+                    };
                     return Ty::Elements(Box::new(mapped));
                 }
             }
-            // Another method of a collection (`flat_map`, `zip`): a value saguaro does
+            // Another method of a collection (`zip`, `scan`): a value saguaro does
             // not follow, not one known to be foreign.
             return Ty::Unknown("a collection method saguaro does not follow");
         }
