@@ -155,8 +155,6 @@ const ANYTHING: &str = "a value typed as anything (`any`)";
 pub const DECORATED_DEFINITION: &str = "<decorated definition>";
 
 impl Ty {
-    /// The bound of a value of a type parameter, where what matters is what the bound
-    /// declares (a field's type), not what it lacks.
     /// A type the code leaves to the compiler (`_`), or a collection of it (`Vec<_>`).
     fn left_to_inference(&self) -> bool {
         match self {
@@ -166,6 +164,8 @@ impl Ty {
         }
     }
 
+    /// The bound of a value of a type parameter, where what matters is what the bound
+    /// declares (a field's type), not what it lacks.
     pub(super) fn unbounded(self) -> Ty {
         match self {
             Ty::Bounded(bound) => *bound,
@@ -979,10 +979,7 @@ impl Resolver<'_> {
         // `copy.copy(x)`, `reduce(f, xs, start)`: a value of the type of an argument, when
         // that is a type of the root (a fold started from `None` or `0` grows into another).
         if let Some(&place) = imported_name(facts, callee).and_then(|n| r.argument_results.get(&n)) {
-            let argument = callee
-                .parent()
-                .and_then(|call| part(call, Resolve::form(&r.calls, call.kind())?.arguments.as_deref()))
-                .and_then(|list| super::facts::positional_nodes(r, list).get(place).copied());
+            let argument = positional_arguments(r, callee).get(place).copied();
             return match argument.map(|a| self.type_of(facts, a, depth + 1)) {
                 Some(ty @ (Ty::Instance(_) | Ty::Applied(..))) => ty,
                 _ => Ty::Unknown("a call giving back an argument saguaro does not read as a type of the root"),
@@ -1007,11 +1004,7 @@ impl Resolver<'_> {
         // `min(xs)`: one of them (`min(a, b)`: one of the arguments).
         let pick = builtin(&r.element_picks);
         if pick || builtin(&r.element_collections) {
-            let arguments = callee
-                .parent()
-                .and_then(|call| part(call, Resolve::form(&r.calls, call.kind())?.arguments.as_deref()))
-                .map(|list| super::facts::positional_nodes(r, list))
-                .unwrap_or_default();
+            let arguments = positional_arguments(r, callee);
             return match arguments.as_slice() {
                 [] => Ty::Unknown("a builtin called without an argument"),
                 [_, _, ..] if pick && text != "next" => {
@@ -1140,10 +1133,7 @@ impl Resolver<'_> {
                 // holds, made of `x`, is typed as `x` (a type of the root so named is itself).
                 let wrapper = owner.last().is_some_and(|w| r.pass_through.iter().any(|p| p == w));
                 if wrapper && !matches!(made, Entity::Def(_)) {
-                    if let (true, Some(held)) = (
-                        r.pass_through_constructors.iter().any(|c| c == last),
-                        first_argument(r, callee),
-                    ) {
+                    if let (true, Some(held)) = (pass_through_constructor(r, &segments), first_argument(r, callee)) {
                         return self.type_of(facts, held, depth + 1);
                     }
                     // `Box::<Node>::default()`: a wrapper of the type its turbofish names.
@@ -1240,20 +1230,15 @@ impl Resolver<'_> {
         while r.transparent.iter().any(|k| k == callback.kind()) {
             callback = callback.named_child(0)?;
         }
-        let written_function =
-            callback.child_by_field_name("parameters").is_some() || callback.child_by_field_name("parameter").is_some();
-        if written_function {
+        if written_function(callback) {
             let body = callback.child_by_field_name("body")?;
             return Some(self.type_of(facts, body, depth + 1));
         }
-        if r.paths.iter().any(|f| f.kind == callback.kind()) && r.modules_is_rust() {
-            let segments = super::facts::path_segments(callback, facts.text());
-            if let Some((last, owner)) = segments.split_last() {
-                let wrapper = owner.last().is_some_and(|w| r.pass_through.iter().any(|p| p == w));
-                if wrapper && r.pass_through_constructors.iter().any(|c| c == last) {
-                    return Some(element.clone());
-                }
-            }
+        if r.paths.iter().any(|f| f.kind == callback.kind())
+            && r.modules_is_rust()
+            && pass_through_constructor(r, &super::facts::path_segments(callback, facts.text()))
+        {
+            return Some(element.clone());
         }
         match self.type_of(facts, callback, depth + 1) {
             function @ (Ty::Function(_) | Ty::Class(_) | Ty::Callable(..)) => {
@@ -1974,15 +1959,14 @@ impl Resolver<'_> {
                     .and_then(|r| facts.node(r))
                     .map(|t| self.annotation(&facts, t, depth + 1));
                 let value = b.value.and_then(|r| facts.node(r));
-                if let (Some(Ty::Elements(_)), Some(value)) = (&declared, value) {
-                    if declared.as_ref().is_some_and(Ty::left_to_inference) {
-                        return match self.type_of(&facts, value, depth + 1) {
-                            Ty::Unknown(_) => self.collected_elements(&facts, value, depth + 1),
-                            ty => ty,
-                        };
-                    }
+                if let (Some(inferred), Some(value)) = (declared.as_ref().filter(|t| t.left_to_inference()), value) {
+                    return match (inferred, self.type_of(&facts, value, depth + 1)) {
+                        (Ty::Elements(_), Ty::Unknown(_)) => self.collected_elements(&facts, value, depth + 1),
+                        (Ty::Elements(_), ty) => ty,
+                        (_, ty) => self.taken_from(&facts, ty, b.taken, depth + 1),
+                    };
                 }
-                if let Some(written) = declared.filter(|ty| !(ty.left_to_inference() && value.is_some())) {
+                if let Some(written) = declared {
                     // `thread_local! { static S: State = .. }`: `S` is a `LocalKey<State>`.
                     let wrapper = facts
                         .index
@@ -2241,9 +2225,7 @@ impl Resolver<'_> {
         let mut function = facts.node(at)?;
         for _ in 0..5 {
             function = function.parent()?;
-            let has_parameters = function.child_by_field_name("parameters").is_some()
-                || function.child_by_field_name("parameter").is_some();
-            if has_parameters && function.child_by_field_name("body").is_some() {
+            if written_function(function) {
                 break;
             }
         }
@@ -3902,6 +3884,34 @@ fn turbofish_argument<'t>(r: &Resolve, callee: Node<'t>) -> Option<Node<'t>> {
     written_parts(arguments)
         .into_iter()
         .find(|a| !r.lifetimes.iter().any(|l| l == a.kind()))
+}
+
+/// The arguments passed by position to the call whose callee is `callee`.
+fn positional_arguments<'t>(r: &Resolve, callee: Node<'t>) -> Vec<Node<'t>> {
+    callee
+        .parent()
+        .and_then(|call| part(call, Resolve::form(&r.calls, call.kind())?.arguments.as_deref()))
+        .map(|list| super::facts::positional_nodes(r, list))
+        .unwrap_or_default()
+}
+
+/// Whether a path's segments name a function of a pass-through wrapper whose result holds
+/// what its first argument holds (`Box::new`, `Arc::clone`).
+fn pass_through_constructor(r: &Resolve, segments: &[String]) -> bool {
+    match segments.split_last() {
+        Some((last, owner)) => {
+            owner.last().is_some_and(|w| r.pass_through.iter().any(|p| p == w))
+                && r.pass_through_constructors.iter().any(|c| c == last)
+        }
+        None => false,
+    }
+}
+
+/// Whether `node` is a function written in place (a closure, an arrow, a lambda): it has
+/// parameters and a body.
+fn written_function(node: Node<'_>) -> bool {
+    (node.child_by_field_name("parameters").is_some() || node.child_by_field_name("parameter").is_some())
+        && node.child_by_field_name("body").is_some()
 }
 
 /// The first argument of the call whose callee is `callee`, if it passes one.

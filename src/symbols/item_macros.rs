@@ -36,8 +36,19 @@ pub(super) fn read_through(
     let Some(data) = lang.item_macros.as_ref() else {
         return (tree, Vec::new());
     };
+    // Most files name none of the macros: the tree is walked only for one that does.
+    if !data
+        .macros
+        .iter()
+        .any(|m| memchr::memmem::find(text, m.name.as_bytes()).is_some())
+    {
+        return (tree, Vec::new());
+    }
     let mut found = Vec::new();
     invocations(data, tree.root_node(), text, &mut found);
+    if found.is_empty() {
+        return (tree, Vec::new());
+    }
     // A macro whose body does not parse as items is dropped and the rest parsed again; two
     // rounds settle it, since dropping one macro's blanks cannot break another's body. The
     // second parse is taken only when it has no error the first did not.
