@@ -706,7 +706,7 @@ fn package_surface(
             if !specifier.starts_with('.') {
                 continue;
             }
-            let Some(target) = source_of(&normalize(&format!("{dir}/{specifier}")), read) else {
+            let Some(target) = source_of(&crate::refs::modules::normalized(&format!("{dir}/{specifier}")), read) else {
                 continue;
             };
             // `export * from`: what this file gives, it passes on; `export * as ns`: all of
@@ -730,21 +730,6 @@ fn package_surface(
         }
     }
     Some(reached)
-}
-
-/// `a/./b/../c` as `a/c`.
-fn normalize(path: &str) -> String {
-    let mut parts: Vec<&str> = Vec::new();
-    for part in path.split('/') {
-        match part {
-            "" | "." => {}
-            ".." => {
-                parts.pop();
-            }
-            p => parts.push(p),
-        }
-    }
-    parts.join("/")
 }
 
 /// The source file a module path names: itself, with a source extension, its `index`, or

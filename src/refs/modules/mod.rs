@@ -71,6 +71,21 @@ pub fn join(dir: &str, relative: &str) -> Option<String> {
     Some(parts.join("/"))
 }
 
+/// `a/./b/../c` as `a/c`: a path with its `.` and `..` steps taken.
+pub fn normalized(path: &str) -> String {
+    let mut parts: Vec<&str> = Vec::new();
+    for part in path.split('/') {
+        match part {
+            "" | "." => {}
+            ".." => {
+                parts.pop();
+            }
+            p => parts.push(p),
+        }
+    }
+    parts.join("/")
+}
+
 /// `dir` + `name` as a path.
 pub fn child_path(dir: &str, name: &str) -> String {
     if dir.is_empty() {

@@ -8,7 +8,7 @@
 //! `[lib] path`), binaries (`src/main.rs`, `src/bin/*`), and the targets that use the
 //! library by name (`tests/`, `examples/`, `benches/`).
 
-use super::{child_path, parent_dir, strip_ext, ModuleId};
+use super::{child_path, normalized, parent_dir, strip_ext, ModuleId};
 use crate::refs::project::Project;
 
 #[derive(Debug, Clone, Default)]
@@ -209,21 +209,6 @@ fn path_declarations(declared_in: &str, text: &str) -> Vec<PathModule> {
         });
     }
     found
-}
-
-/// `a/b/../c.rs` as `a/c.rs`.
-fn normalized(path: &str) -> String {
-    let mut parts: Vec<&str> = Vec::new();
-    for part in path.split('/') {
-        match part {
-            "." | "" => {}
-            ".." => {
-                parts.pop();
-            }
-            _ => parts.push(part),
-        }
-    }
-    parts.join("/")
 }
 
 /// The folder a file module's `mod name;` files sit in: a crate root's (`tests/a.rs`
