@@ -3476,3 +3476,117 @@ export function sizes(xs: number[][]): number {
     let found = found_in(&[("chunk.ts", module)], "chunk.ts", "Chunk.size");
     assert_eq!(sure_lines(&found), vec![7], "{found:?}");
 }
+
+/// A crate written for the 2015 edition (no `edition` in its manifest) starts a `use` path at
+/// the crate root (`use unify::Table` is `crate::unify::Table`, `use snapshot as sv` names
+/// the root's module); a later edition starts it among the crates it depends on.
+#[test]
+fn a_2015_crate_starts_its_use_paths_at_the_root() {
+    let lib = "mod snapshot;\nmod unify;\n";
+    let snapshot = "pub struct Snapshot {\n    pub count: usize,\n}\n";
+    let unify = "use snapshot as sv;\n\npub type Table = sv::Snapshot;\n\npub fn count(s: &Table) -> usize {\n    s.count\n}\n\nmod tests {\n    use unify::Table;\n\n    fn f(t: Table) -> usize {\n        t.count\n    }\n}\n";
+    for (edition, expected) in [("", vec![6, 13]), ("edition = \"2018\"\n", vec![])] {
+        let manifest = format!("[package]\nname = \"k\"\nversion = \"0.1.0\"\n{edition}");
+        let files = [
+            ("Cargo.toml", manifest.as_str()),
+            ("src/lib.rs", lib),
+            ("src/snapshot.rs", snapshot),
+            ("src/unify.rs", unify),
+        ];
+        let found = found_in(&files, "src/snapshot.rs", "Snapshot.count");
+        assert_eq!(sure_lines(&found), expected, "{edition}: {found:?}");
+    }
+}
+
+/// A function written as a value is a function type: it gives what its written return type
+/// says, else what its body written as an expression is (`() => blockers`), and one of
+/// several such functions gives one of their results (`opts.parse ?? (() => parse())`). A
+/// member of a type written in place is called as that type declares it, and a property
+/// whose type is a function type (through an alias) expects what its parameter says.
+#[test]
+fn a_function_written_as_a_value_gives_what_it_returns() {
+    let module = "\
+export type Args = { current: number }
+export type BlockerFn = (args: Args) => boolean
+export type Blocker = { blockerFn: BlockerFn }
+
+export function run(opts: { getBlockers?: () => Array<Blocker>; parse?: () => Args }) {
+  let blockers: Array<Blocker> = []
+  const all = () => blockers
+  for (const blocker of all()) {
+    blocker.blockerFn({ current: 1 })
+  }
+  for (const blocker of opts.getBlockers?.() ?? []) {
+    blocker.blockerFn({ current: 2 })
+  }
+  const parse = opts.parse ?? (() => ({ current: 3 }) as Args)
+  return parse().current
+}
+";
+    let found = found_in(&[("history.ts", module)], "history.ts", "Args.current");
+    assert_eq!(sure_lines(&found), vec![9, 12, 15], "{found:?}");
+}
+
+/// The standard library's derived types: `Omit<T, K>` and `Pick<T, K>` have some of T's
+/// members, `ReturnType<typeof f>` is what `f` returns, `InstanceType<typeof C>` a `C`, and
+/// `ConstructorParameters<typeof C>[0]` (or `Parameters<typeof f>[0]`) the parameter there.
+#[test]
+fn derived_utility_types_keep_their_arguments_members() {
+    let module = "\
+export interface Props {
+  delay: number
+  key: string
+}
+
+export class View {
+  constructor(props: Props) {}
+}
+
+export function make(): Props {
+  return { delay: 1, key: 'k' }
+}
+
+export function update(next: Partial<Omit<Props, 'key'>>, picked: Pick<Props, 'delay'>) {
+  return next.delay ?? picked.delay
+}
+
+export function create(overrides: Partial<ConstructorParameters<typeof View>[0]> = {}) {
+  return new View({ key: 'k', delay: 0, ...overrides })
+}
+
+create({ delay: 2 })
+
+export function made(p: ReturnType<typeof make>, v: InstanceType<typeof View>) {
+  return p.delay
+}
+";
+    let found = found_in(&[("view.ts", module)], "view.ts", "Props.delay");
+    assert_eq!(sure_lines(&found), vec![11, 15, 15, 19, 22, 25], "{found:?}");
+}
+
+/// A type comment (`# type: List[util.Node]`, which checkers read as an annotation) and a
+/// dotted forward reference (`"util.Node"`) name the class where they are written;
+/// `# type: ignore` names nothing.
+#[test]
+fn a_type_comment_names_its_types() {
+    let util = "class Node:\n    pass\n";
+    let module = "\
+from typing import List
+import util
+
+nodes = []  # type: List[util.Node]
+first = None  # type: \"util.Node\"
+other = None  # type: ignore[util.Node]
+
+
+def f(n: \"util.Node\") -> None:
+    pass
+";
+    let found = found_in(&[("util.py", util), ("m.py", module)], "util.py", "Node");
+    let lines: Vec<(&str, usize)> = found
+        .iter()
+        .filter(|(_, _, c)| *c != Confidence::NameMatch)
+        .map(|(p, l, _)| (p.as_str(), *l))
+        .collect();
+    assert_eq!(lines, vec![("m.py", 4), ("m.py", 5), ("m.py", 9)], "{found:?}");
+}

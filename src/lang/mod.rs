@@ -250,6 +250,21 @@ pub enum MapPart {
     Entries,
 }
 
+/// What a type the language derives from another type gives (`Omit<T, K>`, `ReturnType<F>`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum Derived {
+    /// Some of the first argument's members (`Omit`, `Pick`): a value read as that type.
+    Members,
+    /// What the function the argument is returns (`ReturnType<typeof f>`).
+    Result,
+    /// An instance of the class the argument is (`InstanceType<typeof C>`).
+    Instance,
+    /// The parameters of the function (or the class's constructor) the argument is, one
+    /// taken by a number index (`ConstructorParameters<typeof C>[0]`).
+    Parameters,
+}
+
 /// How files of a language name each other.
 #[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Deserialize)]
 #[serde(rename_all = "snake_case")]
@@ -464,6 +479,8 @@ pub struct Resolve {
     /// a literal assigned is expected to be of the place's type.
     pub assignments: Vec<SyntaxForm>,
     pub pass_through: Vec<String>,
+    /// Types derived from their first type argument (`Omit`, `ReturnType`, `Parameters`).
+    pub derived_types: BTreeMap<String, Derived>,
     /// Associated functions of a `pass_through` type that make one holding their first
     /// argument (`Box::new(x)`, `Rc::new(x)`).
     pub pass_through_constructors: Vec<String>,
@@ -515,6 +532,9 @@ pub struct Resolve {
     pub not_names: Vec<String>,
     pub type_contexts: Vec<String>,
     pub type_forms: Vec<String>,
+    /// How a comment that is a type starts (`# type: List[util.Node]`, PEP 484); its
+    /// `ignore` form names nothing.
+    pub type_comments: Option<String>,
     pub type_string_arguments: Vec<String>,
     pub call_contexts: Vec<String>,
     pub collections: Vec<String>,

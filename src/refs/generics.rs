@@ -546,6 +546,11 @@ impl Resolver<'_> {
                         Some(literal) if literal.object.is_none() && !elements => {
                             Ty::Literal(WrittenAt::of(caller, *argument))
                         }
+                        // `|node| node.value = v` for `op: OP`: a function written in place
+                        // takes its type from the parameter's bound, never gives it one.
+                        _ if super::types::is_function_like(*argument) => {
+                            Ty::Unknown("a function written in place, typed by what it is given to")
+                        }
                         _ => self.type_of(caller, *argument, depth + 1),
                     };
                     let ty = match elements {

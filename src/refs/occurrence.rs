@@ -156,9 +156,17 @@ pub(super) fn judge_name(
     let in_string = node.kind().contains("string");
     if in_string || node.start_byte() != at.0 || node.end_byte() != at.1 {
         // Not a name of its own: inside a string, a comment, a longer token.
-        if in_string && string_annotation(facts, node) {
-            // A forward reference (`x: "Engine"`) names the class where it is written.
-            let entity = resolver.name(facts, name, at.0, 0);
+        let type_comment = node.kind().contains("comment")
+            && r.type_comments.as_deref().is_some_and(|start| {
+                facts
+                    .text_of(node)
+                    .strip_prefix(start)
+                    .is_some_and(|rest| !rest.trim_start().starts_with("ignore"))
+            });
+        if (in_string && string_annotation(facts, node)) || type_comment {
+            // A forward reference (`x: "Engine"`, `"util.Node"`) or a type comment (`# type:
+            // List[util.Node]`) names the class where it is written.
+            let entity = dotted_entity(resolver, facts, name, at);
             return verdict(
                 facts,
                 target,
@@ -851,6 +859,30 @@ fn used_unawaited(facts: &Facts, call: Node<'_>) -> bool {
         return object.is_some_and(|o| o.id() == node.id()) && !consumed_as_promise;
     }
     kind == "expression_statement" && !r.floating_calls_run
+}
+
+/// What the name at `at` is as the last part of the dotted name written there, inside text
+/// the grammar does not parse (`util.Node` in a string or a comment): the first part looked
+/// up where it is written, each next one a member of the one before.
+fn dotted_entity(resolver: &Resolver<'_>, facts: &Facts, name: &str, at: Range) -> Entity {
+    let text = facts.text().as_bytes();
+    let is_word = |b: u8| b.is_ascii_alphanumeric() || b == b'_';
+    let mut parts = vec![name];
+    let mut end = at.0;
+    while end > 1 && text[end - 1] == b'.' && is_word(text[end - 2]) {
+        let mut start = end - 1;
+        while start > 0 && is_word(text[start - 1]) {
+            start -= 1;
+        }
+        parts.push(facts.slice((start, end - 1)));
+        end = start;
+    }
+    parts.reverse();
+    let mut entity = resolver.name(facts, parts[0], end, 0);
+    for part in &parts[1..] {
+        entity = resolver.member_of(&entity, part, 0);
+    }
+    entity
 }
 
 /// Whether a string is a type the checker reads (a forward reference): in an annotation, in

@@ -490,6 +490,21 @@ impl<'p> Resolver<'p> {
                 Some(def) => Entity::Def(def),
                 None => return Entity::Unknown("`Self` outside an impl saguaro can read"),
             },
+            // 2015 edition: `use unify::Table` starts at the crate root, where an extern
+            // crate is a name too.
+            name if rust::uses_from_root(self.project, &facts.path)
+                && facts.imports.iter().any(|i| i.statement.0 <= at && at < i.statement.1) =>
+            {
+                let from_root =
+                    rust::crate_root(self.project, &facts.path).map(|root| self.module_member(&root, name, depth + 1));
+                match from_root {
+                    Some(found @ (Entity::Def(_) | Entity::Module(_))) => found,
+                    _ => match self.project.rust.library(name) {
+                        Some(library) => Entity::Module(library),
+                        None => Entity::External,
+                    },
+                }
+            }
             name => {
                 // A `use` cannot start from a name it binds itself (`use smallvec::{smallvec,
                 // SmallVec}` binds the macro `smallvec`; its path starts from the crate).

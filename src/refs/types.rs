@@ -51,7 +51,7 @@
 use super::facts::{single_call_callee, strip_quotes, Facts, Range};
 use super::modules::ModuleId;
 use super::resolve::{DefId, Entity, Resolver, MAX_DEPTH};
-use crate::lang::{captured, Captures, MapPart, ModuleSystem, Resolve, SyntaxForm};
+use crate::lang::{captured, Captures, Derived, MapPart, ModuleSystem, Resolve, SyntaxForm};
 pub(super) use crate::lang::{part, written_parts};
 use crate::symbols::signature::{self, Arguments};
 use std::collections::HashMap;
@@ -303,8 +303,9 @@ impl TypeFacts {
     }
 }
 
-/// Whether `n` is a function, named or not: a body and parameters.
-fn is_function_like(n: Node<'_>) -> bool {
+/// Whether `n` is a function, named or not (a definition, a closure, an arrow, a lambda): a
+/// body and parameters.
+pub(super) fn is_function_like(n: Node<'_>) -> bool {
     n.child_by_field_name("body").is_some()
         && (n.child_by_field_name("parameters").is_some() || n.child_by_field_name("parameter").is_some())
 }
@@ -499,6 +500,14 @@ impl Resolver<'_> {
         }
         if kind == "macro_invocation" && r.modules_is_rust() {
             return self.macro_value(facts, node, depth + 1);
+        }
+        // `() => parseHref(..)`, `lambda: x`: a function written as a value, which gives what
+        // its written return type says, else what its body written as an expression is.
+        if is_function_like(node) {
+            return Ty::Callable(
+                Box::new(self.written_function_result(facts, node, depth + 1)),
+                Some(WrittenFunction::of(facts, node)),
+            );
         }
         if kind == "super" {
             return match self.enclosing_class(facts, node.start_byte()) {
@@ -1230,7 +1239,7 @@ impl Resolver<'_> {
         while r.transparent.iter().any(|k| k == callback.kind()) {
             callback = callback.named_child(0)?;
         }
-        if written_function(callback) {
+        if is_function_like(callback) {
             let body = callback.child_by_field_name("body")?;
             return Some(self.type_of(facts, body, depth + 1));
         }
@@ -1336,6 +1345,13 @@ impl Resolver<'_> {
         }
         if let Ty::Wrapped(..) = object_type {
             return Ty::Unknown("a wrapper method saguaro does not follow");
+        }
+        // `opts.getBlockers?.()` of `opts: { getBlockers?: () => Array<Blocker> }`: calling
+        // the member the type written in place declares.
+        if let Ty::InPlace(written) = object_type {
+            if let Some(member) = self.in_place_member_type(written, method, depth + 1) {
+                return self.called(member, args, depth + 1);
+            }
         }
         let callee_type = match self.member(object_type, method, depth + 1) {
             // `node.as_ptr()` of a `NonNull<Entry>` (read as the `Entry`): the same value.
@@ -1473,6 +1489,11 @@ impl Resolver<'_> {
             Ty::Function(f) => self.returns_for(&f, args, depth + 1),
             Ty::Callable(result, _) => *result,
             Ty::Unknown(why) => Ty::Unknown(why),
+            // `(opts.parse ?? (() => parse(..)))()`: one of the functions, giving one of their
+            // results (known where they agree).
+            Ty::OneOf(functions) if functions.iter().all(|f| matches!(f, Ty::Callable(..))) => {
+                one_of(functions.into_iter().map(|f| self.called(f, args, depth + 1)).collect())
+            }
             Ty::OneOf(_) => Ty::Unknown("a call of a value of one of several types"),
             // Never callable: a value of the same name was meant, which saguaro did not pick.
             Ty::Module(_) => Ty::Unknown("a call of a name saguaro reads as a module"),
@@ -1654,9 +1675,22 @@ impl Resolver<'_> {
         let (Some(object), Some(index)) = (node.named_child(0), node.named_child(1)) else {
             return UNREAD;
         };
-        let object = self.annotation(facts, object, depth + 1);
         let index = unwrapped(facts, index);
         let text = facts.text_of(index);
+        // `ConstructorParameters<typeof C>[0]`: the parameter at that place.
+        if let Some((Derived::Parameters, argument)) = derived_type(facts, unwrapped(facts, object)) {
+            let Ok(place) = text.parse::<usize>() else {
+                return UNREAD;
+            };
+            return match self.annotation(facts, argument, depth + 1) {
+                Ty::Class(def) | Ty::Function(def) => self.parameter_type(&def, place, depth + 1),
+                Ty::Callable(_, Some(written)) => self
+                    .function_type_parameter(&written, place, depth + 1)
+                    .unwrap_or(UNREAD),
+                _ => UNREAD,
+            };
+        }
+        let object = self.annotation(facts, object, depth + 1);
         if let Some(name) = text.strip_prefix(['"', '\'']).and_then(|t| t.strip_suffix(['"', '\''])) {
             return match self.field_of(&object, name, depth + 1) {
                 Some(ty) => ty,
@@ -2225,7 +2259,7 @@ impl Resolver<'_> {
         let mut function = facts.node(at)?;
         for _ in 0..5 {
             function = function.parent()?;
-            if written_function(function) {
+            if is_function_like(function) {
                 break;
             }
         }
@@ -2595,9 +2629,17 @@ impl Resolver<'_> {
             .into_iter()
             .filter_map(|symbol| self.parameter_of(&facts, symbol, index, given, depth))
             .collect();
-        match types.is_empty() {
-            true => Ty::Unknown("a definition without parameters"),
-            false => one_of(types),
+        if !types.is_empty() {
+            return one_of(types);
+        }
+        // `blocker.blockerFn({..})` of a property declared `blockerFn: BlockerFn`: a value
+        // whose type is a function type (written, or through an alias) takes what that
+        // type's parameter says.
+        match self.entity_type(&Entity::Def(def.clone()), depth + 1).unbounded() {
+            Ty::Callable(_, Some(written)) => self
+                .function_type_parameter(&written, index, depth + 1)
+                .unwrap_or(Ty::Unknown("an argument beyond the parameters of a function type")),
+            _ => Ty::Unknown("a definition without parameters"),
         }
     }
 
@@ -3033,6 +3075,18 @@ impl Resolver<'_> {
         (value_head.rsplit('.').next() == Some("Callable")).then_some("callable")
     }
 
+    /// What a function written in place returns: its written return type, else the value
+    /// of a body written as an expression (never a block's, which `return`s it).
+    fn written_function_result(&self, facts: &Facts, function: Node<'_>, depth: usize) -> Ty {
+        if let Some(written) = function.child_by_field_name("return_type") {
+            return self.annotation(facts, written, depth + 1);
+        }
+        match function.child_by_field_name("body") {
+            Some(body) if !body.kind().contains("block") => self.type_of(facts, body, depth + 1),
+            _ => Ty::Unknown("a function whose return type is not written"),
+        }
+    }
+
     /// The return of one definition of `def`'s path.
     fn symbol_returns(&self, facts: &Facts, def: &DefId, symbol: &crate::symbols::Symbol, depth: usize) -> Ty {
         if is_class(&symbol.kind) {
@@ -3048,21 +3102,13 @@ impl Resolver<'_> {
         if let Some(written) = node.child_by_field_name("return_type") {
             return self.annotation(facts, written, depth + 1);
         }
-        // `() => new Engine()`: the body is the value returned.
+        // `() => new Engine()`, `() => blockers`: a body written as an expression is the
+        // value returned, whatever its type (a block body has no value of its own here but
+        // a Rust block's tail, which is its value too).
         if let Some(body) = node.child_by_field_name("body") {
-            if facts
-                .lang
-                .resolve
-                .calls
-                .iter()
-                .chain(&facts.lang.resolve.constructions)
-                .any(|f| f.kind == body.kind())
-            {
-                if let known @ (Ty::Instance(_) | Ty::Applied(..) | Ty::Class(_) | Ty::Module(_)) =
-                    self.type_of(facts, body, depth + 1)
-                {
-                    return known;
-                }
+            match self.type_of(facts, body, depth + 1) {
+                Ty::Unknown(_) => {}
+                known => return known,
             }
         }
         if symbol.kind == "constructor" {
@@ -3197,6 +3243,18 @@ impl Resolver<'_> {
                 .and_then(|i| arguments.get(i))
             {
                 return self.annotation(facts, *kept, depth + 1);
+            }
+            if let Some((derived, argument)) = derived_type(facts, node).filter(|_| !ours) {
+                let of = self.annotation(facts, argument, depth + 1);
+                return match derived {
+                    Derived::Members => of,
+                    Derived::Result => self.called(of, &|| None, depth + 1),
+                    Derived::Instance => match of {
+                        Ty::Class(class) => Ty::Instance(class),
+                        _ => Ty::Unknown("an instance type of what is not a class of the root"),
+                    },
+                    Derived::Parameters => Ty::Unknown("the parameters of a function, read by a number index"),
+                };
             }
             if r.pass_through.iter().any(|p| p == base_name) && !ours {
                 let held: Vec<Node<'_>> = arguments.iter().copied().filter(|a| !is_nothing(facts, *a)).collect();
@@ -3843,6 +3901,18 @@ fn only_member<'t>(facts: &Facts, union: Node<'t>) -> Option<Node<'t>> {
 }
 
 /// A type node without the wrappers around it (an annotation's `: `, parentheses).
+/// What a generic type node derives from its first type argument (`Omit<T, K>`,
+/// `ReturnType<typeof f>`), and that argument, when it is one of the language's
+/// `derived_types`.
+fn derived_type<'t>(facts: &Facts, node: Node<'t>) -> Option<(Derived, Node<'t>)> {
+    let r = &facts.lang.resolve;
+    let form = Resolve::form(&r.type_generics, node.kind())?;
+    let base = part(node, form.object.as_deref())?;
+    let derived = *r.derived_types.get(facts.text_of(base))?;
+    let argument = type_arguments(node, form.arguments.as_deref()).into_iter().next()?;
+    Some((derived, argument))
+}
+
 pub(super) fn unwrapped<'t>(facts: &Facts, node: Node<'t>) -> Node<'t> {
     let mut node = node;
     while facts.lang.resolve.type_wrappers.iter().any(|k| k == node.kind()) {
@@ -3905,13 +3975,6 @@ fn pass_through_constructor(r: &Resolve, segments: &[String]) -> bool {
         }
         None => false,
     }
-}
-
-/// Whether `node` is a function written in place (a closure, an arrow, a lambda): it has
-/// parameters and a body.
-fn written_function(node: Node<'_>) -> bool {
-    (node.child_by_field_name("parameters").is_some() || node.child_by_field_name("parameter").is_some())
-        && node.child_by_field_name("body").is_some()
 }
 
 /// The first argument of the call whose callee is `callee`, if it passes one.

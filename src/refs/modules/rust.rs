@@ -19,6 +19,9 @@ pub struct Crate {
     pub name: String,
     /// The library's root file, if it has one.
     pub lib: Option<String>,
+    /// Written for the 2015 edition (a manifest naming no edition): its `use` paths start
+    /// at the crate root.
+    pub edition_2015: bool,
 }
 
 #[derive(Debug, Default)]
@@ -71,7 +74,17 @@ impl Layout {
                 .map(|p| child_path(&dir, p.trim_start_matches("./")))
                 .or_else(|| Some(child_path(&dir, "src/lib.rs")))
                 .filter(|p| project.has_file(p));
-            crates.push(Crate { dir, name, lib });
+            // No `edition` is the 2015 edition; one inherited from a workspace (`edition.workspace
+            // = true`) came after it.
+            let edition_2015 = table
+                .get("package")
+                .is_some_and(|p| p.get("edition").is_none_or(|e| e.as_str() == Some("2015")));
+            crates.push(Crate {
+                dir,
+                name,
+                lib,
+                edition_2015,
+            });
         }
         // Deeper crates first: a file belongs to the innermost crate around it.
         crates.sort_by_key(|c| std::cmp::Reverse(c.dir.len()));
@@ -294,6 +307,13 @@ pub fn parent(project: &Project, module: &ModuleId) -> Option<ModuleId> {
 /// The crate root module of the crate `path` is compiled in.
 pub fn crate_root(project: &Project, path: &str) -> Option<ModuleId> {
     project.rust.crate_root(project, path).map(ModuleId::file)
+}
+
+/// Whether a file's crate is written for the 2015 edition, where a `use` path that names no
+/// `crate`, `self` or `super` starts at the crate root (`use unify::Table` is
+/// `crate::unify::Table`), an extern crate being a name there too.
+pub fn uses_from_root(project: &Project, path: &str) -> bool {
+    project.rust.crate_of(path).is_some_and(|c| c.edition_2015)
 }
 
 /// The segments of a path as written (`crate::a::b` → `crate`, `a`, `b`).
