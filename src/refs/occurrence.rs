@@ -3,6 +3,9 @@
 //! definition. A name in code is judged by its syntax (a bare name, a member `x.name` or
 //! path `a::name`, an import, an export); a name in a Rust macro's tokens, which the grammar
 //! leaves unparsed, by the text around it; a name in documentation code by [`super::doc`].
+//! A type the checker reads from text the grammar leaves unparsed — a forward reference
+//! (`x: "util.Node"`) or a type comment (`# type: List[util.Node]`, PEP 484) — names what
+//! its dotted name names where it is written.
 
 use super::facts::{arguments_of, path_segments, positional_nodes, single_call_callee, Facts, Range};
 use super::modules::ModuleId;

@@ -35,6 +35,20 @@
 //! `'Base[K, V]'` read as `Base`). Known foreign where it is neither would drop a subclass's
 //! members, so none of these is ever `External` on the way.
 //!
+//! A function written as a value (an arrow, a closure, a lambda) is a function type: it
+//! gives what its written return type says, else what its body written as an expression is
+//! (`const all = () => blockers`), and a definition without a written return type whose
+//! body is an expression gives that expression's value, whatever its type. One of several
+//! functions (`opts.parse ?? (() => parse(..))`) gives one of their results. A function
+//! written in place as an argument takes its type from the parameter it is given to, never
+//! gives a generic parameter its own. A value whose type is a function type (written, or
+//! through an alias: `blockerFn: BlockerFn`) expects what that type's parameters say, and a
+//! member of a type written in place (`opts: { getBlockers?: () => Blocker[] }`) is called
+//! as that type declares it. The types the standard library derives from another
+//! (`derived_types`) are read as it says: `Omit<T, K>` and `Pick<T, K>` have some of T's
+//! members, `ReturnType<typeof f>` is what `f` returns, `InstanceType<typeof C>` a `C`, and
+//! `ConstructorParameters<typeof C>[0]` the constructor's first parameter.
+//!
 //! A value typed anything (`any`, `Any`) stays so through what is read of it: its members,
 //! elements and calls are anything, and a choice one of whose values is anything is too.
 //! An alias of a type written with its members in place (`type Input = { data: any }`) is

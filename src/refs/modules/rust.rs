@@ -2,7 +2,9 @@
 //! `a/mod.rs` beside its parent, or the file its `#[path = ".."]` attribute names from the
 //! declaring file's folder; an inline `mod a { .. }` is a module inside the file),
 //! and the first segment of a path (`crate`, `self`, `super`, `$crate`, the crate's own
-//! name from its tests, examples and binaries).
+//! name from its tests, examples and binaries). A crate written for the 2015 edition (its
+//! manifest names no `edition`) starts a `use` path at the crate root, as that edition
+//! does: `use unify::Table` is `crate::unify::Table`, and an extern crate is a name there.
 //!
 //! Each `Cargo.toml` under the root is a crate: its library root (`src/lib.rs`, or
 //! `[lib] path`), binaries (`src/main.rs`, `src/bin/*`), and the targets that use the
