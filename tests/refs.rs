@@ -3590,3 +3590,108 @@ def f(n: \"util.Node\") -> None:
         .collect();
     assert_eq!(lines, vec![("m.py", 4), ("m.py", 5), ("m.py", 9)], "{found:?}");
 }
+
+/// A lock's or a cell's guard (`MutexGuard<'_, T>`, `Ref<'_, T>`) derefs to what it guards,
+/// its lifetime saying nothing of that; a struct literal or path named by a type alias (an
+/// impl's `Self::IntoIter`) names the aliased type's members.
+#[test]
+fn a_guard_reaches_what_it_guards_and_an_alias_its_types_members() {
+    let lib = "\
+use std::cell::{Ref, RefCell};
+use std::sync::{Mutex, MutexGuard};
+
+pub struct Inner {
+    pub message: String,
+}
+
+pub struct Bar {
+    state: Mutex<Inner>,
+    cell: RefCell<Inner>,
+}
+
+impl Bar {
+    fn state(&self) -> MutexGuard<'_, Inner> {
+        self.state.lock().unwrap()
+    }
+    fn cell(&self) -> Ref<'_, Inner> {
+        self.cell.borrow()
+    }
+    pub fn set(&self) -> usize {
+        let mut state = self.state();
+        state.message = String::new();
+        self.cell().message.len()
+    }
+}
+
+pub struct Iter {
+    pub message: String,
+}
+
+pub type Alias = Inner;
+
+impl IntoIterator for Bar {
+    type Item = u8;
+    type IntoIter = Iter;
+    fn into_iter(self) -> Self::IntoIter {
+        let message = String::new();
+        Self::IntoIter { message }
+    }
+}
+
+pub fn make() -> Alias {
+    Alias { message: String::new() }
+}
+";
+    let found = found_in_crate(lib, "Inner.message");
+    assert_eq!(sure_lines(&found), vec![22, 23, 43], "{found:?}");
+    let found = found_in_crate(lib, "Iter.message");
+    assert_eq!(sure_lines(&found), vec![38], "{found:?}");
+}
+
+/// A local (`stream_safe: bool`) hides no module of its name from a path
+/// (`stream_safe::classify(c)`); `mem::replace(&mut slot, v)` gives back a value of the
+/// slot's type (`argument_results`); and a type path's turbofish gives the value a call of
+/// it makes its type arguments (`Map::<RowId>::default().get(c)` is a `RowId`).
+#[test]
+fn a_local_hides_no_module_and_a_turbofish_gives_its_arguments() {
+    let lib = "\
+mod stream_safe {
+    pub struct Decomposition {
+        pub leading: usize,
+    }
+
+    pub fn classify(_c: char) -> Decomposition {
+        Decomposition { leading: 0 }
+    }
+}
+
+use stream_safe::Decomposition;
+
+pub fn check(c: char, stream_safe: bool) -> usize {
+    if stream_safe {
+        return stream_safe::classify(c).leading;
+    }
+    let mut slot = vec![Decomposition { leading: 1 }];
+    let old = std::mem::replace(&mut slot, Vec::new());
+    old[0].leading + Table::<Decomposition>::default().get().leading
+}
+
+pub struct Table<V> {
+    value: Option<V>,
+}
+
+impl<V> Default for Table<V> {
+    fn default() -> Self {
+        Table { value: None }
+    }
+}
+
+impl<V> Table<V> {
+    pub fn get(&self) -> &V {
+        self.value.as_ref().unwrap()
+    }
+}
+";
+    let found = found_in_crate(lib, "stream_safe.Decomposition.leading");
+    assert_eq!(sure_lines(&found), vec![7, 15, 17, 19, 19], "{found:?}");
+}

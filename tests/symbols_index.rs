@@ -1006,3 +1006,52 @@ fn f() {
         .unwrap();
     assert!(grown.resolve_str("LATE").is_ok());
 }
+
+/// `vec![a, b]` is read as the array expression its body is, in place (the macro's name
+/// blank, its brackets kept): its elements are expressions of the tree with their true
+/// ranges; `vec!(..)` and a body that is no expression stay tokens; an incremental rebuild
+/// equals a fresh one.
+#[test]
+fn a_vec_macro_is_read_as_the_array_it_delimits() {
+    let text = "\
+fn f() -> Vec<Entry> {
+    let one = vec![Entry { port: 1 }, make()];
+    let many = vec![Entry { port: 2 }; 3];
+    let paren = vec!(make());
+    let odd = vec![=> not an expression];
+    one
+}
+";
+    let index = index_text(text, "rust");
+    let kinds_at = |needle: &str| -> String {
+        let at = text.find(needle).unwrap();
+        let node = index
+            .tree
+            .root_node()
+            .descendant_for_byte_range(at, at + needle.len())
+            .unwrap();
+        node.kind().to_string()
+    };
+    assert_eq!(kinds_at("[Entry { port: 1 }, make()]"), "array_expression");
+    assert_eq!(kinds_at("[Entry { port: 2 }; 3]"), "array_expression");
+    assert_eq!(kinds_at("Entry { port: 1 }"), "struct_expression");
+    assert_eq!(kinds_at("vec!(make())"), "macro_invocation");
+    assert_eq!(kinds_at("vec![=> not an expression]"), "macro_invocation");
+    assert!(index.parse_errors.is_empty(), "{:?}", index.parse_errors);
+
+    let edits = [
+        text.replace("port: 1", "port: 10"),
+        text.replace("vec!(make())", "vec![make()]"),
+        text.replace("let many = vec![Entry { port: 2 }; 3];\n", ""),
+    ];
+    for edited in edits {
+        let incremental = index.rebuild(edited.clone()).unwrap();
+        let fresh = index_text(&edited, "rust");
+        assert_eq!(incremental.symbols, fresh.symbols, "{edited}");
+        assert_eq!(
+            incremental.tree.root_node().to_sexp(),
+            fresh.tree.root_node().to_sexp(),
+            "{edited}"
+        );
+    }
+}

@@ -318,6 +318,11 @@ pub struct ItemMacro {
     /// syntax (`["static", "ref"]`: `static ref NAME` is read `static NAME`).
     #[serde(default)]
     pub dropped: Vec<[String; 2]>,
+    /// The delimiter that makes the macro an expression of the body it delimits, read in
+    /// place of the invocation (`"["`: `vec![a, b]` is the array `[a, b]`, made a `Vec`);
+    /// such a macro lists no items.
+    #[serde(default)]
+    pub expression: Option<String>,
 }
 
 /// A node kind with the fields that matter to the references layer.

@@ -522,8 +522,16 @@ impl<'p> Resolver<'p> {
                 // A path's first segment is looked up among modules and types: a function, a
                 // macro or a local named like a crate (`fn smallvec()` beside
                 // `smallvec::SmallVec`, `use anyhow::anyhow;`) does not hide it.
+                // A local hides no module either (`stream_safe::classify(c)` beside a
+                // parameter `stream_safe: bool`): the module's own name is taken.
                 let found = match &found {
-                    Entity::Local { .. } if qualifier || !rest.is_empty() => Entity::Missing,
+                    Entity::Local { .. } if qualifier || !rest.is_empty() => {
+                        match self.module_member(&here(), name, depth + 1) {
+                            module @ Entity::Module(_) => module,
+                            Entity::Def(def) if self.is_namespace(&def) => Entity::Def(def),
+                            _ => Entity::Missing,
+                        }
+                    }
                     Entity::Def(def) if (qualifier || !rest.is_empty()) && !self.is_namespace(def) => Entity::Missing,
                     _ => found,
                 };
@@ -599,6 +607,12 @@ impl<'p> Resolver<'p> {
                 // A function's own attributes (`f.cache_clear`) are not definitions.
                 Entity::External
             }
+            // `Self::IntoIter { iter, .. }`, `Alias::new()`: an alias of a type names that
+            // type's members.
+            Some("type") => match self.entity_type(&Entity::Def(def.clone()), depth + 1) {
+                super::types::Ty::Class(aliased) if aliased != *def => self.class_member(&aliased, name, depth + 1),
+                _ => self.class_member(def, name, depth),
+            },
             _ => self.class_member(def, name, depth),
         }
     }

@@ -999,13 +999,16 @@ impl Resolver<'_> {
                 None => Ty::Unknown("a cast without a type"),
             };
         }
-        // `copy.copy(x)`, `reduce(f, xs, start)`: a value of the type of an argument, when
-        // that is a type of the root (a fold started from `None` or `0` grows into another).
+        // `copy.copy(x)`, `reduce(f, xs, start)`, `mem::replace(&mut slot, v)`: a value of the
+        // type of an argument, unless that is foreign (a fold started from `None` or `0` grows
+        // into another).
         if let Some(&place) = imported_name(facts, callee).and_then(|n| r.argument_results.get(&n)) {
             let argument = positional_arguments(r, callee).get(place).copied();
             return match argument.map(|a| self.type_of(facts, a, depth + 1)) {
-                Some(ty @ (Ty::Instance(_) | Ty::Applied(..))) => ty,
-                _ => Ty::Unknown("a call giving back an argument saguaro does not read as a type of the root"),
+                Some(Ty::External) | None => {
+                    Ty::Unknown("a call giving back an argument saguaro does not read as a type of the root")
+                }
+                Some(ty) => ty,
             };
         }
         // A builtin named by the callee's text whose head nothing of the file binds
@@ -1146,6 +1149,9 @@ impl Resolver<'_> {
                 None => Ty::Unknown("`super()` outside a class"),
             };
         }
+        // `Map::<K, V>::default()`: a value of the type its turbofish gives arguments, where
+        // the call gives one of that type.
+        let mut turbofish: Option<(DefId, Vec<Ty>)> = None;
         // `Enum::Variant(..)` makes a value of the enum; `Type::default()`, `Type::from(..)`
         // (derived, or from a trait of another crate) one of the type.
         if r.paths.iter().any(|f| f.kind == callee.kind()) && r.modules_is_rust() {
@@ -1173,6 +1179,17 @@ impl Resolver<'_> {
                     return Ty::Unknown("a wrapper made by a call saguaro does not follow");
                 }
                 if let Entity::Def(def) = made {
+                    let written = callee
+                        .child_by_field_name("path")
+                        .and_then(|q| Resolve::form(&r.type_generics, q.kind()).map(|form| (q, form)))
+                        .map(|(q, form)| {
+                            super::generics::without_lifetimes(facts, type_arguments(q, form.arguments.as_deref()))
+                        })
+                        .unwrap_or_default();
+                    if !written.is_empty() {
+                        let given = written.iter().map(|a| self.annotation(facts, *a, depth + 1)).collect();
+                        turbofish = Some((def.clone(), given));
+                    }
                     let kind = self.kind_of_def(&def);
                     let variant = kind.as_deref() == Some("enum") && last.starts_with(|c: char| c.is_uppercase());
                     let constructor = r.self_returning.iter().any(|m| m == last);
@@ -1182,7 +1199,10 @@ impl Resolver<'_> {
                             Entity::Missing | Entity::Unknown(_)
                         )
                     {
-                        return Ty::Instance(def);
+                        return match turbofish {
+                            Some((_, given)) => Ty::Applied(def, given),
+                            None => Ty::Instance(def),
+                        };
                     }
                 }
             }
@@ -1201,7 +1221,13 @@ impl Resolver<'_> {
             Ty::Function(function) => self.give_inferred(facts, callee, function, depth),
             _ => Vec::new(),
         };
-        self.called(callee_type, &|| call_arguments(facts, callee), depth)
+        match (
+            self.called(callee_type, &|| call_arguments(facts, callee), depth),
+            turbofish,
+        ) {
+            (Ty::Instance(made), Some((named, given))) if made == named => Ty::Applied(made, given),
+            (ty, _) => ty,
+        }
     }
 
     /// The kind of a definition of the root (`class`, `enum`, `function`, ...).
@@ -3246,7 +3272,8 @@ impl Resolver<'_> {
             };
             let base_name = facts.slice((base.start_byte(), base.end_byte()));
             let base_name = base_name.rsplit(['.', ':']).next().unwrap_or(base_name);
-            let arguments = type_arguments(node, form.arguments.as_deref());
+            // Lifetimes say nothing of what a type holds (`MutexGuard<'_, T>`, `Iter<'a, T>`).
+            let arguments = super::generics::without_lifetimes(facts, type_arguments(node, form.arguments.as_deref()));
             let first = arguments.iter().copied().find(|a| !is_nothing(facts, *a));
             // A wrapper or collection of the standard library's names; a type of the root
             // called so is itself.
@@ -3334,9 +3361,9 @@ impl Resolver<'_> {
             // A generic type of the root: with what its arguments say, for its members.
             let base_type = self.annotation(facts, base, depth + 1);
             if let Ty::Instance(class) = &base_type {
-                let given: Vec<Ty> = super::generics::without_lifetimes(facts, arguments.clone())
-                    .into_iter()
-                    .map(|a| self.annotation(facts, a, depth + 1))
+                let given: Vec<Ty> = arguments
+                    .iter()
+                    .map(|a| self.annotation(facts, *a, depth + 1))
                     .collect();
                 if given.iter().any(|a| !matches!(a, Ty::Unknown(_))) {
                     return Ty::Applied(class.clone(), given);
@@ -3948,7 +3975,33 @@ fn imported_name(facts: &Facts, callee: Node<'_>) -> Option<String> {
     };
     if r.names.iter().any(|k| k == callee.kind()) {
         let import = import_of(callee)?;
-        return Some(format!("{}.{}", import.module, import.name.as_deref()?));
+        return Some(match r.modules_is_rust() {
+            true => format!("{}::{}", import.module, import.name.as_deref()?),
+            false => format!("{}.{}", import.module, import.name.as_deref()?),
+        });
+    }
+    // `mem::replace` with `use std::mem;`, or `std::mem::replace` as written: the path from
+    // its crate.
+    if r.modules_is_rust() && r.paths.iter().any(|f| f.kind == callee.kind()) {
+        let segments = super::facts::path_segments(callee, facts.text());
+        let (first, rest) = segments.split_first()?;
+        let head = match facts.scopes.lookup(first, callee.start_byte()).map(|b| &b.kind) {
+            Some(super::scope::BindingKind::Import(i)) => {
+                let import = facts.imports.get(*i)?;
+                match import.name.as_deref() {
+                    Some(name) => format!("{}::{name}", import.module),
+                    None => import.module.clone(),
+                }
+            }
+            Some(_) => return None,
+            None => first.clone(),
+        };
+        return Some(
+            std::iter::once(head)
+                .chain(rest.iter().cloned())
+                .collect::<Vec<_>>()
+                .join("::"),
+        );
     }
     let form = Resolve::form(&r.members, callee.kind())?;
     let (object, name) = (

@@ -9,8 +9,14 @@
 //! items it lists and every byte keeps its offset: a symbol found there has its true range
 //! in the file, and an edit or rename by it lands in the macro's body.
 //!
+//! A macro that builds a value of the expression its body is (`vec![a, b]`, the array
+//! `[a, b]` made a `Vec`; `vec![x; n]`) is read the same way with its delimiters kept, so
+//! its elements are expressions a reader types (`vec![Entry { .. }]` holds `Entry`s) and
+//! the calls in it are calls.
+//!
 //! A body that does not parse as items (a macro used with another syntax) is left as
 //! tokens: a macro is read through only where the second parse has no error inside it.
+//! The second parse is incremental: only what the blanks touch is parsed again.
 //! What the macro makes of each item is kept as a *wrapper* (`thread_local!`'s statics are
 //! `LocalKey<T>`, reached through `with`), for the references layer to type them.
 
@@ -57,7 +63,24 @@ pub(super) fn read_through(
         if found.is_empty() {
             break;
         }
-        let Some(through) = parser.parse(blanked(text, &found), None) else {
+        // Blanks keep every byte's place: each is an edit of the same length, so the tree
+        // as written is reused but for the invocations.
+        let mut edited = tree.clone();
+        let mut blanks: Vec<(usize, usize)> = found.iter().flat_map(|f| f.blanks.iter().copied()).collect();
+        blanks.sort_unstable();
+        let mut points = Points::new(text);
+        for (start, end) in blanks {
+            let (start_position, end_position) = (points.at(start), points.at(end));
+            edited.edit(&tree_sitter::InputEdit {
+                start_byte: start,
+                old_end_byte: end,
+                new_end_byte: end,
+                start_position,
+                old_end_position: end_position,
+                new_end_position: end_position,
+            });
+        }
+        let Some(through) = parser.parse(blanked(text, &found), Some(&edited)) else {
             break;
         };
         let errors = error_starts(through.root_node());
@@ -113,6 +136,17 @@ fn invocation(data: &'static crate::lang::ItemMacros, node: Node<'_>, text: &[u8
     if body.end_byte() < body.start_byte() + 2 {
         return None;
     }
+    // `vec![a, b]`: the macro's name and `!` only; the delimiters are the expression's.
+    if let Some(delimiter) = spec.expression.as_deref() {
+        if !text[body.byte_range()].starts_with(delimiter.as_bytes()) {
+            return None;
+        }
+        return Some(Found {
+            invocation: (node.start_byte(), node.end_byte()),
+            blanks: vec![(node.start_byte(), body.start_byte())],
+            wrapper: None,
+        });
+    }
     let mut blanks = vec![
         (node.start_byte(), body.start_byte() + 1),
         (body.end_byte() - 1, body.end_byte()),
@@ -150,6 +184,38 @@ fn blanked(text: &[u8], found: &[Found]) -> Vec<u8> {
         }
     }
     out
+}
+
+/// Rows and columns of bytes of a text asked in increasing order, counted once.
+struct Points<'t> {
+    text: &'t [u8],
+    byte: usize,
+    row: usize,
+    line_start: usize,
+}
+
+impl<'t> Points<'t> {
+    fn new(text: &'t [u8]) -> Points<'t> {
+        Points {
+            text,
+            byte: 0,
+            row: 0,
+            line_start: 0,
+        }
+    }
+
+    /// The point of byte `at`, at or after the last one asked.
+    fn at(&mut self, at: usize) -> tree_sitter::Point {
+        for newline in memchr::memchr_iter(b'\n', &self.text[self.byte..at]) {
+            self.row += 1;
+            self.line_start = self.byte + newline + 1;
+        }
+        self.byte = at;
+        tree_sitter::Point {
+            row: self.row,
+            column: at - self.line_start,
+        }
+    }
 }
 
 /// Where each ERROR or MISSING node starts (only subtrees holding one are walked).
