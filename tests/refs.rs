@@ -3695,3 +3695,75 @@ impl<V> Table<V> {
     let found = found_in_crate(lib, "stream_safe.Decomposition.leading");
     assert_eq!(sure_lines(&found), vec![7, 15, 17, 19, 19], "{found:?}");
 }
+
+/// A `@classmethod` that returns a call of its class parameter (`return cls(**kwargs)`) and
+/// writes no return type gives an instance of the class it is called on; a comprehension's
+/// `if isinstance(c, C)` narrows `c` in its element.
+#[test]
+fn a_classmethod_building_cls_gives_its_callers_class() {
+    let module = "\
+class Base:
+    @classmethod
+    def load(cls, path):
+        return cls()
+
+
+class Config(Base):
+    template_base = ''
+
+
+class Line:
+    isend = False
+
+
+config = Config.load('setup.cfg')
+config.template_base
+
+
+def ends(children):
+    return all(c.isend for c in children if isinstance(c, Line))
+";
+    let found = found_in(&[("m.py", module)], "m.py", "Config.template_base");
+    assert_eq!(sure_lines(&found), vec![16], "{found:?}");
+    let found = found_in(&[("m.py", module)], "m.py", "Line.isend");
+    assert_eq!(sure_lines(&found), vec![20], "{found:?}");
+}
+
+/// A type imported under another name is the type it names (`use std::sync::Mutex as
+/// StdMutex`: a `StdMutex<State>` is read as a `Mutex`); a computed key of an intersection
+/// (`Window & WithState`) is the field of the type declaring it.
+#[test]
+fn an_aliased_import_and_an_intersections_computed_key_are_read_through() {
+    let lib = "\
+use std::sync::Mutex as StdMutex;
+
+pub struct State {
+    pub next: u32,
+}
+
+pub fn bump(state: &StdMutex<State>) {
+    let mut state = state.lock().unwrap();
+    state.next += 1;
+}
+";
+    let found = found_in_crate(lib, "State.next");
+    assert_eq!(sure_lines(&found), vec![9], "{found:?}");
+    let module = "\
+const KEY = Symbol.for('state');
+
+interface WindowState {
+  editors: number;
+}
+
+interface WithState {
+  [KEY]?: WindowState;
+}
+
+export function get(w: Window & WithState): number {
+  const state = w[KEY];
+  return state ? state.editors : 0;
+}
+";
+    let found = found_in(&[("w.ts", module)], "w.ts", "WindowState.editors");
+    assert_eq!(sure_lines(&found), vec![13], "{found:?}");
+}

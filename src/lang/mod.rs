@@ -367,6 +367,10 @@ pub struct Resolve {
     /// and `arguments` (every one: `elif`, `else`) only where it does not: `if`, `elif`, a
     /// ternary.
     pub narrowing_conditionals: Vec<SyntaxForm>,
+    /// {kind, name}: a comprehension's filter clause (`if isinstance(c, C)`), whose test holds
+    /// in the `name` field of the comprehension around it (its element) and in the clauses
+    /// after it.
+    pub narrowing_filters: Vec<SyntaxForm>,
     /// `not a`: `object` the operand's field, `name` the operator's (when the node kind has
     /// other operators too, one of `negation_operators` makes it a negation).
     pub negations: Vec<SyntaxForm>,
@@ -537,6 +541,9 @@ pub struct Resolve {
     pub not_names: Vec<String>,
     pub type_contexts: Vec<String>,
     pub type_forms: Vec<String>,
+    /// Decorators making a method's first parameter the class it is called on
+    /// (`@classmethod`): `return cls(..)` gives an instance of that class.
+    pub class_receivers: Vec<String>,
     /// How a comment that is a type starts (`# type: List[util.Node]`, PEP 484); its
     /// `ignore` form names nothing.
     pub type_comments: Option<String>,

@@ -622,6 +622,21 @@ fn where_test_holds(resolve: &crate::lang::Resolve, text: &str, test: tree_sitte
                 }
             }
         }
+        // `c.isend for c in children if isinstance(c, ControlLine)`: the element, and the
+        // clauses after the filter.
+        if let Some(form) = crate::lang::Resolve::form(&resolve.narrowing_filters, parent.kind()) {
+            if !negated {
+                if let Some(comprehension) = parent.parent() {
+                    places.extend(part(comprehension, form.name.as_deref()).map(range));
+                    let mut later = parent.next_named_sibling();
+                    while let Some(clause) = later {
+                        places.push(range(clause));
+                        later = clause.next_named_sibling();
+                    }
+                }
+            }
+            break;
+        }
         if let Some(form) = crate::lang::Resolve::form(&resolve.narrowing_conditionals, parent.kind()) {
             if is(part(parent, form.object.as_deref()), node) {
                 let branch = part(parent, form.name.as_deref());

@@ -49,6 +49,12 @@
 //! members, `ReturnType<typeof f>` is what `f` returns, `InstanceType<typeof C>` a `C`, and
 //! `ConstructorParameters<typeof C>[0]` the constructor's first parameter.
 //!
+//! A `@classmethod` that writes no return type and returns a call of its class parameter
+//! (`return cls(**kwargs)`) gives the class it is called on, as `-> Self` does. A name
+//! imported under another (`use std::sync::Mutex as StdMutex`) is read as the name it
+//! imports, so the language's wrappers are known by either; lifetimes in a type's arguments
+//! say nothing of what it holds (`MutexGuard<'_, T>`, a guard reaching its `T`).
+//!
 //! A value typed anything (`any`, `Any`) stays so through what is read of it: its members,
 //! elements and calls are anything, and a choice one of whose values is anything is too.
 //! An alias of a type written with its members in place (`type Input = { data: any }`) is
@@ -693,11 +699,21 @@ impl Resolver<'_> {
                 .or_else(|| written_parts(node).get(1).copied());
             let object = part(node, form.object.as_deref()).map(|o| self.type_of(facts, o, depth + 1));
             // `this[DRAFT_STATE]`: the field the class declares under that computed key
-            // (`[DRAFT_STATE]: MapState`), the key written as the same name.
-            if let (Some(Ty::Instance(class) | Ty::Applied(class, _)), Some(key)) = (&object, index) {
+            // (`[DRAFT_STATE]: MapState`), the key written as the same name; of an
+            // intersection (`Window & WithState`), the one of its types that declares it.
+            let classes: Vec<&DefId> = match &object {
+                Some(Ty::Instance(class) | Ty::Applied(class, _)) => vec![class],
+                Some(Ty::AllOf(types)) => types.iter().filter_map(|t| t.instance_class()).collect(),
+                _ => Vec::new(),
+            };
+            if let Some(key) = index.filter(|_| !classes.is_empty()) {
                 let named = r.names.iter().any(|k| k == key.kind()) || Resolve::form(&r.members, key.kind()).is_some();
                 if let Some(field) = named
-                    .then(|| self.computed_field(class, facts.text_of(key), depth))
+                    .then(|| {
+                        classes
+                            .iter()
+                            .find_map(|class| self.computed_field(class, facts.text_of(key), depth))
+                    })
                     .flatten()
                 {
                     return field;
@@ -1459,10 +1475,33 @@ impl Resolver<'_> {
         let Some(facts) = self.facts(&method.file) else {
             return false;
         };
-        let written = declaration_of(&facts, &method.path)
-            .map(function_node)
+        let function = declaration_of(&facts, &method.path).map(function_node);
+        let written = function
             .and_then(|f| f.child_by_field_name("return_type"))
             .map(|t| unwrapped(&facts, t));
+        // `return cls(**kwargs)` in a `@classmethod` with no written return type: an instance
+        // of the class it is called on (`Config.from_file()` is a `Config`), as `Self` is.
+        if let (None, Some(function)) = (written, function) {
+            let r = &facts.lang.resolve;
+            let class_receiver = facts.symbol(&method.path).is_some_and(|symbol| {
+                decorator_names(facts.index.source.text(), symbol).any(|d| r.class_receivers.iter().any(|c| c == d))
+            });
+            let receiver = nth_parameter(function, 0).map(|p| facts.text_of(p));
+            let returns = facts
+                .types()
+                .returns
+                .get(&method.path)
+                .map(Vec::as_slice)
+                .unwrap_or_default();
+            return class_receiver
+                && !returns.is_empty()
+                && returns.iter().all(|&value| {
+                    let callee = facts.node(value).and_then(|v| {
+                        Resolve::form(&r.calls, v.kind()).and_then(|form| part(v, form.callee.as_deref()))
+                    });
+                    callee.is_some_and(|c| Some(facts.text_of(c)) == receiver)
+                });
+        }
         written.is_some_and(|t| {
             facts
                 .lang
@@ -3272,6 +3311,9 @@ impl Resolver<'_> {
             };
             let base_name = facts.slice((base.start_byte(), base.end_byte()));
             let base_name = base_name.rsplit(['.', ':']).next().unwrap_or(base_name);
+            // `StdMutex<State>` with `use std::sync::Mutex as StdMutex`: the name imported.
+            let base_name = imported_as(facts, base, base_name);
+            let base_name = base_name.as_str();
             // Lifetimes say nothing of what a type holds (`MutexGuard<'_, T>`, `Iter<'a, T>`).
             let arguments = super::generics::without_lifetimes(facts, type_arguments(node, form.arguments.as_deref()));
             let first = arguments.iter().copied().find(|a| !is_nothing(facts, *a));
@@ -4010,6 +4052,18 @@ fn imported_name(facts: &Facts, callee: Node<'_>) -> Option<String> {
     );
     let import = import_of(object).filter(|i| i.name.is_none() && !i.glob)?;
     Some(format!("{}.{}", import.module, facts.text_of(name)))
+}
+
+/// The name a name written at `at` imports under another (`StdMutex` of `use std::sync::Mutex
+/// as StdMutex` is `Mutex`), else itself.
+fn imported_as(facts: &Facts, at: Node<'_>, name: &str) -> String {
+    let imported = match facts.scopes.lookup(name, at.start_byte()).map(|b| &b.kind) {
+        Some(super::scope::BindingKind::Import(i)) => facts.imports.get(*i).filter(|i| i.aliased),
+        _ => None,
+    };
+    imported
+        .and_then(|i| i.name.clone())
+        .unwrap_or_else(|| name.to_string())
 }
 
 /// The first type argument of a path's qualifier written with a turbofish (`Node` of
