@@ -1186,7 +1186,7 @@ impl Resolver<'_> {
                         .self_returning
                         .iter()
                         .any(|m| m == last)
-                        .then(|| turbofish_argument(r, callee))
+                        .then(|| turbofish_arguments(facts, callee).first().copied())
                         .flatten()
                     {
                         return self.annotation(facts, named, depth + 1);
@@ -1195,13 +1195,7 @@ impl Resolver<'_> {
                     return Ty::Unknown("a wrapper made by a call saguaro does not follow");
                 }
                 if let Entity::Def(def) = made {
-                    let written = callee
-                        .child_by_field_name("path")
-                        .and_then(|q| Resolve::form(&r.type_generics, q.kind()).map(|form| (q, form)))
-                        .map(|(q, form)| {
-                            super::generics::without_lifetimes(facts, type_arguments(q, form.arguments.as_deref()))
-                        })
-                        .unwrap_or_default();
+                    let written = turbofish_arguments(facts, callee);
                     if !written.is_empty() {
                         let given = written.iter().map(|a| self.annotation(facts, *a, depth + 1)).collect();
                         turbofish = Some((def.clone(), given));
@@ -3313,7 +3307,6 @@ impl Resolver<'_> {
             let base_name = base_name.rsplit(['.', ':']).next().unwrap_or(base_name);
             // `StdMutex<State>` with `use std::sync::Mutex as StdMutex`: the name imported.
             let base_name = imported_as(facts, base, base_name);
-            let base_name = base_name.as_str();
             // Lifetimes say nothing of what a type holds (`MutexGuard<'_, T>`, `Iter<'a, T>`).
             let arguments = super::generics::without_lifetimes(facts, type_arguments(node, form.arguments.as_deref()));
             let first = arguments.iter().copied().find(|a| !is_nothing(facts, *a));
@@ -4056,25 +4049,23 @@ fn imported_name(facts: &Facts, callee: Node<'_>) -> Option<String> {
 
 /// The name a name written at `at` imports under another (`StdMutex` of `use std::sync::Mutex
 /// as StdMutex` is `Mutex`), else itself.
-fn imported_as(facts: &Facts, at: Node<'_>, name: &str) -> String {
+fn imported_as<'a>(facts: &'a Facts, at: Node<'_>, name: &'a str) -> &'a str {
     let imported = match facts.scopes.lookup(name, at.start_byte()).map(|b| &b.kind) {
         Some(super::scope::BindingKind::Import(i)) => facts.imports.get(*i).filter(|i| i.aliased),
         _ => None,
     };
-    imported
-        .and_then(|i| i.name.clone())
-        .unwrap_or_else(|| name.to_string())
+    imported.and_then(|i| i.name.as_deref()).unwrap_or(name)
 }
 
-/// The first type argument of a path's qualifier written with a turbofish (`Node` of
-/// `Box::<Node>::default`).
-fn turbofish_argument<'t>(r: &Resolve, callee: Node<'t>) -> Option<Node<'t>> {
-    let qualifier = callee.child_by_field_name("path")?;
-    let form = Resolve::form(&r.type_generics, qualifier.kind())?;
-    let arguments = part(qualifier, form.arguments.as_deref())?;
-    written_parts(arguments)
-        .into_iter()
-        .find(|a| !r.lifetimes.iter().any(|l| l == a.kind()))
+/// The type arguments of a path's qualifier written with a turbofish, lifetimes aside
+/// (`Node` of `Box::<Node>::default`, `K, V` of `Map::<'a, K, V>::new`).
+fn turbofish_arguments<'t>(facts: &Facts, callee: Node<'t>) -> Vec<Node<'t>> {
+    let r = &facts.lang.resolve;
+    callee
+        .child_by_field_name("path")
+        .and_then(|q| Resolve::form(&r.type_generics, q.kind()).map(|form| (q, form)))
+        .map(|(q, form)| super::generics::without_lifetimes(facts, type_arguments(q, form.arguments.as_deref())))
+        .unwrap_or_default()
 }
 
 /// The arguments passed by position to the call whose callee is `callee`.

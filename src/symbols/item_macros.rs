@@ -68,7 +68,7 @@ pub(super) fn read_through(
         let mut edited = tree.clone();
         let mut blanks: Vec<(usize, usize)> = found.iter().flat_map(|f| f.blanks.iter().copied()).collect();
         blanks.sort_unstable();
-        let mut points = Points::new(text);
+        let mut points = super::Points::new(text);
         for (start, end) in blanks {
             let (start_position, end_position) = (points.at(start), points.at(end));
             edited.edit(&tree_sitter::InputEdit {
@@ -184,38 +184,6 @@ fn blanked(text: &[u8], found: &[Found]) -> Vec<u8> {
         }
     }
     out
-}
-
-/// Rows and columns of bytes of a text asked in increasing order, counted once.
-struct Points<'t> {
-    text: &'t [u8],
-    byte: usize,
-    row: usize,
-    line_start: usize,
-}
-
-impl<'t> Points<'t> {
-    fn new(text: &'t [u8]) -> Points<'t> {
-        Points {
-            text,
-            byte: 0,
-            row: 0,
-            line_start: 0,
-        }
-    }
-
-    /// The point of byte `at`, at or after the last one asked.
-    fn at(&mut self, at: usize) -> tree_sitter::Point {
-        for newline in memchr::memchr_iter(b'\n', &self.text[self.byte..at]) {
-            self.row += 1;
-            self.line_start = self.byte + newline + 1;
-        }
-        self.byte = at;
-        tree_sitter::Point {
-            row: self.row,
-            column: at - self.line_start,
-        }
-    }
 }
 
 /// Where each ERROR or MISSING node starts (only subtrees holding one are walked).

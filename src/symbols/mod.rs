@@ -46,18 +46,46 @@ fn input_edit(old: &str, new: &str) -> tree_sitter::InputEdit {
         .take(max_suffix)
         .take_while(|(x, y)| x == y)
         .count();
-    let point = |bytes: &[u8], at: usize| {
-        let row = memchr::memchr_iter(b'\n', &bytes[..at]).count();
-        let column = at - bytes[..at].iter().rposition(|&c| c == b'\n').map_or(0, |i| i + 1);
-        tree_sitter::Point { row, column }
-    };
+    let mut old_points = Points::new(a);
     tree_sitter::InputEdit {
         start_byte: prefix,
         old_end_byte: a.len() - suffix,
         new_end_byte: b.len() - suffix,
-        start_position: point(a, prefix),
-        old_end_position: point(a, a.len() - suffix),
-        new_end_position: point(b, b.len() - suffix),
+        start_position: old_points.at(prefix),
+        old_end_position: old_points.at(a.len() - suffix),
+        new_end_position: Points::new(b).at(b.len() - suffix),
+    }
+}
+
+/// Rows and columns of bytes of a text asked in increasing order, counted once.
+struct Points<'t> {
+    text: &'t [u8],
+    byte: usize,
+    row: usize,
+    line_start: usize,
+}
+
+impl<'t> Points<'t> {
+    fn new(text: &'t [u8]) -> Points<'t> {
+        Points {
+            text,
+            byte: 0,
+            row: 0,
+            line_start: 0,
+        }
+    }
+
+    /// The point of byte `at`, at or after the last one asked.
+    fn at(&mut self, at: usize) -> tree_sitter::Point {
+        for newline in memchr::memchr_iter(b'\n', &self.text[self.byte..at]) {
+            self.row += 1;
+            self.line_start = self.byte + newline + 1;
+        }
+        self.byte = at;
+        tree_sitter::Point {
+            row: self.row,
+            column: at - self.line_start,
+        }
     }
 }
 
