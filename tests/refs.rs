@@ -3767,3 +3767,127 @@ export function get(w: Window & WithState): number {
     let found = found_in(&[("w.ts", module)], "w.ts", "WindowState.editors");
     assert_eq!(sure_lines(&found), vec![13], "{found:?}");
 }
+
+/// An `AtomicPtr<T>`'s `load` gives the pointer it holds, read as what it points to; a
+/// `Some(x)` matching a value read as a type of the root (a raw pointer's `as_ref()`, whose
+/// `Option` that reading drops) binds that value; and the arms of a `match` giving tuples
+/// give a tuple whose elements are what the arms agree on (`(*node, Some(old))` beside
+/// `(node, None)`: the first is a `Node` either way).
+#[test]
+fn a_pointer_reaches_what_it_points_to_and_tuple_arms_agree_by_element() {
+    let lib = "\
+use std::sync::atomic::{AtomicPtr, Ordering};
+
+pub struct Node {
+    pub key: u32,
+    pub next: AtomicPtr<Node>,
+}
+
+pub struct List {
+    head: AtomicPtr<Node>,
+    free: *mut Node,
+}
+
+impl List {
+    pub fn walk(&self) -> u32 {
+        let mut head = self.head.load(Ordering::Acquire);
+        let mut total = 0;
+        while let Some(cs) = unsafe { head.as_ref() } {
+            total += cs.key;
+            head = cs.next.load(Ordering::Acquire);
+        }
+        total
+    }
+
+    pub fn pick(&self, found: Option<&*mut Node>) -> u32 {
+        let (node, old) = match found {
+            Some(node) => (*node, Some(1)),
+            None => (self.free, None),
+        };
+        unsafe { (*node).key + old.unwrap_or(0) }
+    }
+}
+";
+    let found = found_in_crate(lib, "Node.key");
+    assert_eq!(sure_lines(&found), vec![18, 29], "{found:?}");
+}
+
+/// A trait's supertraits (`trait Common: Contains`, `where Self: Contains`) give it their
+/// methods, in its own default methods and through a bound naming it.
+#[test]
+fn a_trait_has_its_supertraits_methods() {
+    let lib = "\
+pub struct TrieNode {
+    pub child_count: usize,
+}
+
+pub trait Contains<'a> {
+    fn trie_node(self) -> &'a TrieNode;
+}
+
+pub trait Common<'a>: Contains<'a> + Sized {
+    fn is_leaf(self) -> bool {
+        self.trie_node().child_count == 0
+    }
+}
+
+pub trait Plain<'a>
+where
+    Self: Contains<'a> + Sized,
+{
+    fn is_empty(self) -> bool {
+        self.trie_node().child_count == 0
+    }
+}
+
+pub fn count<'a, T: Common<'a>>(t: T) -> usize {
+    t.trie_node().child_count
+}
+";
+    let found = found_in_crate(lib, "TrieNode.child_count");
+    assert_eq!(sure_lines(&found), vec![11, 20, 25], "{found:?}");
+}
+
+/// In a `macro_rules!` body, a local made by a struct literal (`$crate::Equalizer { .. }`,
+/// `$crate` the macro's own crate) has the literal's type, and `self` in an `impl` written
+/// among the body's tokens is the type the impl is for.
+#[test]
+fn a_macro_bodys_literal_and_impl_type_their_values() {
+    let lib = "\
+pub struct Equalizer {
+    pub guard: usize,
+}
+
+pub struct Styled<T> {
+    pub target: T,
+}
+
+#[macro_export]
+macro_rules! equalize {
+    {$($t:tt)*} => {{
+        let mut eq = $crate::Equalizer {
+            guard: 0,
+        };
+        (&mut eq.guard).clone()
+    }};
+}
+
+macro_rules! impl_fmt {
+    ($($trait:path),* $(,)?) => {
+        $(
+            impl<T: $trait> $trait for Styled<T> {
+                fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+                    <T as $trait>::fmt(&self.target, f)
+                }
+            }
+        )*
+    };
+}
+
+impl_fmt!(std::fmt::Display);
+";
+    let found = found_in_crate(lib, "Equalizer.guard");
+    assert_eq!(sure_lines(&found), vec![13, 15], "{found:?}");
+    let found = found_in_crate(lib, "Styled.target");
+    assert_eq!(sure_lines(&found), vec![24], "{found:?}");
+}

@@ -1220,10 +1220,137 @@ fn macro_let_value<'f>(facts: &'f Facts, name: &str, at: usize) -> Option<(&'f s
     Some((value.as_str().trim(), call.start_byte() + found.get(0)?.start()))
 }
 
+/// A path written among a macro's tokens, with `$crate` (the macro's own crate, in a
+/// `macro_rules!` body) read as `crate`.
+fn macro_path(path: &str) -> Vec<String> {
+    super::modules::rust::split_path(
+        path.strip_prefix('$')
+            .filter(|p| p.starts_with("crate"))
+            .unwrap_or(path),
+    )
+}
+
+/// The type a struct literal among a macro's tokens makes (`$crate::TypeEqualizer { .. }`,
+/// `Config { port }`): the type its path names, the literal's braces closing at its end.
+fn macro_literal_type(resolver: &Resolver<'_>, facts: &Facts, head: &str, at: usize) -> Option<Ty> {
+    let open = head.find('{')?;
+    let path = head[..open].trim();
+    let written = path.strip_prefix("$crate").unwrap_or(path);
+    if path.is_empty() || !written.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+        return None;
+    }
+    let mut depth = 0usize;
+    for (i, c) in super::facts::code_chars(&head[open..]) {
+        match c {
+            '{' => depth += 1,
+            '}' => {
+                depth = depth.checked_sub(1)?;
+                if depth == 0 && open + i + 1 != head.len() {
+                    return None;
+                }
+            }
+            _ => {}
+        }
+    }
+    if depth != 0 {
+        return None;
+    }
+    let segments = macro_path(path);
+    let entity = match segments.as_slice() {
+        [name] => resolver.name(facts, name, at, 0),
+        _ => resolver.rust_path(facts, &segments, at, 0),
+    };
+    match resolver.instance_of(&entity, 0) {
+        ty @ (Ty::Instance(_) | Ty::Applied(..)) => Some(ty),
+        _ => None,
+    }
+}
+
+/// The type an `impl` written among the tokens of the macro around `at` is for, where `at`
+/// stands in its body (`impl<T: $trait> $trait for Styled<T> { .. self.target .. }` in a
+/// `macro_rules!` body): the type after `for` (or after `impl` and its generics), its own
+/// arguments aside.
+fn macro_impl_type(resolver: &Resolver<'_>, facts: &Facts, at: usize) -> Option<Ty> {
+    let call = outermost_macro(facts, (at, at))?;
+    let text = facts.text().get(call.start_byte()..call.end_byte())?;
+    let at = at.checked_sub(call.start_byte())?;
+    let code = super::facts::code_chars(text);
+    let impls = regex::Regex::new(r"\bimpl\b").ok()?;
+    for found in impls.find_iter(text.get(..at)?).collect::<Vec<_>>().into_iter().rev() {
+        // The header runs to the first `{` outside its generics; the body to the brace
+        // matching it.
+        let (mut angle, mut open, mut close) = (0usize, None, None);
+        let mut depth = 0usize;
+        for &(i, c) in code.iter().filter(|(i, _)| *i >= found.end()) {
+            match (open, c) {
+                (None, '<') => angle += 1,
+                (None, '>') => angle = angle.saturating_sub(1),
+                (None, ';') if angle == 0 => break,
+                (None, '{') if angle == 0 => {
+                    open = Some(i);
+                    depth = 1;
+                }
+                (Some(_), '{') => depth += 1,
+                (Some(_), '}') => {
+                    depth -= 1;
+                    if depth == 0 {
+                        close = Some(i);
+                        break;
+                    }
+                }
+                _ => {}
+            }
+        }
+        let (Some(open), Some(close)) = (open, close) else {
+            continue;
+        };
+        if !(open < at && at < close) {
+            continue;
+        }
+        let header = text[found.end()..open].split(" where").next()?.trim();
+        // `impl<T: Bound>`: the impl's own generics come first.
+        let header = match header.strip_prefix('<') {
+            Some(rest) => {
+                let mut depth = 1usize;
+                let end = rest.char_indices().find_map(|(i, c)| {
+                    match c {
+                        '<' => depth += 1,
+                        '>' => depth -= 1,
+                        _ => {}
+                    }
+                    (depth == 0).then_some(i)
+                })?;
+                rest[end + 1..].trim()
+            }
+            None => header,
+        };
+        let implemented = header.rsplit_once(" for ").map_or(header, |(_, ty)| ty).trim();
+        let path = implemented.split('<').next()?.trim();
+        if path.is_empty()
+            || !path
+                .trim_start_matches('$')
+                .chars()
+                .all(|c| c.is_alphanumeric() || c == '_' || c == ':')
+        {
+            return None;
+        }
+        let segments = macro_path(path);
+        let entity = match segments.as_slice() {
+            [name] => resolver.name(facts, name, call.start_byte() + at, 0),
+            _ => resolver.rust_path(facts, &segments, call.start_byte() + at, 0),
+        };
+        return match resolver.instance_of(&entity, 0) {
+            ty @ (Ty::Instance(_) | Ty::Applied(..)) => Some(ty),
+            _ => None,
+        };
+    }
+    None
+}
+
 /// The type of the head of a receiver chain among a macro's tokens that is a call: `f(..)`,
 /// `a::b::f(..)`, `Type::new(..)`.
 fn macro_call_type(resolver: &Resolver<'_>, facts: &Facts, head: &str, at: usize) -> Option<Ty> {
-    let segments: Vec<String> = super::modules::rust::split_path(single_call_callee(head)?);
+    let segments: Vec<String> = macro_path(single_call_callee(head)?);
     // `fn profile() -> Stats {` among the same macro's tokens: what its written return names.
     if let [name] = segments.as_slice() {
         if let Some(written) = macro_fn_return(facts, name, at) {
@@ -1470,8 +1597,8 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
     let (mut depth, mut from) = (0usize, 0usize);
     for (i, c) in super::facts::code_chars(chain) {
         match c {
-            '(' | '[' | '<' => depth += 1,
-            ')' | ']' | '>' => depth = depth.saturating_sub(1),
+            '(' | '[' | '<' | '{' => depth += 1,
+            ')' | ']' | '>' | '}' => depth = depth.saturating_sub(1),
             '.' if depth == 0 => {
                 segments.push(&chain[from..i]);
                 from = i + 1;
@@ -1487,8 +1614,9 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
         // A string literal: a `str`, whose conversions a turbofish names (`parse::<T>()`).
         Ty::External
     } else if *head == "self" {
-        match resolver.impl_type_at(facts, at, 0) {
-            Some(def) => Ty::Instance(def),
+        // An `impl` written among the macro's own tokens is nearer than one around the macro.
+        match macro_impl_type(resolver, facts, at).or_else(|| resolver.impl_type_at(facts, at, 0).map(Ty::Instance)) {
+            Some(ty) => ty,
             None => Ty::Unknown("`self` outside an impl saguaro can read"),
         }
     } else if !head.is_empty() && head.chars().all(|c| c.is_alphanumeric() || c == '_') {
@@ -1502,6 +1630,8 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
             let entity = resolver.name(facts, head, at, 0);
             resolver.entity_type(&entity, 0)
         }
+    } else if let Some(ty) = macro_literal_type(resolver, facts, head, at) {
+        ty
     } else if let Some(ty) = macro_call_type(resolver, facts, head, at) {
         ty
     } else if let Some(ty) = macro_operation_type(resolver, facts, head, at) {

@@ -475,18 +475,11 @@ impl Resolver<'_> {
                 return ty;
             }
             found = match found {
-                Some(seen) if seen != ty => match (seen.instance_class(), ty.instance_class()) {
-                    // Values of one generic class, with type arguments read or not (`Node::new(..)`
-                    // beside a `*mut Node<K, V>`): that class, with the arguments one of them
-                    // gives when the other gives none.
-                    (Some(a), Some(b)) if a == b => Some(match (&seen, &ty) {
-                        (Ty::Applied(..), Ty::Instance(_)) => seen,
-                        (Ty::Instance(_), Ty::Applied(..)) => ty,
-                        _ => Ty::Instance(a.clone()),
-                    }),
-                    _ => return Ty::Unknown("values of several types"),
+                Some(seen) => match agreed(seen, ty) {
+                    Ty::Unknown(why) => return Ty::Unknown(why),
+                    agreed => Some(agreed),
                 },
-                _ => Some(ty),
+                None => Some(ty),
             };
         }
         found.unwrap_or(Ty::Unknown("no value of a known type"))
@@ -2498,6 +2491,10 @@ impl Resolver<'_> {
                 match (segments.last().map(String::as_str), ty) {
                     (Some("Some" | "Ok"), Ty::Wrapped(_, held, _)) if i == 0 => *held,
                     (Some("Err"), Ty::Wrapped(_, _, Some(error))) if i == 0 => *error,
+                    // `Some(cs) = head.as_ref()` of a raw pointer read as the type it points
+                    // to: the program compiles, so the value matched is a wrapper of it whose
+                    // wrapping saguaro's reading dropped (as a kept unwrap's is).
+                    (Some("Some" | "Ok"), held @ (Ty::Instance(_) | Ty::Applied(..))) if i == 0 => held,
                     (Some("Some" | "Ok" | "Err" | "None"), _) => {
                         Ty::Unknown("a wrapper whose value saguaro does not know")
                     }
@@ -3719,6 +3716,38 @@ fn map_part(part: MapPart, key: &Ty, value: &Ty) -> Ty {
 
 /// The type of a value that is one of `types`: that type when they are all one.
 /// (An overloaded call whose arguments do not choose, a union.)
+/// The one type two values of one expression have (the arms of a `match`, the branches of
+/// an `if`), or why there is none.
+fn agreed(seen: Ty, ty: Ty) -> Ty {
+    if seen == ty {
+        return seen;
+    }
+    match (seen, ty) {
+        // `(*node, Some(old))` beside `(node, None)`: a tuple whose each element is what both
+        // arms agree on there; an element they disagree on is not known, the others are.
+        (Ty::Tuple(a), Ty::Tuple(b)) if a.len() == b.len() => Ty::Tuple(
+            a.into_iter()
+                .zip(b)
+                .map(|(a, b)| match (a, b) {
+                    (Ty::Unknown(why), _) | (_, Ty::Unknown(why)) => Ty::Unknown(why),
+                    (a, b) => agreed(a, b),
+                })
+                .collect(),
+        ),
+        (seen, ty) => match (seen.instance_class(), ty.instance_class()) {
+            // Values of one generic class, with type arguments read or not (`Node::new(..)`
+            // beside a `*mut Node<K, V>`): that class, with the arguments one of them gives
+            // when the other gives none.
+            (Some(a), Some(b)) if a == b => match (&seen, &ty) {
+                (Ty::Applied(..), Ty::Instance(_)) => seen,
+                (Ty::Instance(_), Ty::Applied(..)) => ty,
+                _ => Ty::Instance(a.clone()),
+            },
+            _ => Ty::Unknown("values of several types"),
+        },
+    }
+}
+
 pub(super) fn one_of(mut types: Vec<Ty>) -> Ty {
     types.dedup();
     if let Some(unknown) = types.iter().find(|t| matches!(t, Ty::Unknown(_))) {
