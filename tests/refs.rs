@@ -3891,3 +3891,71 @@ impl_fmt!(std::fmt::Display);
     let found = found_in_crate(lib, "Styled.target");
     assert_eq!(sure_lines(&found), vec![24], "{found:?}");
 }
+
+/// A field read on a value of an outside generic type holding one type of the root
+/// (`CachePadded<Position>`) is that type's field, reached through `Deref`; a method called
+/// on it is not known (the outside type may have its own). `get_unchecked(i)` of a
+/// collection gives the element itself.
+#[test]
+fn an_outside_wrapper_reaches_its_types_fields_and_get_unchecked_an_element() {
+    let lib = "\
+use crossbeam_utils::CachePadded;
+
+pub struct Position {
+    pub index: usize,
+}
+
+impl Position {
+    pub fn get(&self) -> usize {
+        self.index
+    }
+}
+
+pub struct Slot {
+    pub state: usize,
+}
+
+pub struct Queue {
+    head: CachePadded<Position>,
+    slots: [Slot; 4],
+}
+
+impl Queue {
+    pub fn read(&self) -> usize {
+        let slot = unsafe { self.slots.get_unchecked(1) };
+        self.head.index + slot.state + self.head.get()
+    }
+}
+";
+    let found = found_in_crate(lib, "Position.index");
+    assert_eq!(sure_lines(&found), vec![9, 25], "{found:?}");
+    let found = found_in_crate(lib, "Slot.state");
+    assert_eq!(sure_lines(&found), vec![25], "{found:?}");
+    // The method is left to the name: `CachePadded` might have a `get` of its own.
+    let found = found_in_crate(lib, "Position.get");
+    assert!(sure_lines(&found).is_empty(), "{found:?}");
+}
+
+/// `cls(lo=1)` in a classmethod of a dataclass constructs the class: its keyword names the
+/// field, as `Table(lo=1)` does.
+#[test]
+fn a_classmethods_cls_call_names_the_fields_by_keyword() {
+    let module = "\
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Table:
+    lo: int
+    hi: int
+
+    @classmethod
+    def build(cls, lo: int) -> \"Table\":
+        return cls(lo=lo, hi=2)
+
+
+t = Table(lo=1, hi=2)
+";
+    let found = found_in(&[("m.py", module)], "m.py", "Table.lo");
+    assert_eq!(sure_lines(&found), vec![11, 14], "{found:?}");
+}

@@ -595,6 +595,8 @@ pub struct Resolve {
     pub map_iteration: Option<MapPart>,
     pub map_callbacks: Vec<String>,
     pub element_methods: Vec<String>,
+    /// Methods of a collection giving one element itself, never wrapped (`get_unchecked`).
+    pub unwrapped_element_methods: Vec<String>,
     pub element_wrapper: Option<String>,
     pub element_callbacks: Vec<String>,
     /// Statements that are a block's value when written last without `;` (Rust's

@@ -565,8 +565,13 @@ fn keyword_field(
     let call = holder.parent()?.parent()?;
     let call_form = Resolve::form(&r.calls, call.kind())?;
     let callee = part(call, call_form.callee.as_deref())?;
-    let Entity::Def(class) = resolver.expression_entity(facts, callee, 0) else {
-        return None;
+    // `Engine(..)` names the class; `cls(..)` in a classmethod holds it.
+    let (class, confidence) = match resolver.expression_entity(facts, callee, 0) {
+        Entity::Def(class) => (class, Confidence::ImportResolved),
+        _ => match resolver.type_of(facts, callee, 0) {
+            Ty::Class(class) => (class, Confidence::ReceiverTyped),
+            _ => return None,
+        },
     };
     let class_facts = resolver.facts(&class.file)?;
     let constructed = class_facts.symbol(&class.path).is_some_and(|s| s.kind == "class");
@@ -579,7 +584,7 @@ fn keyword_field(
         target,
         at,
         entity,
-        How::new(RefKind::Attribute, Confidence::ImportResolved),
+        How::new(RefKind::Attribute, confidence),
         unresolved,
     )
 }

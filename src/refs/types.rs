@@ -101,6 +101,11 @@ pub enum Ty {
     /// A value of a type parameter: of some type that has at least its bound's members
     /// (the caller's type may have more, so a member the bound lacks is not known missing).
     Bounded(Box<Ty>),
+    /// A value of a generic type from outside the root holding one type of the root
+    /// (`CachePadded<Position>`): a field read on it is that type's, since Rust reaches a
+    /// field through `Deref` and a type from outside rarely has public fields of its own;
+    /// its methods, its own or reached, are not known.
+    Holding(Box<Ty>),
     /// A wrapper around a value (`Option`, `Promise`): its name, what it holds, and the
     /// error it may hold instead where its type says (`Result<T, E>`).
     Wrapped(String, Box<Ty>, Option<Box<Ty>>),
@@ -1337,6 +1342,9 @@ impl Resolver<'_> {
             if r.iterator_methods.iter().any(|m| m == method) {
                 return object_type.clone();
             }
+            if r.unwrapped_element_methods.iter().any(|m| m == method) {
+                return (**element).clone();
+            }
             if r.element_methods.iter().any(|m| m == method) {
                 return match &r.element_wrapper {
                     Some(wrapper) => Ty::Wrapped(wrapper.clone(), element.clone(), None),
@@ -1565,6 +1573,12 @@ impl Resolver<'_> {
             Ty::Module(_) => Ty::Unknown("a call of a name saguaro reads as a module"),
             _ => Ty::External,
         }
+    }
+
+    /// Whether a definition is a field (or a variant): a member that is no method.
+    fn is_field(&self, def: &DefId) -> bool {
+        self.facts(&def.file)
+            .is_some_and(|f| f.index.symbols.iter().any(|s| s.path == def.path && s.is_member()))
     }
 
     /// Whether a definition is a function or method (its name called gives its return).
@@ -1957,6 +1971,10 @@ impl Resolver<'_> {
                     false => Entity::Missing,
                 })
             }
+            Ty::Holding(held) => match self.member(held, name, depth + 1) {
+                Entity::Def(def) if self.is_field(&def) => Entity::Def(def),
+                _ => Entity::Unknown("a value of an outside generic type holding a type of the root"),
+            },
             Ty::InPlace(written) => self.member_in_place(written, name),
             Ty::Literal(written) => self.member_of_literal(written, name),
             Ty::Wrapped(..)
@@ -3411,7 +3429,15 @@ impl Resolver<'_> {
                     )
                 });
                 if holds_ours {
-                    return Ty::Unknown("a value of an outside generic type holding a type of the root");
+                    let ours: Vec<Ty> = arguments
+                        .iter()
+                        .map(|a| self.annotation(facts, *a, depth + 1))
+                        .filter(|a| matches!(a, Ty::Instance(_) | Ty::Applied(..)))
+                        .collect();
+                    return match (facts.lang.resolve.modules, <[Ty; 1]>::try_from(ours)) {
+                        (ModuleSystem::Rust, Ok([held])) => Ty::Holding(Box::new(held)),
+                        _ => Ty::Unknown("a value of an outside generic type holding a type of the root"),
+                    };
                 }
             }
             return base_type;
