@@ -3918,19 +3918,27 @@ pub struct Slot {
 pub struct Queue {
     head: CachePadded<Position>,
     slots: [Slot; 4],
+    span: std::ops::Range<Span>,
+}
+
+pub struct Span {
+    pub start: usize,
 }
 
 impl Queue {
     pub fn read(&self) -> usize {
         let slot = unsafe { self.slots.get_unchecked(1) };
-        self.head.index + slot.state + self.head.get()
+        self.head.index + slot.state + self.head.get() + self.span.start.start
     }
 }
 ";
     let found = found_in_crate(lib, "Position.index");
-    assert_eq!(sure_lines(&found), vec![9, 25], "{found:?}");
+    assert_eq!(sure_lines(&found), vec![9, 30], "{found:?}");
     let found = found_in_crate(lib, "Slot.state");
-    assert_eq!(sure_lines(&found), vec![25], "{found:?}");
+    assert_eq!(sure_lines(&found), vec![30], "{found:?}");
+    // A range's `start` is its own (`own_field_types`), never taken for the `Span`'s.
+    let found = found_in_crate(lib, "Span.start");
+    assert!(sure_lines(&found).is_empty(), "{found:?}");
     // The method is left to the name: `CachePadded` might have a `get` of its own.
     let found = found_in_crate(lib, "Position.get");
     assert!(sure_lines(&found).is_empty(), "{found:?}");

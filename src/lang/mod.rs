@@ -595,6 +595,9 @@ pub struct Resolve {
     pub map_iteration: Option<MapPart>,
     pub map_callbacks: Vec<String>,
     pub element_methods: Vec<String>,
+    /// Generic types from outside the root with public fields of their own (`Range`'s
+    /// `start`): a field read on one holding a type of the root is not that type's.
+    pub own_field_types: Vec<String>,
     /// Methods of a collection giving one element itself, never wrapped (`get_unchecked`).
     pub unwrapped_element_methods: Vec<String>,
     pub element_wrapper: Option<String>,

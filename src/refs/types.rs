@@ -3434,8 +3434,10 @@ impl Resolver<'_> {
                         .map(|a| self.annotation(facts, *a, depth + 1))
                         .filter(|a| matches!(a, Ty::Instance(_) | Ty::Applied(..)))
                         .collect();
+                    // `Range<Span>`'s `start` is the range's own field, not the `Span`'s.
+                    let own_fields = r.own_field_types.iter().any(|t| t == base_name);
                     return match (facts.lang.resolve.modules, <[Ty; 1]>::try_from(ours)) {
-                        (ModuleSystem::Rust, Ok([held])) => Ty::Holding(Box::new(held)),
+                        (ModuleSystem::Rust, Ok([held])) if !own_fields => Ty::Holding(Box::new(held)),
                         _ => Ty::Unknown("a value of an outside generic type holding a type of the root"),
                     };
                 }
