@@ -3967,3 +3967,43 @@ t = Table(lo=1, hi=2)
     let found = found_in(&[("m.py", module)], "m.py", "Table.lo");
     assert_eq!(sure_lines(&found), vec![11, 14], "{found:?}");
 }
+
+/// A file opening with a blank line (its tree's root starting at its first token) binds
+/// its definitions at module level as any file does: what imports them reaches them, in
+/// every language.
+#[test]
+fn a_file_opening_with_a_blank_line_is_still_one_module() {
+    let found = found_in(
+        &[
+            ("pkg/__init__.py", ""),
+            ("pkg/events.py", "\nclass Event:\n    pass\n\n\n"),
+            (
+                "pkg/use.py",
+                "from .events import *\nfrom .events import Event\n\nx = Event()\n",
+            ),
+        ],
+        "pkg/events.py",
+        "Event",
+    );
+    assert_eq!(sure_lines(&found), vec![2, 4], "{found:?}");
+    let found = found_in(
+        &[
+            ("a.ts", " \nexport class A {}\n"),
+            ("b.ts", "import { A } from \"./a\";\nconst x = new A();\n"),
+        ],
+        "a.ts",
+        "A",
+    );
+    assert_eq!(sure_lines(&found), vec![1, 2], "{found:?}");
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let found = found_in(
+        &[
+            ("Cargo.toml", manifest),
+            ("src/lib.rs", "\npub mod a;\n\npub fn f() -> a::A {\n    a::A {}\n}\n"),
+            ("src/a.rs", "\r\npub struct A {}\n"),
+        ],
+        "src/a.rs",
+        "A",
+    );
+    assert_eq!(sure_lines(&found), vec![4, 5], "{found:?}");
+}

@@ -255,8 +255,10 @@ impl Scopes {
         scope_nodes.dedup_by(|a, b| a.0 == b.0 && a.1 == b.1);
         let mut stack: Vec<ScopeId> = vec![0];
         for (start, end, kind, name) in scope_nodes {
-            if start == 0 && end >= out.scopes[0].end {
-                // The file itself.
+            // The file itself: its root node starts at its first token and ends at its
+            // last, so a file opening with a blank line (or closing with one) has a root
+            // shorter than its text, and is still no scope inside the file's.
+            if (start == 0 || start == root.start_byte()) && (end >= out.scopes[0].end || end == root.end_byte()) {
                 continue;
             }
             while let Some(&top) = stack.last() {
