@@ -4007,3 +4007,80 @@ fn a_file_opening_with_a_blank_line_is_still_one_module() {
     );
     assert_eq!(sure_lines(&found), vec![4, 5], "{found:?}");
 }
+
+/// A `fold`'s or `reduce`'s callback takes the carried value first and an element second:
+/// the element is the second parameter, and the first is not taken for one.
+#[test]
+fn an_accumulating_callbacks_element_is_its_second_parameter() {
+    let lib = "\
+pub struct Item {
+    pub size: usize,
+}
+
+pub struct Acc {
+    pub size: usize,
+}
+
+pub fn total(items: Vec<Item>, start: Acc) -> Acc {
+    items.iter().fold(start, |acc, x| Acc { size: acc.size + x.size })
+}
+";
+    let found = found_in_crate(lib, "Item.size");
+    // Only `x.size` is an item's (`acc.size` would be a second line 10).
+    assert_eq!(sure_lines(&found), vec![10], "{found:?}");
+    let module = "\
+export interface Position {
+  text: string
+  pos: number
+}
+
+export function joined(positions: Position[]): string {
+  return positions.reduce((all, position) => all + position.text, '')
+}
+";
+    let found = found_in(&[("a.ts", module)], "a.ts", "Position.text");
+    assert_eq!(sure_lines(&found), vec![7], "{found:?}");
+}
+
+/// `super({..})` in a constructor calls the base class's constructor: the object literal
+/// is that constructor's parameter, typed as it writes.
+#[test]
+fn a_super_calls_literal_is_the_base_constructors_parameter() {
+    let base = "\
+export interface Options {
+  type: string
+  predicate: (c: string) => boolean
+}
+
+export class Character {
+  predicate: (c: string) => boolean
+
+  constructor(options: Options) {
+    this.predicate = options.predicate
+  }
+}
+";
+    let space = "\
+import { Character } from './base'
+
+export class Space extends Character {
+  constructor() {
+    super({
+      type: 'space',
+      predicate: (c: string) => c === ' ',
+    })
+  }
+}
+";
+    let found = found_in(
+        &[("base.ts", base), ("space.ts", space)],
+        "base.ts",
+        "Options.predicate",
+    );
+    let lines: Vec<(&str, usize)> = found
+        .iter()
+        .filter(|(_, _, c)| *c != Confidence::NameMatch)
+        .map(|(p, l, _)| (p.as_str(), *l))
+        .collect();
+    assert_eq!(lines, vec![("base.ts", 10), ("space.ts", 7)], "{found:?}");
+}

@@ -405,6 +405,8 @@ pub struct Resolve {
     #[serde(default)]
     pub diverging: Vec<String>,
     pub self_kinds: Vec<String>,
+    /// Node kinds that, called, call the constructor of the class's first base (`super(..)`).
+    pub super_calls: Vec<String>,
     /// Functions that bind their own `this` (not arrow functions): one whose first
     /// parameter is `this: T` runs on a `T` (TypeScript's `this` parameter).
     pub this_binding_functions: Vec<String>,
@@ -602,6 +604,9 @@ pub struct Resolve {
     pub unwrapped_element_methods: Vec<String>,
     pub element_wrapper: Option<String>,
     pub element_callbacks: Vec<String>,
+    /// Methods whose callback's second parameter is an element, the first what is carried
+    /// from one call to the next (`fold`, `reduce`).
+    pub accumulating_callbacks: Vec<String>,
     /// Statements that are a block's value when written last without `;` (Rust's
     /// `expression_statement` holding `unsafe { x }`, `if`, `match`).
     pub tail_statements: Vec<String>,

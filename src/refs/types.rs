@@ -2347,18 +2347,6 @@ impl Resolver<'_> {
                 break;
             }
         }
-        // The name (or pattern) must be the callback's first parameter.
-        let first = match function.child_by_field_name("parameter") {
-            Some(only) => only,
-            None => {
-                let parameters = function.child_by_field_name("parameters")?;
-                let first = *written_parts(parameters).first()?;
-                first.child_by_field_name("pattern").unwrap_or(first)
-            }
-        };
-        if (first.start_byte(), first.end_byte()) != at {
-            return None;
-        }
         let arguments = function.parent()?;
         let call = arguments.parent()?;
         let form = Resolve::form(&r.calls, call.kind())?;
@@ -2366,6 +2354,29 @@ impl Resolver<'_> {
         let member = Resolve::form(&r.members, callee.kind())?;
         let method = part(callee, member.name.as_deref())?;
         let name = facts.slice((method.start_byte(), method.end_byte()));
+        // The name (or pattern) must be the callback's first parameter, or (`fold`,
+        // `reduce`) its second: the first is what each call carries to the next.
+        let accumulating = r.accumulating_callbacks.iter().any(|m| m == name);
+        let place = usize::from(accumulating);
+        let element = match function.child_by_field_name("parameter") {
+            Some(only) if !accumulating => only,
+            Some(_) => return None,
+            None => {
+                let parameters = function.child_by_field_name("parameters")?;
+                let element = *written_parts(parameters).get(place)?;
+                element.child_by_field_name("pattern").unwrap_or(element)
+            }
+        };
+        if (element.start_byte(), element.end_byte()) != at {
+            return None;
+        }
+        if accumulating {
+            return match self.type_of(facts, part(callee, member.object.as_deref())?, depth + 1) {
+                Ty::Elements(element) => Some(*element),
+                Ty::Unknown(why) => Some(Ty::Unknown(why)),
+                _ => None,
+            };
+        }
         if !r
             .element_callbacks
             .iter()
@@ -2882,6 +2893,17 @@ impl Resolver<'_> {
                         }
                         _ => Entity::Unknown("a call saguaro cannot read"),
                     },
+                    // `super({..})` in a constructor: the constructor of the class's first base.
+                    None if r.super_calls.iter().any(|k| k == callee.kind()) => {
+                        match self.enclosing_class(facts, callee.start_byte()) {
+                            Some(class) => self
+                                .bases(facts, &class.path, depth + 1)
+                                .into_iter()
+                                .next()
+                                .unwrap_or(Entity::Unknown("a `super` call in a class without a base")),
+                            None => Entity::Unknown("a `super` call outside a class"),
+                        }
+                    }
                     None => self.expression_entity(facts, callee, depth + 1),
                 };
                 let type_arguments = super::generics::call_type_arguments(call);
