@@ -4084,3 +4084,36 @@ export class Space extends Character {
         .collect();
     assert_eq!(lines, vec![("base.ts", 10), ("space.ts", 7)], "{found:?}");
 }
+
+/// An `Option`'s `replace` and `take` give back the `Option` (what it held before), a
+/// `Cell`'s `take` the value itself (`wrapper_methods`).
+#[test]
+fn a_wrappers_own_methods_give_the_wrapper_or_its_value() {
+    let lib = "\
+use std::cell::Cell;
+use std::ptr::NonNull;
+
+pub struct Link {
+    pub next: Option<NonNull<Link>>,
+}
+
+pub struct Inner {
+    tail: Option<NonNull<Link>>,
+    slot: Cell<Option<Link>>,
+}
+
+impl Inner {
+    pub fn push(&mut self, entry: NonNull<Link>) {
+        match self.tail.replace(entry) {
+            None => {}
+            Some(t) => unsafe { (*t.as_ptr()).next = Some(entry) },
+        }
+        if let Some(old) = self.slot.take() {
+            drop(old.next);
+        }
+    }
+}
+";
+    let found = found_in_crate(lib, "Link.next");
+    assert_eq!(sure_lines(&found), vec![17, 20], "{found:?}");
+}

@@ -345,6 +345,16 @@ pub struct SyntaxForm {
     pub arguments: Option<String>,
 }
 
+/// What a method of a wrapping type gives (see `wrapper_methods`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "snake_case")]
+pub enum WrapperResult {
+    /// The same wrapper of the same value (`Option::take`).
+    Same,
+    /// The value the wrapper holds (`Cell::take`).
+    Held,
+}
+
 /// `[language.resolve]` of `grammars/languages.toml`: the node kinds and type names the
 /// references layer reads (its header says what each is).
 #[derive(Debug, Clone, Default, Deserialize)]
@@ -583,6 +593,9 @@ pub struct Resolve {
     /// callback's first parameter is a value (`m.forEach((v, k) => ..)`).
     pub maps: Vec<String>,
     pub map_methods: BTreeMap<String, MapPart>,
+    /// Per wrapping type, methods giving the same wrapper (`"same"`: `Option`'s `take`,
+    /// `replace`) or the value it holds (`"held"`: `Cell`'s `take`).
+    pub wrapper_methods: BTreeMap<String, BTreeMap<String, WrapperResult>>,
     /// Functions giving a part of the record (or map) passed first, as `map_methods` give
     /// a part of their receiver (`Object.entries(rec)`: pairs of a key and a value).
     pub map_functions: BTreeMap<String, MapPart>,

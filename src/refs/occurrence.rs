@@ -6,6 +6,13 @@
 //! A type the checker reads from text the grammar leaves unparsed — a forward reference
 //! (`x: "util.Node"`) or a type comment (`# type: List[util.Node]`, PEP 484) — names what
 //! its dotted name names where it is written.
+//!
+//! Among a macro's tokens a receiver is read by its text: a local the tokens bind with `let`
+//! has its value's type (a struct literal `$crate::Table { .. }` the type it names, `$crate`
+//! being the macro's own crate), and `self` inside an `impl` written among the tokens (a
+//! `macro_rules!` body's `impl<T> $trait for Styled<T> { .. }`) is the type that impl is for.
+//! A receiver written as a metavariable (`$style.field`) has no type saguaro reads: each
+//! invocation could give another.
 
 use super::facts::{arguments_of, path_segments, positional_nodes, single_call_callee, Facts, Range};
 use super::modules::ModuleId;

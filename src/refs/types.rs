@@ -27,7 +27,18 @@
 //! container is never taken for a foreign value: a type from outside the root given a type
 //! of the root, or a field read on a standard wrapper, is `Unknown`, so its uses stay name
 //! matches rather than disappear. Foreign (`External`) means only what is known foreign: a
-//! builtin, or an outside type holding nothing of the root.
+//! builtin, or an outside type holding nothing of the root. In Rust an outside generic type
+//! holding one type of the root ([`Ty::Holding`]: `CachePadded<Position>`) gives that type's
+//! fields, since a field is reached through `Deref` and outside types rarely have public
+//! fields of their own (those that do, `Range`'s `start`, are data: `own_field_types`); its
+//! methods stay unknown. `get_unchecked(i)` gives an element itself, and a `fold`'s or
+//! `reduce`'s callback takes the element second, after the value carried between calls.
+//!
+//! A raw pointer is read as what it points to (`AtomicPtr<T>`'s `load` gives it), and a
+//! `Some(x)` or `Ok(x)` pattern matching a value read as a type of the root binds that value:
+//! the program compiles, so the wrapper is one saguaro's reading dropped (a pointer's
+//! `as_ref()`). The arms of a `match` or `if` giving tuples give a tuple whose each element
+//! is what the arms agree on there (`(*node, Some(v))` beside `(node, None)`).
 //!
 //! A method written to return its class's own type (`-> Self`, `: this`) gives its
 //! receiver's type, a subclass's as much as the class's own (`with Sub() as s`); a cast is
@@ -50,7 +61,9 @@
 //! `ConstructorParameters<typeof C>[0]` the constructor's first parameter.
 //!
 //! A `@classmethod` that writes no return type and returns a call of its class parameter
-//! (`return cls(**kwargs)`) gives the class it is called on, as `-> Self` does. A name
+//! (`return cls(**kwargs)`) gives the class it is called on, as `-> Self` does; `cls(lo=1)`
+//! names a dataclass's field by keyword as `Table(lo=1)` does. `super({..})` in a
+//! constructor passes its literal to the constructor of the class's first base. A name
 //! imported under another (`use std::sync::Mutex as StdMutex`) is read as the name it
 //! imports, so the language's wrappers are known by either; lifetimes in a type's arguments
 //! say nothing of what it holds (`MutexGuard<'_, T>`, a guard reaching its `T`).
@@ -71,7 +84,7 @@
 use super::facts::{single_call_callee, strip_quotes, Facts, Range};
 use super::modules::ModuleId;
 use super::resolve::{DefId, Entity, Resolver, MAX_DEPTH};
-use crate::lang::{captured, Captures, Derived, MapPart, ModuleSystem, Resolve, SyntaxForm};
+use crate::lang::{captured, Captures, Derived, MapPart, ModuleSystem, Resolve, SyntaxForm, WrapperResult};
 pub(super) use crate::lang::{part, written_parts};
 use crate::symbols::signature::{self, Arguments};
 use std::collections::HashMap;
@@ -1394,8 +1407,13 @@ impl Resolver<'_> {
                 None => Ty::Unknown("a map method saguaro does not follow"),
             };
         }
-        if let Ty::Wrapped(..) = object_type {
-            return Ty::Unknown("a wrapper method saguaro does not follow");
+        if let Ty::Wrapped(wrapper, held, _) = object_type {
+            // `tail.replace(new)` of an `Option`: the `Option` it held; `cell.take()`: the value.
+            return match r.wrapper_methods.get(wrapper).and_then(|methods| methods.get(method)) {
+                Some(WrapperResult::Same) => object_type.clone(),
+                Some(WrapperResult::Held) => (**held).clone(),
+                None => Ty::Unknown("a wrapper method saguaro does not follow"),
+            };
         }
         // `opts.getBlockers?.()` of `opts: { getBlockers?: () => Array<Blocker> }`: calling
         // the member the type written in place declares.
