@@ -4117,3 +4117,37 @@ impl Inner {
     let found = found_in_crate(lib, "Link.next");
     assert_eq!(sure_lines(&found), vec![17, 20], "{found:?}");
 }
+
+/// A struct written in `pin_project!` is a struct (the macro is read through as the items
+/// it lists), and its `project()` gives a view with the struct's own fields
+/// (`projection_methods`).
+#[test]
+fn a_pin_projected_structs_fields_are_reached_through_project() {
+    let lib = "\
+use std::pin::Pin;
+
+pub struct Barrier {
+    pub n: usize,
+}
+
+pin_project_lite::pin_project! {
+    /// The future of a wait.
+    pub struct Wait<'a> {
+        barrier: &'a Barrier,
+        #[pin]
+        count: Option<usize>,
+    }
+}
+
+impl<'a> Wait<'a> {
+    pub fn poll(self: Pin<&mut Self>) -> usize {
+        let this = self.project();
+        this.barrier.n
+    }
+}
+";
+    let found = found_in_crate(lib, "Barrier.n");
+    assert_eq!(sure_lines(&found), vec![19], "{found:?}");
+    let found = found_in_crate(lib, "Wait.barrier");
+    assert_eq!(sure_lines(&found), vec![19], "{found:?}");
+}

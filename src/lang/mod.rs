@@ -638,6 +638,10 @@ pub struct Resolve {
     pub element_inserts: Vec<String>,
     /// Methods giving a pointer to the value they are called on (`NonNull::as_ptr`).
     pub pointer_methods: Vec<String>,
+    /// Methods a macro or derive writes for a type that give a view of a value with its
+    /// fields (`pin_project!`'s `project()`): on a type of the root that defines none, the
+    /// same fields.
+    pub projection_methods: Vec<String>,
     /// Unwrap methods that keep a value read as a type of the root defining no such method:
     /// saguaro read it through the wrapper it came in (`m.lock().unwrap()` of a `Mutex<T>`).
     #[serde(default)]

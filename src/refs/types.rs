@@ -1426,7 +1426,9 @@ impl Resolver<'_> {
             // `node.as_ptr()` of a `NonNull<Entry>` (read as the `Entry`): the same value.
             // `m.lock().unwrap()` of a `Mutex<Entry>` (the lock read as the `Entry`): the same.
             Entity::Missing
-                if (r.pointer_methods.iter().any(|m| m == method) || r.kept_unwraps.iter().any(|m| m == method))
+                if (r.pointer_methods.iter().any(|m| m == method)
+                    || r.kept_unwraps.iter().any(|m| m == method)
+                    || r.projection_methods.iter().any(|m| m == method))
                     && matches!(object_type, Ty::Instance(_) | Ty::Applied(..)) =>
             {
                 return object_type.clone();
