@@ -1267,6 +1267,12 @@ fn macro_literal_type(resolver: &Resolver<'_>, facts: &Facts, head: &str, at: us
     if depth != 0 {
         return None;
     }
+    macro_path_type(resolver, facts, path, at)
+}
+
+/// A value of the type a path among a macro's tokens names, where it names a type of the
+/// root.
+fn macro_path_type(resolver: &Resolver<'_>, facts: &Facts, path: &str, at: usize) -> Option<Ty> {
     let segments = macro_path(path);
     let entity = match segments.as_slice() {
         [name] => resolver.name(facts, name, at, 0),
@@ -1346,15 +1352,7 @@ fn macro_impl_type(resolver: &Resolver<'_>, facts: &Facts, at: usize) -> Option<
         {
             return None;
         }
-        let segments = macro_path(path);
-        let entity = match segments.as_slice() {
-            [name] => resolver.name(facts, name, call.start_byte() + at, 0),
-            _ => resolver.rust_path(facts, &segments, call.start_byte() + at, 0),
-        };
-        return match resolver.instance_of(&entity, 0) {
-            ty @ (Ty::Instance(_) | Ty::Applied(..)) => Some(ty),
-            _ => None,
-        };
+        return macro_path_type(resolver, facts, path, call.start_byte() + at);
     }
     None
 }
