@@ -4151,3 +4151,52 @@ impl<'a> Wait<'a> {
     let found = found_in_crate(lib, "Wait.barrier");
     assert_eq!(sure_lines(&found), vec![19], "{found:?}");
 }
+
+/// A generic type of the root whose `Deref` target is one of its own parameters (spin's
+/// `MutexGuard<'_, T, R>`, `type Target = T`) reaches the members of the type given for it.
+#[test]
+fn a_root_guard_derefs_to_the_type_given_for_its_target() {
+    let lib = "\
+use core::ops::Deref;
+
+pub struct Mutex<T, R = ()> {
+    data: T,
+    relax: R,
+}
+
+pub struct MutexGuard<'a, T, R = ()> {
+    data: &'a T,
+    relax: &'a R,
+}
+
+impl<'a, T, R> Deref for MutexGuard<'a, T, R> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        self.data
+    }
+}
+
+impl<T, R> Mutex<T, R> {
+    pub fn lock(&self) -> MutexGuard<'_, T, R> {
+        MutexGuard { data: &self.data, relax: &self.relax }
+    }
+}
+
+pub struct State {
+    pub count: usize,
+}
+
+pub struct Barrier {
+    lock: Mutex<State>,
+}
+
+impl Barrier {
+    pub fn wait(&self) -> usize {
+        let lock = self.lock.lock();
+        lock.count
+    }
+}
+";
+    let found = found_in_crate(lib, "State.count");
+    assert_eq!(sure_lines(&found), vec![37], "{found:?}");
+}

@@ -1135,6 +1135,24 @@ impl<'p> Resolver<'p> {
         })
     }
 
+    /// Where a Rust type of the root derefs to one of its own type parameters (`impl<T>
+    /// Deref for MutexGuard<'_, T> { type Target = T; }`): that parameter's place among the
+    /// type's arguments (lifetimes aside), so a value of the type given arguments derefs to
+    /// the one given there.
+    pub(super) fn deref_parameter(&self, class: &DefId, depth: usize) -> Option<usize> {
+        let (facts, impl_range) = self.deref_impls(class, depth).into_iter().next()?;
+        let impl_item = facts.node(impl_range)?;
+        let target = facts.text_of(deref_target_written(&facts, impl_item)?).trim();
+        let implemented = impl_item.child_by_field_name("type")?;
+        let arguments = implemented.child_by_field_name("type_arguments")?;
+        let mut cursor = arguments.walk();
+        let place = arguments
+            .named_children(&mut cursor)
+            .filter(|a| !facts.lang.resolve.lifetimes.iter().any(|l| l == a.kind()))
+            .position(|a| facts.text_of(a).trim() == target);
+        place
+    }
+
     /// The foreign type an `impl Deref` block names as its `Target`, as
     /// `foreign_deref_methods` keys it: a trait object by its trait's own name (`dyn
     /// StdError + Send` → `Error`, through an import's alias), `str`, `[T]` as `slice`.

@@ -1897,7 +1897,16 @@ impl Resolver<'_> {
     /// What `ty.name` is: a module's name, a type's member through its bases, a trait's.
     pub fn member(&self, ty: &Ty, name: &str, depth: usize) -> Entity {
         match ty {
-            Ty::Instance(c) | Ty::Applied(c, _) | Ty::Class(c) => self.class_member(c, name, depth + 1),
+            // `guard.count` of the root's own `MutexGuard<'_, State>`, whose `Deref` target is
+            // its parameter `T`: a member of the `State` given for it.
+            Ty::Applied(c, arguments) => match self.class_member(c, name, depth + 1) {
+                found @ Entity::Def(_) => found,
+                other => match self.deref_parameter(c, depth + 1).and_then(|i| arguments.get(i)) {
+                    Some(held @ (Ty::Instance(_) | Ty::Applied(..))) => self.member(held, name, depth + 1),
+                    _ => other,
+                },
+            },
+            Ty::Instance(c) | Ty::Class(c) => self.class_member(c, name, depth + 1),
             Ty::Module(m) => self.module_member(m, name, depth + 1),
             Ty::Bases(c) => {
                 let Some(facts) = self.facts(&c.file) else {
