@@ -1145,12 +1145,9 @@ impl<'p> Resolver<'p> {
         let target = facts.text_of(deref_target_written(&facts, impl_item)?).trim();
         let implemented = impl_item.child_by_field_name("type")?;
         let arguments = implemented.child_by_field_name("type_arguments")?;
-        let mut cursor = arguments.walk();
-        let place = arguments
-            .named_children(&mut cursor)
-            .filter(|a| !facts.lang.resolve.lifetimes.iter().any(|l| l == a.kind()))
-            .position(|a| facts.text_of(a).trim() == target);
-        place
+        super::generics::without_lifetimes(&facts, crate::lang::written_parts(arguments))
+            .into_iter()
+            .position(|a| facts.text_of(a).trim() == target)
     }
 
     /// The foreign type an `impl Deref` block names as its `Target`, as

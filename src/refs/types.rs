@@ -2399,27 +2399,21 @@ impl Resolver<'_> {
         if (element.start_byte(), element.end_byte()) != at {
             return None;
         }
-        if accumulating {
-            return match self.type_of(facts, part(callee, member.object.as_deref())?, depth + 1) {
-                Ty::Elements(element) => Some(*element),
-                Ty::Unknown(why) => Some(Ty::Unknown(why)),
-                _ => None,
-            };
-        }
-        if !r
-            .element_callbacks
-            .iter()
-            .chain(&r.wrapper_callbacks)
-            .chain(&r.error_callbacks)
-            .chain(&r.map_callbacks)
-            .any(|m| m == name)
+        if !accumulating
+            && !r
+                .element_callbacks
+                .iter()
+                .chain(&r.wrapper_callbacks)
+                .chain(&r.error_callbacks)
+                .chain(&r.map_callbacks)
+                .any(|m| m == name)
         {
             return None;
         }
         let object = part(callee, member.object.as_deref())?;
         let method = facts.slice((method.start_byte(), method.end_byte()));
         match self.type_of(facts, object, depth + 1) {
-            Ty::Elements(element) if r.element_callbacks.iter().any(|m| m == method) => Some(*element),
+            Ty::Elements(element) if accumulating || r.element_callbacks.iter().any(|m| m == method) => Some(*element),
             // `cache.forEach((entry, key) => ..)`: a value of the map.
             Ty::Keyed(_, value) if r.map_callbacks.iter().any(|m| m == method) => Some(*value),
             // `opt.map(|x| ..)`: the value a wrapper holds.
@@ -3473,16 +3467,19 @@ impl Resolver<'_> {
             // `Slab<Entry>`: an outside type given a type of the root may give it back (its
             // methods, its index), which saguaro does not follow: not a foreign value.
             if matches!(base_type, Ty::External) {
-                let holds_ours = arguments.iter().any(|a| {
+                let held: Vec<Ty> = arguments
+                    .iter()
+                    .map(|a| self.annotation(facts, *a, depth + 1))
+                    .collect();
+                let holds_ours = held.iter().any(|a| {
                     matches!(
-                        self.annotation(facts, *a, depth + 1),
+                        a,
                         Ty::Instance(_) | Ty::Applied(..) | Ty::Elements(_) | Ty::Keyed(..) | Ty::Record(_)
                     )
                 });
                 if holds_ours {
-                    let ours: Vec<Ty> = arguments
-                        .iter()
-                        .map(|a| self.annotation(facts, *a, depth + 1))
+                    let ours: Vec<Ty> = held
+                        .into_iter()
                         .filter(|a| matches!(a, Ty::Instance(_) | Ty::Applied(..)))
                         .collect();
                     // `Range<Span>`'s `start` is the range's own field, not the `Span`'s.
@@ -3793,8 +3790,6 @@ fn map_part(part: MapPart, key: &Ty, value: &Ty) -> Ty {
     }
 }
 
-/// The type of a value that is one of `types`: that type when they are all one.
-/// (An overloaded call whose arguments do not choose, a union.)
 /// The one type two values of one expression have (the arms of a `match`, the branches of
 /// an `if`), or why there is none.
 fn agreed(seen: Ty, ty: Ty) -> Ty {
@@ -3827,6 +3822,8 @@ fn agreed(seen: Ty, ty: Ty) -> Ty {
     }
 }
 
+/// The type of a value that is one of `types`: that type when they are all one.
+/// (An overloaded call whose arguments do not choose, a union.)
 pub(super) fn one_of(mut types: Vec<Ty>) -> Ty {
     types.dedup();
     if let Some(unknown) = types.iter().find(|t| matches!(t, Ty::Unknown(_))) {
