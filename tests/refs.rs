@@ -4193,3 +4193,97 @@ impl Barrier {
     let found = found_in_crate(lib, "State.count");
     assert_eq!(sure_lines(&found), vec![37], "{found:?}");
 }
+
+/// A generic alias applied is its value with the alias's parameters given (`ChanLock<Chan>`
+/// is a `Spinlock<Chan>`, every `#[cfg]` alternative agreeing); a function's own parameter
+/// is inferred through a reference and a wrapper or an outside type of one argument
+/// (`wait_lock(&self.chan)` with `lock: &Spinlock<T>`); `self` in an `impl` that writes
+/// its type's arguments (`impl<T> Hook<T, Signal>`) has them; a dereference in parentheses
+/// heads a chain among a macro's tokens (`addr_of!((*p).header)`).
+#[test]
+fn aliases_applied_wrappers_inferred_impl_arguments_and_macro_dereferences() {
+    let lib = "\
+use spin1::{Mutex as Spinlock, MutexGuard as SpinlockGuard};
+use std::sync::{Mutex, MutexGuard};
+use std::ptr::addr_of;
+
+#[cfg(feature = \"spin\")]
+type ChanLock<T> = Spinlock<T>;
+#[cfg(not(feature = \"spin\"))]
+type ChanLock<T> = Mutex<T>;
+
+pub struct Chan<T> {
+    pub sending: Option<T>,
+}
+
+pub struct Shared<T> {
+    chan: ChanLock<Chan<T>>,
+    plain: Spinlock<Chan<T>>,
+}
+
+#[cfg(feature = \"spin\")]
+fn wait_lock<T>(lock: &Spinlock<T>) -> SpinlockGuard<'_, T> {
+    lock.lock()
+}
+#[cfg(not(feature = \"spin\"))]
+fn wait_lock<'a, T>(lock: &'a Mutex<T>) -> MutexGuard<'a, T> {
+    lock.lock().unwrap()
+}
+
+pub struct Signal {
+    pub woken: bool,
+}
+
+pub struct Hook<T, S: ?Sized>(Option<T>, S);
+
+impl<T> Hook<T, Signal> {
+    fn woken(&self) -> bool {
+        self.1.woken
+    }
+}
+
+impl<T> Shared<T> {
+    fn f(&self) -> bool {
+        let plain = wait_lock(&self.plain);
+        let chan = wait_lock(&self.chan);
+        let locked = self.chan.lock();
+        plain.sending.is_some() && chan.sending.is_some() && locked.sending.is_some()
+    }
+}
+
+pub fn g(p: *const Signal) -> *const bool {
+    unsafe { addr_of!((*p).woken) }
+}
+";
+    let found = found_in_crate(lib, "Chan.sending");
+    assert_eq!(sure_lines(&found), vec![45, 45, 45], "{found:?}");
+    assert!(found.iter().all(|(_, _, c)| *c != Confidence::NameMatch), "{found:?}");
+    let found = found_in_crate(lib, "Signal.woken");
+    assert_eq!(sure_lines(&found), vec![36, 50], "{found:?}");
+}
+
+/// A tuple variant's pattern binds by place, wildcards counted: `Full(_, left)` is the
+/// variant's second field, not its first (which lacks the member, so the use was dropped).
+#[test]
+fn a_wildcard_in_a_variant_pattern_keeps_its_place() {
+    let lib = "\
+pub struct Pool;
+pub struct Rrb {
+    pub inner_f: u8,
+}
+pub enum Inner {
+    Single(Pool, u8),
+    Full(Pool, Rrb),
+}
+use Inner::Full;
+
+pub fn same(a: &Inner, b: &Inner) -> bool {
+    match (a, b) {
+        (Full(_, left), Inner::Full(_, right)) => left.inner_f == right.inner_f,
+        _ => false,
+    }
+}
+";
+    let found = found_in_crate(lib, "Rrb.inner_f");
+    assert_eq!(sure_lines(&found), vec![13, 13], "{found:?}");
+}

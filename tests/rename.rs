@@ -248,6 +248,59 @@ fn python_a_method_renamed_leaves_a_look_alike_and_a_field_renames_its_keywords(
     assert!(read(dir.path(), "shop/engine.py").contains("    attempts: int = 3\n"));
 }
 
+/// A path written several times in one scope is one binding: naming one of its
+/// definitions with `#N` renames them all (a getter with its setter, every overload
+/// signature, a `const` with the `type` TypeScript merges into it), or the others' uses
+/// would point at nothing.
+#[test]
+fn one_definition_of_a_path_written_several_times_renames_them_all() {
+    let dir = tempfile::tempdir().unwrap();
+    let python = "\
+class C:
+    @property
+    def x(self):
+        return self._x
+
+    @x.setter
+    def x(self, v):
+        self._x = v
+
+
+c = C()
+c.x = c.x + 1
+";
+    let typescript = "\
+export const Variant = { Ok: 'Ok', Err: 'Err' } as const;
+export type Variant = keyof typeof Variant;
+export function f(a: string): Variant;
+export function f(a: number): Variant;
+export function f(a: unknown): Variant {
+  return a ? Variant.Ok : Variant.Err;
+}
+f(1);
+";
+    write(dir.path(), &[("p.py", python), ("a.ts", typescript)]);
+    let answer = rename(dir.path(), "p.py", "C.x#2", "y");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert_eq!(
+        read(dir.path(), "p.py"),
+        python.replace("def x(", "def y(").replace("@x.", "@y.").replace("c.x", "c.y")
+    );
+    let answer = rename(dir.path(), "a.ts", "f#1", "g");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert_eq!(read(dir.path(), "a.ts"), typescript.replace("f(", "g("));
+    let answer = rename(dir.path(), "a.ts", "Variant#1", "Kind");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert_eq!(
+        read(dir.path(), "a.ts"),
+        typescript.replace("f(", "g(").replace("Variant", "Kind")
+    );
+    // The bare path still names several definitions: the interface says which to pick.
+    let answer = rename(dir.path(), "a.ts", "Kind", "Variant");
+    assert_eq!(answer.status, Status::Rejected);
+    assert_eq!(answer.errors[0].code, saguaro::feedback::ErrorCode::AmbiguousSymbol);
+}
+
 #[test]
 fn refusals_name_the_reason_and_leave_the_tree_as_it_was() {
     let dir = python_shop();

@@ -316,6 +316,46 @@ impl Resolver<'_> {
         node
     }
 
+    /// When `base` (the name of a generic type written with `arguments`) is an alias with
+    /// a generic list whose value is another type written (`type ChanLock<T> =
+    /// Spinlock<T>`): that value read with the alias's parameters given the arguments
+    /// (`ChanLock<Chan>` is a `Spinlock<Chan>`). Every definition of the alias must agree
+    /// (`#[cfg]` alternatives: `Spinlock<T>` beside `std::sync::Mutex<T>`, both wrappers of
+    /// `T`). An alias written with its members in place stays the alias.
+    pub(super) fn applied_alias(&self, facts: &Facts, base: Node<'_>, arguments: &[Node<'_>], depth: usize) -> Option<Ty> {
+        let Entity::Def(def) = self.expression_entity(facts, base, depth + 1) else {
+            return None;
+        };
+        let owner = self.facts(&def.file)?;
+        let r = &owner.lang.resolve;
+        let field = r.type_parameters.as_deref()?;
+        let given: Vec<Ty> = arguments.iter().map(|a| self.annotation(facts, *a, depth + 1)).collect();
+        let mut found: Option<Ty> = None;
+        for symbol in owner.index.find(&def.path) {
+            if symbol.kind != "type" {
+                return None;
+            }
+            let declaration = owner.node(owner.declaration(symbol))?;
+            declaration.child_by_field_name(field)?;
+            // TypeScript writes the aliased type as `value`, Rust as `type`.
+            let value = declaration
+                .child_by_field_name("value")
+                .or_else(|| declaration.child_by_field_name("type"))?;
+            if r.member_types.iter().any(|k| k == value.kind()) {
+                return None;
+            }
+            let ty = {
+                let _given = give(&def.file, declaration, given.clone());
+                self.annotation(&owner, value, depth + 1)
+            };
+            found = Some(match found {
+                None => ty,
+                Some(seen) => super::types::agreed(seen, ty),
+            });
+        }
+        found
+    }
+
     /// When `base` (the name of a generic type) is an alias whose value maps the keys of its
     /// parameter to what the parameter has under them: that parameter's place.
     pub(super) fn mapping_alias(&self, facts: &Facts, base: Node<'_>, depth: usize) -> Option<usize> {
@@ -540,10 +580,10 @@ impl Resolver<'_> {
                 continue;
             };
             match (inferred_place(&facts, &slot, written), arguments.get(index)) {
-                (Some((at, elements)), Some(argument)) => {
+                (Some((at, through)), Some(argument)) => {
                     // `{ rounds: 20 }`: a literal nothing types is its own keys' type.
                     let ty = match Resolve::form(&r.keyed_literals, argument.kind()) {
-                        Some(literal) if literal.object.is_none() && !elements => {
+                        Some(literal) if literal.object.is_none() && matches!(through, Through::Itself) => {
                             Ty::Literal(WrittenAt::of(caller, *argument))
                         }
                         // `|node| node.value = v` for `op: OP`: a function written in place
@@ -553,9 +593,10 @@ impl Resolver<'_> {
                         }
                         _ => self.type_of(caller, *argument, depth + 1),
                     };
-                    let ty = match elements {
-                        true => super::types::element_of(r, ty),
-                        false => ty,
+                    let ty = match through {
+                        Through::Itself => ty,
+                        Through::Elements => super::types::element_of(r, ty),
+                        Through::Held(base) => self.held_argument(&facts, base, ty, depth),
                     };
                     note(at, Some(ty));
                 }
@@ -591,6 +632,29 @@ impl Resolver<'_> {
         declared
     }
 
+    /// What a parameter written `W<T>` (`base` names `W`, no collection) infers `T` to be
+    /// from an argument of type `ty`: what the argument wraps when it is a wrapper of the
+    /// same name (`&Mutex<T>` given a `Mutex<Chan>`), what it holds when `W` is an outside
+    /// type and the argument an outside generic holding one type of the root (`&Spinlock<T>`
+    /// given a `spin::Mutex<Chan>`). A type of the root written `W` is not inferred here:
+    /// an argument may reach it through a `Deref`, holding more than `T`.
+    fn held_argument(&self, facts: &Facts, base: Node<'_>, ty: Ty, depth: usize) -> Ty {
+        const UNSEEN: Ty = Ty::Unknown("a type parameter held in a type the argument's does not match");
+        let name = facts.text_of(base);
+        let name = super::types::imported_as(facts, base, name.rsplit(['.', ':']).next().unwrap_or(name));
+        match ty {
+            Ty::Wrapped(wrapper, held, _) if wrapper == name => *held,
+            Ty::Holding(held)
+                if !facts.lang.resolve.wrapping.iter().any(|w| w == name)
+                    && matches!(self.annotation(facts, base, depth + 1), Ty::External) =>
+            {
+                *held
+            }
+            Ty::Unknown(why) => Ty::Unknown(why),
+            _ => UNSEEN,
+        }
+    }
+
     /// The type variable a type name is, where the language declares them by a call
     /// (`T = TypeVar("T", bound="Node")`): the file and node of that call.
     fn type_variable(&self, facts: &Facts, name: Node<'_>, depth: usize) -> Option<(String, usize)> {
@@ -621,30 +685,52 @@ type Slot = (String, usize, usize);
 /// Type arguments to give: (file, the node declaring the parameters, the arguments).
 type Declared = (String, usize, Vec<Ty>);
 
-/// The type parameter a parameter's written type infers directly, and whether from the
-/// argument's elements: `T` itself, or a collection of `T` (`T[]`, `Array<T>`, `&[T]`,
-/// `Vec<T>`, `list[T]`).
-fn inferred_place(facts: &Facts, slot: &dyn Fn(Node<'_>) -> Option<Slot>, written: Node<'_>) -> Option<(Slot, bool)> {
+/// How a parameter's written type holds the type parameter it infers.
+enum Through<'t> {
+    /// `T` itself.
+    Itself,
+    /// A collection of `T` (`T[]`, `Array<T>`, `&[T]`, `Vec<T>`, `list[T]`).
+    Elements,
+    /// A generic of one type argument that is not a collection: a wrapper (`&Mutex<T>`,
+    /// named as the argument's wrapper is) or an outside type holding `T`
+    /// (`&Spinlock<T>`), whose written name is the node.
+    Held(Node<'t>),
+}
+
+/// The type parameter a parameter's written type infers directly, and how the type holds
+/// it ([`Through`]).
+fn inferred_place<'t>(
+    facts: &Facts,
+    slot: &dyn Fn(Node<'_>) -> Option<Slot>,
+    written: Node<'t>,
+) -> Option<(Slot, Through<'t>)> {
     let r = &facts.lang.resolve;
-    let bare = unwrapped(facts, written);
-    if let Some(at) = slot(bare) {
-        return Some((at, false));
+    let mut bare = unwrapped(facts, written);
+    // `&T`, `&mut Spinlock<T>`: a reference infers what it refers to.
+    while let Some(referred) = Resolve::form(&r.type_references, bare.kind()).and_then(|f| part(bare, f.object.as_deref())) {
+        bare = unwrapped(facts, referred);
     }
-    let element = if let Some(form) = Resolve::form(&r.array_types, bare.kind()) {
-        part(bare, form.object.as_deref())?
+    if let Some(at) = slot(bare) {
+        return Some((at, Through::Itself));
+    }
+    let (element, through) = if let Some(form) = Resolve::form(&r.array_types, bare.kind()) {
+        (part(bare, form.object.as_deref())?, Through::Elements)
     } else {
         let form = Resolve::form(&r.type_generics, bare.kind())?;
-        let base = facts.text_of(part(bare, form.object.as_deref())?);
+        let base_node = part(bare, form.object.as_deref())?;
+        let base = facts.text_of(base_node);
         let base = base.rsplit(['.', ':']).next().unwrap_or(base);
-        if !r.collections.iter().any(|c| c == base) {
+        let arguments = without_lifetimes(facts, super::types::type_arguments(bare, form.arguments.as_deref()));
+        let [one] = arguments.as_slice() else {
             return None;
-        }
-        match super::types::type_arguments(bare, form.arguments.as_deref()).as_slice() {
-            [one] => *one,
-            _ => return None,
-        }
+        };
+        let through = match r.collections.iter().any(|c| c == base) {
+            true => Through::Elements,
+            false => Through::Held(base_node),
+        };
+        (*one, through)
     };
-    slot(unwrapped(facts, element)).map(|at| (at, true))
+    slot(unwrapped(facts, element)).map(|at| (at, through))
 }
 
 /// The type parameters `written` names anywhere inside it.

@@ -1586,22 +1586,8 @@ fn receiver_before(text: &str, name_start: usize) -> Option<(String, bool)> {
 /// The type of a receiver chain written in macro tokens (`self`, `x`, `self.inner.get()`,
 /// `a.b`), read segment by segment from the binding of its head.
 fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) -> Ty {
-    // `(*self.head).key`: a dereference (or a borrow) in parentheses is what it reaches.
-    if let Some(inner) = chain.strip_prefix('(').and_then(|c| c.strip_suffix(')')) {
-        let balanced = super::facts::code_chars(inner)
-            .into_iter()
-            .try_fold(0usize, |depth, (_, c)| match c {
-                '(' => Some(depth + 1),
-                ')' => depth.checked_sub(1),
-                _ => Some(depth),
-            })
-            == Some(0);
-        let reached = inner.trim_start_matches(['*', '&']);
-        // Only a dereference of a chain: `(a & b)` is an operation, read as one below.
-        let operation = reached.contains(['&', '|', '+', '-', '*', '/', '%', '^', '<', '>', '=', '!', ' ']);
-        if balanced && reached.len() < inner.len() && !operation {
-            return chain_type(resolver, facts, reached, at);
-        }
+    if let Some(reached) = dereferenced(chain) {
+        return chain_type(resolver, facts, reached, at);
     }
     let mut segments = Vec::new();
     let (mut depth, mut from) = (0usize, 0usize);
@@ -1620,7 +1606,10 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
     let Some((head, rest)) = segments.split_first() else {
         return Ty::Unknown("a receiver inside a macro saguaro does not read");
     };
-    let mut ty = if head.len() >= 2 && head.starts_with('"') && head.ends_with('"') {
+    let mut ty = if let Some(reached) = dereferenced(head) {
+        // `(*inner.as_ptr()).data.header`: the head a dereference in parentheses reaches.
+        chain_type(resolver, facts, reached, at)
+    } else if head.len() >= 2 && head.starts_with('"') && head.ends_with('"') {
         // A string literal: a `str`, whose conversions a turbofish names (`parse::<T>()`).
         Ty::External
     } else if *head == "self" {
@@ -1682,6 +1671,23 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
         }
     }
     ty
+}
+
+/// `(*self.head)`, `(&x.y)`: the chain a dereference (or a borrow) in parentheses reaches;
+/// `None` for anything else (`(a & b)` is an operation, read as one).
+fn dereferenced(chain: &str) -> Option<&str> {
+    let inner = chain.strip_prefix('(')?.strip_suffix(')')?;
+    let balanced = super::facts::code_chars(inner)
+        .into_iter()
+        .try_fold(0usize, |depth, (_, c)| match c {
+            '(' => Some(depth + 1),
+            ')' => depth.checked_sub(1),
+            _ => Some(depth),
+        })
+        == Some(0);
+    let reached = inner.trim_start_matches(['*', '&']);
+    let operation = reached.contains(['&', '|', '+', '-', '*', '/', '%', '^', '<', '>', '=', '!', ' ']);
+    (balanced && reached.len() < inner.len() && !operation).then_some(reached)
 }
 
 /// The arguments from `open` (just after `(`) to the matching `)`, split at top-level commas.

@@ -1286,6 +1286,28 @@ impl<'p> Resolver<'p> {
         None
     }
 
+    /// The self type of the `impl` around byte `at` with the type arguments it writes, when
+    /// it writes any saguaro reads (`impl<T> Hook<T, AsyncSignal>`: a `Hook` whose second
+    /// parameter is `AsyncSignal`, so `self.1.waker` is `AsyncSignal`'s field). An impl's own
+    /// parameter stands as its bound says, as it does for every value typed by it.
+    pub fn impl_applied_at(&self, facts: &Facts, at: usize, depth: usize) -> Option<super::types::Ty> {
+        let mut n = facts.root().descendant_for_byte_range(at, at);
+        while let Some(current) = n {
+            match current.kind() {
+                "macro_definition" | "trait_item" => return None,
+                "impl_item" => {
+                    let written = current.child_by_field_name("type")?;
+                    return match self.annotation(facts, written, depth + 1) {
+                        applied @ super::types::Ty::Applied(..) => Some(applied),
+                        _ => None,
+                    };
+                }
+                _ => n = current.parent(),
+            }
+        }
+        None
+    }
+
     /// The type `self` is in the body of `macro_rules! name`: the one type of every impl the
     /// macro is invoked in, when there is one; `None` when an invocation stands outside an
     /// impl or the impls are of several types. A `macro_rules!` is seen from where it is

@@ -2489,28 +2489,6 @@ impl Resolver<'_> {
 
     /// The type of `child` inside the pattern `parent` whose value has type `ty`.
     fn pattern_step(&self, facts: &Facts, parent: Node<'_>, child: Node<'_>, ty: Ty, depth: usize) -> Ty {
-        let position = |skip_field: Option<&str>| {
-            let mut cursor = parent.walk();
-            let mut index = 0;
-            let mut found = None;
-            if cursor.goto_first_child() {
-                loop {
-                    let n = cursor.node();
-                    let skipped = skip_field.is_some_and(|f| cursor.field_name() == Some(f));
-                    if n.is_named() && !skipped && !n.kind().contains("comment") {
-                        if n.id() == child.id() {
-                            found = Some(index);
-                            break;
-                        }
-                        index += 1;
-                    }
-                    if !cursor.goto_next_sibling() {
-                        break;
-                    }
-                }
-            }
-            found
-        };
         // `{ name }` in an object pattern: the property `name` of the value.
         if child.kind() == "shorthand_property_identifier_pattern" {
             return match ty.unbounded() {
@@ -2536,7 +2514,9 @@ impl Resolver<'_> {
                 let Some(path) = parent.child_by_field_name("type") else {
                     return Ty::Unknown("a pattern saguaro cannot read");
                 };
-                let Some(i) = position(Some("type")) else {
+                // By the commas before it: `Full(_, left)` binds the second field (`_` is no
+                // named node, so counting the named ones would take `left` for the first).
+                let Some(i) = place_in_list(parent, child) else {
                     return Ty::Unknown("a pattern saguaro cannot read");
                 };
                 let segments = super::facts::path_segments(path, facts.text());
@@ -3380,6 +3360,9 @@ impl Resolver<'_> {
             {
                 return self.annotation(facts, *kept, depth + 1);
             }
+            if let Some(applied) = self.applied_alias(facts, base, &arguments, depth) {
+                return applied;
+            }
             if let Some((derived, argument)) = derived_type(facts, node).filter(|_| !ours) {
                 let of = self.annotation(facts, argument, depth + 1);
                 return match derived {
@@ -3711,7 +3694,11 @@ impl Resolver<'_> {
 
     /// The type of the class (or impl) around byte `at`: a value of it, or the type itself.
     fn enclosing_type(&self, facts: &Facts, at: usize, instance: bool, depth: usize) -> Ty {
-        let class = if facts.lang.resolve.modules == ModuleSystem::Rust {
+        let rust = facts.lang.resolve.modules == ModuleSystem::Rust;
+        if let Some(applied) = (rust && instance).then(|| self.impl_applied_at(facts, at, depth + 1)).flatten() {
+            return applied;
+        }
+        let class = if rust {
             self.impl_type_at(facts, at, depth + 1)
         } else {
             self.enclosing_class(facts, at)
@@ -3792,7 +3779,7 @@ fn map_part(part: MapPart, key: &Ty, value: &Ty) -> Ty {
 
 /// The one type two values of one expression have (the arms of a `match`, the branches of
 /// an `if`), or why there is none.
-fn agreed(seen: Ty, ty: Ty) -> Ty {
+pub(super) fn agreed(seen: Ty, ty: Ty) -> Ty {
     if seen == ty {
         return seen;
     }
@@ -4154,7 +4141,7 @@ fn imported_name(facts: &Facts, callee: Node<'_>) -> Option<String> {
 
 /// The name a name written at `at` imports under another (`StdMutex` of `use std::sync::Mutex
 /// as StdMutex` is `Mutex`), else itself.
-fn imported_as<'a>(facts: &'a Facts, at: Node<'_>, name: &'a str) -> &'a str {
+pub(super) fn imported_as<'a>(facts: &'a Facts, at: Node<'_>, name: &'a str) -> &'a str {
     let imported = match facts.scopes.lookup(name, at.start_byte()).map(|b| &b.kind) {
         Some(super::scope::BindingKind::Import(i)) => facts.imports.get(*i).filter(|i| i.aliased),
         _ => None,

@@ -134,10 +134,13 @@ fn plan(project: &Project, request: &Request) -> Result<Planned, Vec<Error>> {
 
     let shorthand_keys = &facts.lang.resolve.shorthand_keys;
     let mut edits: BTreeMap<String, Vec<Replacement>> = BTreeMap::new();
-    edits.entry(request.file.clone()).or_default().push(Replacement {
-        range: facts.name_range(symbol),
-        text: new_name.to_string(),
-    });
+    let definitions = edits.entry(request.file.clone()).or_default();
+    for definition in one_binding(&facts, symbol) {
+        definitions.push(Replacement {
+            range: facts.name_range(definition),
+            text: new_name.to_string(),
+        });
+    }
     let (mut renamed, mut uncertain) = (Vec::new(), Vec::new());
     let named = answer.references.into_iter().chain(answer.documentation);
     for reference in named {
@@ -190,6 +193,20 @@ fn plan(project: &Project, request: &Request) -> Result<Planned, Vec<Error>> {
             line: symbol.name_span.start_line,
         },
     })
+}
+
+/// The definitions renamed as one: the one named (`C.x#1`) and every other definition of
+/// its path in the file. A path written several times in one scope is one binding (a
+/// getter and its `@x.setter`, overload signatures, a `const` and a `type` TypeScript
+/// merges, a `#[cfg]` alternative); the references layer takes a use of the name to all of
+/// them, and renaming one alone would leave the others' uses pointing at nothing. A
+/// module is the exception: its name is its file's, which a rename does not move.
+fn one_binding<'f>(facts: &'f Facts, symbol: &'f Symbol) -> Vec<&'f Symbol> {
+    if symbol.kind == "module" {
+        return vec![symbol];
+    }
+    let definitions: Vec<&Symbol> = facts.index.find(&symbol.path);
+    definitions.into_iter().filter(|other| other.kind != "module").collect()
 }
 
 /// `Engine.process(order)`: the function's path and the parameter's name.
