@@ -4287,3 +4287,86 @@ pub fn same(a: &Inner, b: &Inner) -> bool {
     let found = found_in_crate(lib, "Rrb.inner_f");
     assert_eq!(sure_lines(&found), vec![13, 13], "{found:?}");
 }
+
+/// Among a macro's tokens: `offset_of!(Type<T>, field)` names the type's field, also
+/// inside another macro's tokens; a path or a struct literal written with a turbofish
+/// (`$crate::Inner::<[u8; N]>::COUNT`, `Deref::<A> { p: .. }`) names what the path names.
+#[test]
+fn offset_of_and_turbofish_paths_among_macro_tokens() {
+    let lib = "\
+pub struct Inner<B> {
+    pub count: usize,
+    pub data: B,
+}
+
+impl<B> Inner<B> {
+    pub const COUNT: usize = 0;
+}
+
+pub union Deref<A: Copy> {
+    pub p: *const u8,
+    pub a: A,
+}
+
+#[macro_export]
+macro_rules! make {
+    ($n:expr) => {
+        $crate::Inner::<[u8; 4]> {
+            count: $crate::Inner::<[u8; 4]>::COUNT,
+            data: unsafe { $crate::Deref::<[u8; 4]> { p: $n }.a },
+        }
+    };
+}
+
+pub fn layout() {
+    assert_eq!(core::mem::offset_of!(Inner<u8>, count), 0);
+}
+";
+    let found = found_in_crate(lib, "Inner.count");
+    assert_eq!(sure_lines(&found), vec![19, 26], "{found:?}");
+    let found = found_in_crate(lib, "Inner.COUNT");
+    assert_eq!(sure_lines(&found), vec![19], "{found:?}");
+    let found = found_in_crate(lib, "Deref.p");
+    assert_eq!(sure_lines(&found), vec![20], "{found:?}");
+}
+
+/// A name a closure's bars bind among a macro call's tokens has the type the macro's rules
+/// write for the metavariable taken between bars (`|$arg:ident|` expanded into `fn
+/// closure($arg: Request)`), read through every rule.
+#[test]
+fn a_closure_parameter_among_macro_tokens_is_typed_by_the_macros_rules() {
+    let lib = "\
+pub struct Request {
+    pub path: Option<&'static str>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::Request;
+
+    macro_rules! req {
+        ($name:ident, |$arg:ident| $body:expr) => (
+            req! {$name, 0, |$arg| $body }
+        );
+        ($name:ident, $len:expr, |$arg:ident| $body:expr) => (
+            #[test]
+            fn $name() {
+                closure(Request { path: None });
+                fn closure($arg: Request) {
+                    $body
+                }
+            }
+        )
+    }
+
+    req! {
+        simple,
+        |req| {
+            assert_eq!(req.path, None);
+        }
+    }
+}
+";
+    let found = found_in_crate(lib, "Request.path");
+    assert_eq!(sure_lines(&found), vec![16, 27], "{found:?}");
+}

@@ -284,7 +284,10 @@ f(1);
     assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
     assert_eq!(
         read(dir.path(), "p.py"),
-        python.replace("def x(", "def y(").replace("@x.", "@y.").replace("c.x", "c.y")
+        python
+            .replace("def x(", "def y(")
+            .replace("@x.", "@y.")
+            .replace("c.x", "c.y")
     );
     let answer = rename(dir.path(), "a.ts", "f#1", "g");
     assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);

@@ -620,6 +620,10 @@ pub struct Resolve {
     /// Methods whose callback's second parameter is an element, the first what is carried
     /// from one call to the next (`fold`, `reduce`).
     pub accumulating_callbacks: Vec<String>,
+    /// Macros naming a field of the type their first argument writes by their second
+    /// (`offset_of!(Header, len)`).
+    #[serde(default)]
+    pub field_macros: Vec<String>,
     /// Statements that are a block's value when written last without `;` (Rust's
     /// `expression_statement` holding `unsafe { x }`, `if`, `match`).
     pub tail_statements: Vec<String>,

@@ -322,14 +322,23 @@ impl Resolver<'_> {
     /// (`ChanLock<Chan>` is a `Spinlock<Chan>`). Every definition of the alias must agree
     /// (`#[cfg]` alternatives: `Spinlock<T>` beside `std::sync::Mutex<T>`, both wrappers of
     /// `T`). An alias written with its members in place stays the alias.
-    pub(super) fn applied_alias(&self, facts: &Facts, base: Node<'_>, arguments: &[Node<'_>], depth: usize) -> Option<Ty> {
+    pub(super) fn applied_alias(
+        &self,
+        facts: &Facts,
+        base: Node<'_>,
+        arguments: &[Node<'_>],
+        depth: usize,
+    ) -> Option<Ty> {
         let Entity::Def(def) = self.expression_entity(facts, base, depth + 1) else {
             return None;
         };
         let owner = self.facts(&def.file)?;
         let r = &owner.lang.resolve;
         let field = r.type_parameters.as_deref()?;
-        let given: Vec<Ty> = arguments.iter().map(|a| self.annotation(facts, *a, depth + 1)).collect();
+        let given: Vec<Ty> = arguments
+            .iter()
+            .map(|a| self.annotation(facts, *a, depth + 1))
+            .collect();
         let mut found: Option<Ty> = None;
         for symbol in owner.index.find(&def.path) {
             if symbol.kind != "type" {
@@ -707,7 +716,9 @@ fn inferred_place<'t>(
     let r = &facts.lang.resolve;
     let mut bare = unwrapped(facts, written);
     // `&T`, `&mut Spinlock<T>`: a reference infers what it refers to.
-    while let Some(referred) = Resolve::form(&r.type_references, bare.kind()).and_then(|f| part(bare, f.object.as_deref())) {
+    while let Some(referred) =
+        Resolve::form(&r.type_references, bare.kind()).and_then(|f| part(bare, f.object.as_deref()))
+    {
         bare = unwrapped(facts, referred);
     }
     if let Some(at) = slot(bare) {

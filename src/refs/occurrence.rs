@@ -1027,7 +1027,7 @@ fn judge_macro_token(
     };
     match receiver_before(text, at.0) {
         Some((receiver, true)) => {
-            let segments: Vec<String> = super::modules::rust::split_path(&receiver);
+            let segments: Vec<String> = macro_path(&receiver);
             let owner = resolver.rust_qualifier(facts, &segments, at.0, 0);
             let confidence = match owner {
                 Entity::Module(_) => Confidence::ImportResolved,
@@ -1098,13 +1098,21 @@ fn judge_macro_token(
             if let Some((path, shorthand)) = macro_literal_key(text, at).filter(|_| target.is_type_member()) {
                 // `Error { given: .. }`, `Error { given, .. }` among a macro's tokens: a
                 // member of the written type, as outside a macro.
-                let segments: Vec<String> = super::modules::rust::split_path(&path);
+                let segments: Vec<String> = macro_path(&path);
                 let owner = resolver.rust_path(facts, &segments, at.0, 0);
                 let entity = resolver.member_of(&owner, name, 0);
                 let how = How::new(RefKind::Attribute, Confidence::ReceiverTyped);
                 let mut reference = verdict(facts, target, at, entity, how, unresolved)?;
                 reference.shorthand = shorthand;
                 return Some(reference);
+            }
+            if let Some(written) = field_macro_type(&facts.lang.resolve.field_macros, text, at) {
+                // `offset_of!(Header<T>, len)`: a field of the type the first argument writes.
+                let segments: Vec<String> = super::modules::rust::split_path(&written);
+                let owner = resolver.rust_path(facts, &segments, at.0, 0);
+                let entity = resolver.member_of(&owner, name, 0);
+                let how = How::new(RefKind::Attribute, Confidence::ReceiverTyped);
+                return verdict(facts, target, at, entity, how, unresolved);
             }
             if bound_in_macro(facts, name, at) {
                 // `let name = ..` among the same macro's tokens: a local the grammar does
@@ -1133,6 +1141,43 @@ fn judge_macro_token(
             )
         }
     }
+}
+
+/// When the name at `at` is the second argument of one of `macros` (`offset_of!(Header<T>,
+/// len)`, `mem::offset_of!(T, a.b)`: the field, or the first of a nested path), the path of
+/// the type the first argument writes, its generic arguments dropped (`Header`). Macros
+/// nest inside other macros' tokens, which the grammar leaves unparsed, so it is read from
+/// the text.
+fn field_macro_type(macros: &[String], text: &str, at: Range) -> Option<String> {
+    if macros.is_empty() || !text[at.1..].trim_start().starts_with([')', ',', '.']) {
+        return None;
+    }
+    let before = text[..at.0].trim_end().strip_suffix(',')?;
+    let mut depth = 0usize;
+    let mut open = None;
+    for (i, c) in before.char_indices().rev() {
+        match c {
+            ')' | ']' | '>' | '}' => depth += 1,
+            '(' | '[' | '<' | '{' if depth > 0 => depth -= 1,
+            '(' => {
+                open = Some(i);
+                break;
+            }
+            '[' | '<' | '{' | ';' => return None,
+            ',' if depth == 0 => return None,
+            _ => {}
+        }
+    }
+    let open = open?;
+    let invoked = before[..open].trim_end().strip_suffix('!')?;
+    let macro_name = invoked.rsplit([':', ' ', '\n', '(', ',']).next()?;
+    if !macros.iter().any(|m| m == macro_name) {
+        return None;
+    }
+    let written = before[open + 1..].trim();
+    let path = written.split('<').next()?.trim_end().trim_end_matches("::");
+    let path = path.replace("$crate::", "crate::");
+    (!path.is_empty() && path.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':')).then(|| path.to_string())
 }
 
 /// The path and member a `use` among the tokens of the macro call around `at` binds `name`
@@ -1230,6 +1275,64 @@ fn macro_let_value<'f>(facts: &'f Facts, name: &str, at: usize) -> Option<(&'f s
     let found = re.captures_iter(before).last()?;
     let value = found.get(1)?;
     Some((value.as_str().trim(), call.start_byte() + found.get(0)?.start()))
+}
+
+/// The type of a name a closure's bars bind among a macro call's tokens (`|req|` in `req!
+/// { t, b"..", |req| { .. } }`), where the macro's own rules write it: every rule of the
+/// `macro_rules!` of that name in the file whose pattern takes a metavariable between bars
+/// (`|$arg:ident|`) and whose expansion writes that metavariable with a type (`fn
+/// closure($arg: Request)`) gives that type, and they must all agree. The type is read
+/// where the macro is defined, as its expansion's paths are.
+fn macro_closure_parameter_type(resolver: &Resolver<'_>, facts: &Facts, name: &str, at: usize) -> Option<Ty> {
+    let call = outermost_macro(facts, (at, at)).filter(|c| c.kind() == "macro_invocation")?;
+    let invoked = facts.text_of(call.child_by_field_name("macro")?);
+    let invoked = invoked.rsplit("::").next()?;
+    let tokens = facts.text().get(call.start_byte()..at)?;
+    let between_bars = tokens
+        .match_indices(name)
+        .any(|(i, _)| tokens[..i].trim_end().ends_with('|') && tokens[i + name.len()..].trim_start().starts_with('|'));
+    if !between_bars {
+        return None;
+    }
+    static PARAMETER: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\|\s*\$(\w+)\s*:\s*ident\s*\|").expect("a valid pattern"));
+    let parameter = &*PARAMETER;
+    let mut found: Option<(String, usize)> = None;
+    let text = facts.text();
+    let definitions = memchr::memmem::find_iter(text.as_bytes(), b"macro_rules!").filter_map(|start| {
+        let mut node = facts.root().descendant_for_byte_range(start, start)?;
+        while node.kind() != "macro_definition" {
+            node = node.parent()?;
+        }
+        Some(node)
+    });
+    for node in definitions {
+        if node.child_by_field_name("name").map(|n| facts.text_of(n)) != Some(invoked) {
+            continue;
+        }
+        let mut rules = node.walk();
+        for rule in node.named_children(&mut rules).filter(|r| r.kind() == "macro_rule") {
+            let (Some(left), Some(right)) = (rule.child_by_field_name("left"), rule.child_by_field_name("right"))
+            else {
+                continue;
+            };
+            for variable in parameter.captures_iter(facts.text_of(left)) {
+                let typed = format!(
+                    r"\${}\s*:\s*&?\s*(?:mut\s+)?([A-Za-z_][\w:]*)",
+                    regex::escape(&variable[1])
+                );
+                let Some(written) = regex::Regex::new(&typed).ok()?.captures(facts.text_of(right)) else {
+                    continue;
+                };
+                match &found {
+                    Some((seen, _)) if *seen != written[1] => return None,
+                    _ => found = Some((written[1].to_string(), right.start_byte())),
+                }
+            }
+        }
+    }
+    let (written, defined_at) = found?;
+    macro_path_type(resolver, facts, &written, defined_at)
 }
 
 /// A path written among a macro's tokens, with `$crate` (the macro's own crate, in a
@@ -1473,14 +1576,16 @@ fn macro_literal_key(text: &str, at: Range) -> Option<(String, bool)> {
         }
         None
     })??;
-    let head = text[..open].trim_end();
+    let head = without_trailing_turbofish(text[..open].trim_end());
     let start = head
         .char_indices()
         .rev()
-        .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == ':'))
+        .find(|&(_, c)| !(c.is_alphanumeric() || c == '_' || c == ':' || c == '$'))
         .map_or(0, |(i, c)| i + c.len_utf8());
     let path = &head[start..];
     let named = path
+        .strip_prefix('$')
+        .unwrap_or(path)
         .split("::")
         .all(|s| !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_'));
     // A struct's name starts upper-case (`Self` too): not a block after `if x`, `match x`.
@@ -1489,6 +1594,28 @@ fn macro_literal_key(text: &str, at: Range) -> Option<(String, bool)> {
         .next()
         .is_some_and(|s| s.starts_with(char::is_uppercase));
     (named && typed).then(|| (path.to_string(), shorthand && !keyed))
+}
+
+/// `a::Ty::<[u8; N]>` without its last `::<...>`, when it ends with one (a turbofish before
+/// `::NAME` or `{ .. }`); else all of it.
+fn without_trailing_turbofish(head: &str) -> &str {
+    if !head.ends_with('>') {
+        return head;
+    }
+    let mut depth = 0usize;
+    for (i, c) in head.char_indices().rev() {
+        match c {
+            '>' => depth += 1,
+            '<' => {
+                depth -= 1;
+                if depth == 0 {
+                    return head[..i].strip_suffix("::").unwrap_or(head).trim_end();
+                }
+            }
+            _ => {}
+        }
+    }
+    head
 }
 
 /// The text after a `::<...>` at its start, else all of it.
@@ -1537,7 +1664,11 @@ fn receiver_before(text: &str, name_start: usize) -> Option<(String, bool)> {
     } else {
         return None;
     };
-    let rest = rest.trim_end();
+    // `Ty::<[u8; N]>::NAME`: the path the turbofish follows.
+    let rest = match path {
+        true => without_trailing_turbofish(rest.trim_end()),
+        false => rest.trim_end(),
+    };
     // A chain starts on its own line or a few above (`self\n    .ser\n    .name`): the
     // lines before it say nothing of it.
     let window = recent_lines(rest);
@@ -1623,7 +1754,10 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
             // A local of the macro's own tokens: its `let` value, read the same way.
             match macro_let_value(facts, head, at) {
                 Some((value, from)) if from < at => chain_type(resolver, facts, value, from),
-                _ => return Ty::Unknown("a local among a macro's tokens"),
+                _ => match macro_closure_parameter_type(resolver, facts, head, at) {
+                    Some(ty) => ty,
+                    None => return Ty::Unknown("a local among a macro's tokens"),
+                },
             }
         } else {
             let entity = resolver.name(facts, head, at, 0);

@@ -3695,7 +3695,10 @@ impl Resolver<'_> {
     /// The type of the class (or impl) around byte `at`: a value of it, or the type itself.
     fn enclosing_type(&self, facts: &Facts, at: usize, instance: bool, depth: usize) -> Ty {
         let rust = facts.lang.resolve.modules == ModuleSystem::Rust;
-        if let Some(applied) = (rust && instance).then(|| self.impl_applied_at(facts, at, depth + 1)).flatten() {
+        if let Some(applied) = (rust && instance)
+            .then(|| self.impl_applied_at(facts, at, depth + 1))
+            .flatten()
+        {
             return applied;
         }
         let class = if rust {
