@@ -4370,3 +4370,46 @@ mod tests {
     let found = found_in_crate(lib, "Request.path");
     assert_eq!(sure_lines(&found), vec![16, 27], "{found:?}");
 }
+
+/// A keyword a function takes through `**kwargs: Unpack[Options]` (PEP 692) names
+/// `Options`'s member, whether the function is called by name, as an instance's
+/// `__call__`, or through a class attribute typed by such an instance.
+#[test]
+fn a_keyword_of_unpacked_kwargs_names_the_typed_dicts_member() {
+    let py = "\
+import typing
+from typing_extensions import Unpack
+
+
+class Kw(typing.TypedDict, total=False):
+    validate: int
+
+
+def f(name: str, **kwargs: Unpack[Kw]) -> None:
+    pass
+
+
+def g(name: str, validate: int = 0, **kwargs: Unpack[Kw]) -> None:
+    pass
+
+
+class Method:
+    def __call__(self, name: str, **kwargs: Unpack[Kw]) -> int:
+        return 1
+
+
+class Env:
+    __call__: Method = Method()
+    number = Method()
+
+
+f(\"a\", validate=1)
+g(\"a\", validate=1)
+Method()(\"a\", validate=2)
+Env().number(\"a\", validate=3)
+Env()(\"a\", validate=4)
+";
+    let found = found_in(&[("m.py", py)], "m.py", "Kw.validate");
+    // `g` takes `validate` as a parameter of its own: that is what its keyword names.
+    assert_eq!(sure_lines(&found), vec![27, 29, 30, 31], "{found:?}");
+}

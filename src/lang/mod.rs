@@ -620,6 +620,13 @@ pub struct Resolve {
     /// Methods whose callback's second parameter is an element, the first what is carried
     /// from one call to the next (`fold`, `reduce`).
     pub accumulating_callbacks: Vec<String>,
+    /// The method a call of an instance runs (`__call__`).
+    #[serde(default)]
+    pub call_method: Option<String>,
+    /// The generic that types keyword arguments by the members of its argument
+    /// (`**kwargs: Unpack[Options]`).
+    #[serde(default)]
+    pub unpacked_keywords: Option<String>,
     /// Macros naming a field of the type their first argument writes by their second
     /// (`offset_of!(Header, len)`).
     #[serde(default)]

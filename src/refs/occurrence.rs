@@ -572,6 +572,24 @@ fn keyword_field(
     let call = holder.parent()?.parent()?;
     let call_form = Resolve::form(&r.calls, call.kind())?;
     let callee = part(call, call_form.callee.as_deref())?;
+    // `f(timeout=1)` with `def f(**kwargs: Unpack[Options])`: the member of `Options`.
+    if r.unpacked_keywords.is_some() {
+        let keyword = facts.slice(at);
+        let options = resolver
+            .called_function(facts, callee)
+            .and_then(|function| resolver.unpacked_keywords(&function, keyword));
+        if let Some(options) = options {
+            let entity = resolver.member(&options, keyword, 0);
+            return verdict(
+                facts,
+                target,
+                at,
+                entity,
+                How::new(RefKind::Attribute, Confidence::ReceiverTyped),
+                unresolved,
+            );
+        }
+    }
     // `Engine(..)` names the class; `cls(..)` in a classmethod holds it.
     let (class, confidence) = match resolver.expression_entity(facts, callee, 0) {
         Entity::Def(class) => (class, Confidence::ImportResolved),

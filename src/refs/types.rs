@@ -1601,6 +1601,73 @@ impl Resolver<'_> {
             .is_some_and(|f| f.index.symbols.iter().any(|s| s.path == def.path && s.is_member()))
     }
 
+    /// The function a call of `callee` runs: the function it names, or the `__call__`-like
+    /// method of the instance it is (`Method()(..)`, `env.int(..)` with `int = Method()`).
+    pub(super) fn called_function(&self, facts: &Facts, callee: Node<'_>) -> Option<DefId> {
+        if let Entity::Def(def) = self.expression_entity(facts, callee, 0) {
+            if self.is_function(&def) {
+                return Some(def);
+            }
+        }
+        match self.type_of(facts, callee, 0) {
+            Ty::Function(def) => Some(def),
+            instance @ (Ty::Instance(_) | Ty::Applied(..)) => {
+                let call = facts.lang.resolve.call_method.as_deref()?;
+                // `__call__: FieldMethod[Any] = ...`: a value whose own class is called.
+                let mut ty = instance;
+                for _ in 0..2 {
+                    match self.member(&ty, call, 0) {
+                        Entity::Def(def) if self.is_function(&def) => return Some(def),
+                        entity => ty = self.entity_type(&entity, 1),
+                    }
+                    if !matches!(ty, Ty::Instance(_) | Ty::Applied(..)) {
+                        return None;
+                    }
+                }
+                None
+            }
+            _ => None,
+        }
+    }
+
+    /// The type whose members `function` takes as keyword arguments (`**kwargs:
+    /// Unpack[Options]`, PEP 692) when it has no parameter named `keyword` of its own: the
+    /// keyword then names that type's member.
+    pub(super) fn unpacked_keywords(&self, function: &DefId, keyword: &str) -> Option<Ty> {
+        let facts = self.facts(&function.file)?;
+        let r = &facts.lang.resolve;
+        let marker = r.unpacked_keywords.as_deref()?;
+        let node = function_node(declaration_of(&facts, &function.path)?);
+        let parameters = written_parts(node.child_by_field_name("parameters")?);
+        let mut unpacked = None;
+        for parameter in parameters {
+            let written = facts.text_of(parameter);
+            if !written.starts_with("**") {
+                let name = written
+                    .split([':', '='])
+                    .next()
+                    .unwrap_or(written)
+                    .trim()
+                    .trim_start_matches('*');
+                if name == keyword {
+                    return None;
+                }
+                continue;
+            }
+            let annotation = unwrapped(&facts, parameter.child_by_field_name("type")?);
+            let form = Resolve::form(&r.type_generics, annotation.kind())?;
+            let base = facts.text_of(part(annotation, form.object.as_deref())?);
+            if base.rsplit('.').next() != Some(marker) {
+                return None;
+            }
+            let [argument] = type_arguments(annotation, form.arguments.as_deref())[..] else {
+                return None;
+            };
+            unpacked = Some(self.annotation(&facts, argument, 1));
+        }
+        unpacked.filter(|ty| matches!(ty, Ty::Instance(_) | Ty::Applied(..)))
+    }
+
     /// Whether a definition is a function or method (its name called gives its return).
     fn is_function(&self, def: &DefId) -> bool {
         self.facts(&def.file).is_some_and(|f| {
