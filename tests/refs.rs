@@ -4413,3 +4413,25 @@ Env()(\"a\", validate=4)
     // `g` takes `validate` as a parameter of its own: that is what its keyword names.
     assert_eq!(sure_lines(&found), vec![27, 29, 30, 31], "{found:?}");
 }
+
+/// A closure a function returns as its body's last expression takes its parameters from
+/// the function's written return type (`-> impl FnOnce(&Meta) -> R`), parenthesized or not.
+#[test]
+fn a_returned_closure_takes_its_parameters_from_the_written_return_type() {
+    let lib = "\
+pub struct Meta {
+    pub inner: u8,
+}
+
+pub fn a<'x>() -> impl FnOnce(&'x Meta) -> &'x u8 {
+    move |m| &m.inner
+}
+
+pub fn b<'x>() -> impl (FnOnce(&'x Meta) -> &'x u8) {
+    let f = move |m: &'x Meta| &m.inner;
+    f
+}
+";
+    let found = found_in_crate(lib, "Meta.inner");
+    assert_eq!(sure_lines(&found), vec![6, 10], "{found:?}");
+}

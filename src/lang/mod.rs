@@ -620,6 +620,10 @@ pub struct Resolve {
     /// Methods whose callback's second parameter is an element, the first what is carried
     /// from one call to the next (`fold`, `reduce`).
     pub accumulating_callbacks: Vec<String>,
+    /// Blocks whose last expression, written without `;`, is their value (Rust's `block`):
+    /// it goes where the block goes, a function body's where the function returns.
+    #[serde(default)]
+    pub value_blocks: Vec<String>,
     /// The method a call of an instance runs (`__call__`).
     #[serde(default)]
     pub call_method: Option<String>,

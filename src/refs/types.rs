@@ -3012,6 +3012,20 @@ impl Resolver<'_> {
                 };
             }
         }
+        // `fn f() -> impl Fn(&Meta) { move |m| .. }`: a block's last expression is its value,
+        // going where the block goes (a function body's: where the function returns).
+        if r.value_blocks.iter().any(|k| k == parent.kind()) {
+            let last = parent.named_child((parent.named_child_count() as u32).saturating_sub(1));
+            if last.is_some_and(|l| l.id() == literal.id()) {
+                let body_of = parent.parent().filter(|f| {
+                    is_function_like(*f) && f.child_by_field_name("body").is_some_and(|b| b.id() == parent.id())
+                });
+                return match body_of {
+                    Some(_) => self.result_type(facts, literal, depth),
+                    None => self.expected_type(facts, parent, depth + 1),
+                };
+            }
+        }
         // A returned value: the written return type of the function around it.
         // `(x) => ({ .. })`: an arrow's value is what it returns.
         let arrow_value = is_function_like(parent)
