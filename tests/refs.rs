@@ -4435,3 +4435,24 @@ pub fn b<'x>() -> impl (FnOnce(&'x Meta) -> &'x u8) {
     let found = found_in_crate(lib, "Meta.inner");
     assert_eq!(sure_lines(&found), vec![6, 10], "{found:?}");
 }
+
+/// An array's `entries()` gives pairs of an index and an element, as Rust's `enumerate()`
+/// does: `for (const [i, v] of versions.entries())` makes `v` an element.
+#[test]
+fn an_arrays_entries_pair_an_index_with_each_element() {
+    let ts = "\
+export interface Version {
+  prev: number;
+}
+
+export function walk(versions: Version[]): number {
+  let total = 0;
+  for (const [index, version] of versions.entries()) {
+    total += index + version.prev;
+  }
+  return total;
+}
+";
+    let found = found_in(&[("a.ts", ts)], "a.ts", "Version.prev");
+    assert_eq!(sure_lines(&found), vec![8], "{found:?}");
+}
