@@ -335,11 +335,9 @@ impl Resolver<'_> {
         let owner = self.facts(&def.file)?;
         let r = &owner.lang.resolve;
         let field = r.type_parameters.as_deref()?;
-        let given: Vec<Ty> = arguments
-            .iter()
-            .map(|a| self.annotation(facts, *a, depth + 1))
-            .collect();
-        let mut found: Option<Ty> = None;
+        // Every definition a generic alias of another written type, before any argument is
+        // read: most generic types written are classes, which this leaves at once.
+        let mut aliases = Vec::new();
         for symbol in owner.index.find(&def.path) {
             if symbol.kind != "type" {
                 return None;
@@ -353,6 +351,14 @@ impl Resolver<'_> {
             if r.member_types.iter().any(|k| k == value.kind()) {
                 return None;
             }
+            aliases.push((declaration, value));
+        }
+        let given: Vec<Ty> = arguments
+            .iter()
+            .map(|a| self.annotation(facts, *a, depth + 1))
+            .collect();
+        let mut found: Option<Ty> = None;
+        for (declaration, value) in aliases {
             let ty = {
                 let _given = give(&def.file, declaration, given.clone());
                 self.annotation(&owner, value, depth + 1)

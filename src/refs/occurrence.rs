@@ -1126,8 +1126,7 @@ fn judge_macro_token(
             }
             if let Some(written) = field_macro_type(&facts.lang.resolve.field_macros, text, at) {
                 // `offset_of!(Header<T>, len)`: a field of the type the first argument writes.
-                let segments: Vec<String> = super::modules::rust::split_path(&written);
-                let owner = resolver.rust_path(facts, &segments, at.0, 0);
+                let owner = resolver.rust_path(facts, &macro_path(&written), at.0, 0);
                 let entity = resolver.member_of(&owner, name, 0);
                 let how = How::new(RefKind::Attribute, Confidence::ReceiverTyped);
                 return verdict(facts, target, at, entity, how, unresolved);
@@ -1163,7 +1162,8 @@ fn judge_macro_token(
 
 /// When the name at `at` is the second argument of one of `macros` (`offset_of!(Header<T>,
 /// len)`, `mem::offset_of!(T, a.b)`: the field, or the first of a nested path), the path of
-/// the type the first argument writes, its generic arguments dropped (`Header`). Macros
+/// the type the first argument writes, its generic arguments dropped (`Header`), `$crate`
+/// kept for [`macro_path`] to read. Macros
 /// nest inside other macros' tokens, which the grammar leaves unparsed, so it is read from
 /// the text.
 fn field_macro_type(macros: &[String], text: &str, at: Range) -> Option<String> {
@@ -1194,8 +1194,8 @@ fn field_macro_type(macros: &[String], text: &str, at: Range) -> Option<String> 
     }
     let written = before[open + 1..].trim();
     let path = written.split('<').next()?.trim_end().trim_end_matches("::");
-    let path = path.replace("$crate::", "crate::");
-    (!path.is_empty() && path.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':')).then(|| path.to_string())
+    let named = path.strip_prefix('$').unwrap_or(path);
+    (!named.is_empty() && named.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':')).then(|| path.to_string())
 }
 
 /// The path and member a `use` among the tokens of the macro call around `at` binds `name`
