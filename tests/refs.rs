@@ -4456,3 +4456,150 @@ export function walk(versions: Version[]): number {
     let found = found_in(&[("a.ts", ts)], "a.ts", "Version.prev");
     assert_eq!(sure_lines(&found), vec![8], "{found:?}");
 }
+
+/// A function called by its type's path, the type written without arguments
+/// (`PoolRef::make_mut(pool, x)`), takes the impl's type parameters from its arguments as
+/// rustc does: `_pool: &Pool<A>` given a `&Pool<Node<B>>` makes `A` a `Node<B>`. A method
+/// called by its path takes its receiver as the first argument (`Arc::get(&a)`).
+#[test]
+fn a_function_called_by_its_types_path_infers_the_impls_parameters() {
+    let lib = "\
+pub struct Pool<A>(std::marker::PhantomData<A>);
+pub struct Arc<A>(std::sync::Arc<A>);
+
+impl<A: Clone> Arc<A> {
+    pub fn make_mut<'a>(_pool: &Pool<A>, this: &'a mut Self) -> &'a mut A {
+        std::sync::Arc::make_mut(&mut this.0)
+    }
+    pub fn get<'a>(&'a self, _pool: &Pool<A>) -> &'a A {
+        &self.0
+    }
+}
+
+#[derive(Clone)]
+pub struct Node<B> {
+    children: Vec<B>,
+}
+
+pub fn steal<B: Clone>(pool: &Pool<Node<B>>, x: &mut Arc<Node<B>>) -> usize {
+    let left = Arc::make_mut(pool, x);
+    let seen = Arc::get(x, pool);
+    left.children.len() + seen.children.len()
+}
+
+pub fn other<B: Clone>(pool: &Pool<Vec<B>>, x: &mut Arc<Vec<B>>) -> usize {
+    let left = Arc::make_mut(pool, x);
+    left.len()
+}
+";
+    let found = found_in_crate(lib, "Node.children");
+    assert_eq!(sure_lines(&found), vec![21, 21], "{found:?}");
+    assert!(!found.iter().any(|(_, line, _)| *line == 26), "{found:?}");
+}
+
+/// The value of a key of an object literal that goes where a type written in place goes
+/// (`f({ message: {..} })` for `f(o: { message: Interrupt })`) has that member's type, not
+/// the outer type's.
+#[test]
+fn a_nested_literal_takes_the_type_of_the_in_place_member_it_is_the_value_of() {
+    let ts = "\
+export interface Interrupt { readonly _tag: \"Interrupt\"; readonly requestId: string; readonly interruptors: number[] }
+export interface Ack { readonly _tag: \"Ack\"; readonly requestId: string }
+export function g(o: { readonly message: Interrupt | Ack; readonly interruptors?: number }) { return o }
+export function run(options: { readonly on: (o: { readonly message: Interrupt }) => void }) {
+  options.on({ message: { _tag: \"Interrupt\", requestId: \"1\", interruptors: [] } })
+}
+g({ message: { _tag: \"Interrupt\", requestId: \"1\", interruptors: [] } })
+g({ message: { _tag: \"Ack\", requestId: \"1\" }, interruptors: 1 })
+";
+    let found = found_in(&[("a.ts", ts)], "a.ts", "Interrupt.interruptors");
+    assert_eq!(sure_lines(&found), vec![5, 7], "{found:?}");
+}
+
+/// Python writes `dict[str, Trie] | None` as a union node of its own (`union_type`, not the
+/// `binary_operator` of `None | dict[..]`); a choice with an empty literal
+/// (`m if m else {}`) has the other value's type: the empty one holds nothing else.
+#[test]
+fn a_generic_union_with_none_and_a_choice_with_an_empty_literal_keep_their_types() {
+    let py = "\
+from __future__ import annotations
+
+
+class Trie:
+    def __init__(self, matches: dict[str, Trie] | None = None, end: bool = False) -> None:
+        self.matches = matches if matches else {}
+        self.kids = matches or {}
+        self.end = end
+
+
+def f(trie: Trie, b: list[Trie] | list[Trie] | None, c: None | dict[str, Trie]) -> None:
+    node = trie.matches[\"c\"]
+    print(node.end)
+    print(b[0].end, c[\"x\"].end)
+";
+    let found = found_in(&[("m.py", py)], "m.py", "Trie.end");
+    assert_eq!(sure_lines(&found), vec![13, 14, 14], "{found:?}");
+}
+
+/// `m.lock().unwrap()` of a `Mutex<[Direction; 2]>` or a `Mutex<Vec<..>>` is the collection
+/// (it has no `unwrap` of its own); `lock().unwrap_or_else(PoisonError::into_inner)` is the
+/// guard as `unwrap` is.
+#[test]
+fn a_locked_collection_and_a_lock_unwrapped_or_else_keep_the_value() {
+    let lib = "\
+use std::sync::{Mutex, PoisonError};
+
+#[derive(Default)]
+pub struct Direction {
+    tick: usize,
+}
+
+pub struct Source {
+    state: Mutex<[Direction; 2]>,
+    list: Mutex<Vec<Direction>>,
+    one: Mutex<Direction>,
+}
+
+impl Source {
+    pub fn poll(&self, dir: usize) -> usize {
+        let state = self.state.lock().unwrap();
+        let list = self.list.lock().expect(\"poisoned\");
+        let one = self.one.lock().unwrap_or_else(PoisonError::into_inner);
+        state[dir].tick + list[0].tick + one.tick
+    }
+}
+";
+    let found = found_in_crate(lib, "Direction.tick");
+    assert_eq!(sure_lines(&found), vec![19, 19, 19], "{found:?}");
+}
+
+/// A method (or a function-valued field) a generic base class declares returns, for a
+/// subclass, what the subclass's base clause gives (`class PState extends Stack<string,
+/// PElement>`: `close(): E` returns a `PElement`), through classes between.
+#[test]
+fn a_method_inherited_from_a_generic_base_returns_what_the_base_clause_gives() {
+    let ts = "\
+export abstract class StackElement<N> { abstract push(node: N): void }
+export class Stack<N, E extends StackElement<N>> {
+  protected elements: E[] = []
+  close = (): E => { return this.elements.pop()! }
+  closeM(): E { return this.elements.pop()! }
+}
+export class Middle<E extends StackElement<string>> extends Stack<string, E> {}
+export class PElement extends StackElement<string> {
+  content: string[] = []
+  push(node: string) { this.content.push(node) }
+}
+export class PState extends Stack<string, PElement> {
+  run() {
+    return [this.close().content, this.closeM().content]
+  }
+}
+export class Deeper extends Middle<PElement> {}
+export function f(s: PState, d: Deeper) {
+  return [s.closeM().content, d.closeM().content]
+}
+";
+    let found = found_in(&[("a.ts", ts)], "a.ts", "PElement.content");
+    assert_eq!(sure_lines(&found), vec![10, 14, 14, 19, 19], "{found:?}");
+}

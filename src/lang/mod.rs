@@ -535,6 +535,10 @@ pub struct Resolve {
     pub typed_values: Vec<SyntaxForm>,
     /// Statements that return the value they hold (`return`).
     pub returns_values: Vec<String>,
+    /// Collection literals that, written empty beside a value of a type (`m if m else {}`),
+    /// are a value of that type: they hold nothing of another.
+    #[serde(default)]
+    pub empty_collections: Vec<String>,
     /// Expressions that yield the value they hold from a generator (`yield v`): it goes
     /// where an element of the generator's written return type goes.
     #[serde(default)]

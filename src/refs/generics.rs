@@ -550,7 +550,12 @@ impl Resolver<'_> {
             .type_parameters
             .as_deref()
             .and_then(|field| node.child_by_field_name(field));
-        if own.is_none() && declared.type_variables.is_empty() {
+        // `PoolRef::make_mut(pool, x)`: a function called by its type's path, the type
+        // written without arguments, takes the type's parameters from its arguments too,
+        // as rustc does (a receiver or a written `Type::<X>` gives them otherwise).
+        let by_path = r.paths.iter().any(|f| f.kind == callee.kind()) && !caller.text_of(callee).contains('<');
+        let around = by_path.then(|| enclosing_generic_list(declared, node)).flatten();
+        if own.is_none() && around.is_none() && declared.type_variables.is_empty() {
             return Vec::new();
         }
         // The parameter a written type name is: (file, declaring node, position).
@@ -558,10 +563,14 @@ impl Resolver<'_> {
             if !declared.names.iter().any(|k| k == name.kind()) {
                 return None;
             }
-            match own {
-                Some(own) => declared_in(&facts, own, facts.text_of(name))
-                    .map(|parameter| (function.file.clone(), node.id(), parameter.position)),
-                None => self
+            let text = facts.text_of(name);
+            let own_or_around = own
+                .and_then(|own| declared_in(&facts, own, text).map(|p| (node, p)))
+                .or_else(|| around.and_then(|(holder, list)| declared_in(&facts, list, text).map(|p| (holder, p))));
+            match (own_or_around, own) {
+                (Some((holder, parameter)), _) => Some((function.file.clone(), holder.id(), parameter.position)),
+                (None, Some(_)) => None,
+                (None, None) => self
                     .type_variable(&facts, name, depth + 1)
                     .map(|(file, at)| (file, at, 0)),
             }
@@ -583,10 +592,12 @@ impl Resolver<'_> {
             .child_by_field_name("parameters")
             .map(written_parts)
             .unwrap_or_default();
-        // A method's receiver (`self`, `&self`) is no argument of the call.
-        if parameters
-            .first()
-            .is_some_and(|p| super::types::is_receiver(&facts, *p))
+        // A method's receiver (`self`, `&self`) is no argument of the call, unless the call
+        // names the method by its type's path (`Node::len(&node)`: the first argument).
+        if !by_path
+            && parameters
+                .first()
+                .is_some_and(|p| super::types::is_receiver(&facts, *p))
         {
             parameters.remove(0);
         }
@@ -651,14 +662,23 @@ impl Resolver<'_> {
     /// from an argument of type `ty`: what the argument wraps when it is a wrapper of the
     /// same name (`&Mutex<T>` given a `Mutex<Chan>`), what it holds when `W` is an outside
     /// type and the argument an outside generic holding one type of the root (`&Spinlock<T>`
-    /// given a `spin::Mutex<Chan>`). A type of the root written `W` is not inferred here:
-    /// an argument may reach it through a `Deref`, holding more than `T`.
+    /// given a `spin::Mutex<Chan>`), its argument when `W` is a type of the root and the
+    /// argument a `W` itself (`&Pool<A>` given a `Pool<Node>`). Any other argument for a
+    /// type of the root is not inferred here: it may reach `W` through a `Deref`, holding
+    /// more than `T`.
     fn held_argument(&self, facts: &Facts, base: Node<'_>, ty: Ty, depth: usize) -> Ty {
         const UNSEEN: Ty = Ty::Unknown("a type parameter held in a type the argument's does not match");
         let name = facts.text_of(base);
         let name = super::types::imported_as(facts, base, name.rsplit(['.', ':']).next().unwrap_or(name));
         match ty {
             Ty::Wrapped(wrapper, held, _) if wrapper == name => *held,
+            // `&Pool<A>` given a `Pool<Node>`: the same type of the root, its one argument.
+            Ty::Applied(given, arguments) if arguments.len() == 1 => match self.annotation(facts, base, depth + 1) {
+                Ty::Instance(written) | Ty::Applied(written, _) if written == given => {
+                    arguments.into_iter().next().unwrap_or(UNSEEN)
+                }
+                _ => UNSEEN,
+            },
             Ty::Holding(held)
                 if !facts.lang.resolve.wrapping.iter().any(|w| w == name)
                     && matches!(self.annotation(facts, base, depth + 1), Ty::External) =>
@@ -692,6 +712,20 @@ impl Resolver<'_> {
         }
         super::types::type_variable_call(&owner, def).map(|call| call.id())
     }
+}
+
+/// The nearest definition around `function` that declares type parameters (Rust's
+/// `impl<A> Arc<A>`), with its generic list.
+fn enclosing_generic_list<'t>(r: &Resolve, function: Node<'t>) -> Option<(Node<'t>, Node<'t>)> {
+    let field = r.type_parameters.as_deref()?;
+    let mut up = function.parent();
+    while let Some(holder) = up {
+        if let Some(list) = holder.child_by_field_name(field) {
+            return Some((holder, list));
+        }
+        up = holder.parent();
+    }
+    None
 }
 
 /// A type parameter's place: (file, the node declaring it, its position there).

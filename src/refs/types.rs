@@ -477,13 +477,20 @@ impl Resolver<'_> {
 
     /// The one type `values` have (a `None`/`null` and what never gives a value — `panic!()`,
     /// `return` — aside), or why there is none. One value typed as anything makes the whole
-    /// anything (`c ? xs : xs[0]` with `xs: any[]`).
+    /// anything (`c ? xs : xs[0]` with `xs: any[]`). An empty collection literal beside
+    /// other values (`m if m else {}`) holds nothing of another type: it is set aside too.
     fn one_type(&self, facts: &Facts, values: &[Node<'_>], depth: usize) -> Ty {
-        let types: Vec<Ty> = values
+        let valued: Vec<Node<'_>> = values
             .iter()
-            .filter(|v| !is_nothing(facts, **v) && !diverges(facts, **v))
-            .map(|v| self.type_of(facts, *v, depth + 1))
+            .copied()
+            .filter(|v| !is_nothing(facts, *v) && !diverges(facts, *v))
             .collect();
+        let empty = |v: &Node<'_>| {
+            facts.lang.resolve.empty_collections.iter().any(|k| k == v.kind()) && written_parts(*v).is_empty()
+        };
+        let holding: Vec<Node<'_>> = valued.iter().copied().filter(|v| !empty(v)).collect();
+        let valued = if holding.is_empty() { valued } else { holding };
+        let types: Vec<Ty> = valued.iter().map(|v| self.type_of(facts, *v, depth + 1)).collect();
         if let Some(anything) = types.iter().find(|t| t.is_anything()) {
             return anything.clone();
         }
@@ -1352,7 +1359,9 @@ impl Resolver<'_> {
             return object_type.clone();
         }
         if let Ty::Elements(element) = object_type {
-            if r.iterator_methods.iter().any(|m| m == method) {
+            // `m.lock().unwrap()` of a `Mutex<Vec<Entry>>` (the lock read as the `Vec`): a
+            // collection has no `unwrap` of its own, so it is the lock's.
+            if r.iterator_methods.iter().any(|m| m == method) || r.kept_unwraps.iter().any(|m| m == method) {
                 return object_type.clone();
             }
             if r.unwrapped_element_methods.iter().any(|m| m == method) {
@@ -1441,6 +1450,10 @@ impl Resolver<'_> {
             (Ty::Function(def), Ty::Applied(_, arguments)) => self.give_receiver(def, arguments),
             _ => None,
         };
+        let _inherited = match (&callee_type, object_type) {
+            (Ty::Function(def), Ty::Instance(class)) => self.give_inherited(class, def, depth),
+            _ => Vec::new(),
+        };
         let _inferred = match (&callee_type, callee) {
             (Ty::Function(def), Some(callee)) if explicit.is_empty() => self.give_inferred(facts, callee, def, depth),
             _ => Vec::new(),
@@ -1525,6 +1538,68 @@ impl Resolver<'_> {
                 .iter()
                 .any(|s| *s == strip_quotes(facts.text_of(t)))
         })
+    }
+
+    /// Gives a method a generic base class declares the type arguments the receiver's class
+    /// writes in its base clause (`class PState extends Stack<string, PElement>`: `E` of
+    /// `Stack.close(): E` is `PElement`), each class between giving its own to the next.
+    fn give_inherited(&self, class: &DefId, method: &DefId, depth: usize) -> Vec<super::generics::Giving> {
+        let mut givings = Vec::new();
+        let Some((owner, _)) = method.path.rsplit_once('.') else {
+            return givings;
+        };
+        let name = method.path.rsplit('.').next().unwrap_or_default();
+        let mut class = class.clone();
+        for _ in 0..MAX_DEPTH {
+            if class.file == method.file && class.path == owner {
+                break;
+            }
+            let Some(facts) = self.facts(&class.file) else {
+                break;
+            };
+            let clauses: Vec<Node<'_>> = facts
+                .types()
+                .bases
+                .get(&class.path)
+                .map(|b| b.iter().filter_map(|r| facts.node(*r)).collect())
+                .unwrap_or_default();
+            // The base the method is found through: the one declaring it, else one that has it.
+            let bases = self.bases(&facts, &class.path, depth + 1);
+            let through = bases.iter().enumerate().find_map(|(i, base)| match base {
+                Entity::Def(b) if b.file == method.file && b.path == owner => Some((i, b.clone())),
+                _ => None,
+            });
+            let through = through.or_else(|| {
+                bases.iter().enumerate().find_map(|(i, base)| match base {
+                    Entity::Def(b) => {
+                        matches!(self.class_member(b, name, depth + 1), Entity::Def(ref d) if d == method)
+                            .then(|| (i, b.clone()))
+                    }
+                    _ => None,
+                })
+            });
+            let Some((i, base)) = through else {
+                break;
+            };
+            let arguments = clauses
+                .get(i)
+                .map(|clause| super::generics::base_and_arguments(&facts, *clause).1)
+                .unwrap_or_default();
+            let given: Vec<Ty> = arguments
+                .iter()
+                .map(|a| self.annotation(&facts, *a, depth + 1))
+                .collect();
+            let holder = self.facts(&base.file).and_then(|base_facts| {
+                let field = base_facts.lang.resolve.type_parameters.clone()?;
+                let node = declaration_of(&base_facts, &base.path)?;
+                node.child_by_field_name(&field).map(|_| node.id())
+            });
+            if let (Some(holder), false) = (holder, given.is_empty()) {
+                givings.push(super::generics::give_at(&base.file, holder, given));
+            }
+            class = base;
+        }
+        givings
     }
 
     /// Gives a method of a generic type the type arguments of its receiver: to the class
@@ -3064,6 +3139,10 @@ impl Resolver<'_> {
                             .unwrap_or(Ty::Unknown("a property saguaro does not find")),
                         // `{ a: {..} }` going where a record goes: one of its values.
                         Ty::Record(value) => *value,
+                        // `f({ message: {..} })` for `f(o: { message: Interrupt })`.
+                        Ty::InPlace(written) => self
+                            .in_place_member_type(&written, facts.slice((key.start_byte(), key.end_byte())), depth + 1)
+                            .unwrap_or(Ty::Unknown("a property saguaro does not find")),
                         other => other,
                     };
                 }
@@ -4138,9 +4217,13 @@ fn union_members<'t>(facts: &Facts, union: Node<'t>) -> Vec<Node<'t>> {
     children
         .into_iter()
         .filter(|c| !is_nothing(facts, *c))
-        .flat_map(|c| match facts.lang.resolve.type_unions.iter().any(|k| k == c.kind()) {
-            true => union_members(facts, c),
-            false => vec![c],
+        .flat_map(|c| {
+            // Python writes `A | B | None` as a union inside a `type` inside a union.
+            let bare = unwrapped(facts, c);
+            match facts.lang.resolve.type_unions.iter().any(|k| k == bare.kind()) {
+                true => union_members(facts, bare),
+                false => vec![c],
+            }
         })
         .collect()
 }
