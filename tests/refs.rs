@@ -4603,3 +4603,56 @@ export function f(s: PState, d: Deeper) {
     let found = found_in(&[("a.ts", ts)], "a.ts", "PElement.content");
     assert_eq!(sure_lines(&found), vec![10, 14, 14, 19, 19], "{found:?}");
 }
+
+/// `cfg_if!`'s branches are read as the items they list, and the configuration keeps the
+/// first branch whose `cfg` holds (a later one that holds too, and the final `else`, are
+/// left out): `sys::EventExtra` is epoll's on Linux, whichever other branch names `sys`.
+#[test]
+fn cfg_if_branches_are_items_and_the_first_that_holds_is_kept() {
+    let lib = "\
+use cfg_if::cfg_if;
+cfg_if! {
+    // A comment between branches.
+    if #[cfg(polling_test_poll_backend)] {
+        mod poll;
+        use poll as sys;
+    } else if #[cfg(any(target_os = \"linux\", target_os = \"android\"))] {
+        mod epoll;
+        use epoll as sys;
+    } else if #[cfg(unix)] {
+        mod poll;
+        use poll as sys;
+    } else {
+        compile_error!(\"unsupported\");
+    }
+}
+pub struct Event {
+    extra: sys::EventExtra,
+}
+";
+    let epoll =
+        "pub struct EventExtra {\n    flags: u32,\n}\npub fn f(ev: crate::Event) -> u32 {\n    ev.extra.flags\n}\n";
+    let poll = "pub struct EventExtra {\n    flags: u64,\n}\npub fn g(ev: crate::Event) -> u64 {\n    ev.extra.flags as u64\n}\n";
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let files = [
+        ("Cargo.toml", manifest),
+        ("src/lib.rs", lib),
+        ("src/epoll.rs", epoll),
+        ("src/poll.rs", poll),
+    ];
+    let found = found_in(&files, "src/epoll.rs", "EventExtra.flags");
+    let sure: Vec<(&str, usize)> = found
+        .iter()
+        .filter(|(_, _, c)| *c != Confidence::NameMatch)
+        .map(|(p, l, _)| (p.as_str(), *l))
+        .collect();
+    assert_eq!(sure, vec![("src/epoll.rs", 5), ("src/poll.rs", 5)], "{found:?}");
+    // poll.rs's own field is never reached through `sys` on Linux.
+    let found = found_in(&files, "src/poll.rs", "EventExtra.flags");
+    assert!(
+        !found
+            .iter()
+            .any(|(p, _, c)| p == "src/epoll.rs" && *c != Confidence::NameMatch),
+        "{found:?}"
+    );
+}

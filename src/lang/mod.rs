@@ -323,6 +323,11 @@ pub struct ItemMacro {
     /// such a macro lists no items.
     #[serde(default)]
     pub expression: Option<String>,
+    /// The body is a chain of branches, each a `{ .. }` group of items behind a condition
+    /// (`cfg_if! { if #[cfg(unix)] { mod epoll; use epoll as sys; } else { .. } }`): every
+    /// group's items are read; the configuration keeps the first whose condition holds.
+    #[serde(default)]
+    pub branches: bool,
 }
 
 /// A node kind with the fields that matter to the references layer.
@@ -639,6 +644,7 @@ pub struct Resolve {
     /// (`offset_of!(Header, len)`).
     #[serde(default)]
     pub field_macros: Vec<String>,
+
     /// Statements that are a block's value when written last without `;` (Rust's
     /// `expression_statement` holding `unsafe { x }`, `if`, `match`).
     pub tail_statements: Vec<String>,

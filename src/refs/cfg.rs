@@ -149,31 +149,70 @@ impl Config {
             let mut cursor = node.walk();
             stack.extend(node.named_children(&mut cursor));
         }
+        // `cfg_if!`'s branches, read through as items: the first whose `cfg` holds is kept.
+        for chain in facts.index.item_macros.iter().filter(|m| !m.branches.is_empty()) {
+            let mut taken: Option<&str> = None;
+            for branch in &chain.branches {
+                let predicate = branch.condition.as_deref().and_then(cfg_of);
+                match (taken, predicate) {
+                    (Some(held), _) => out.push((branch.range, format!("cfg(not({held}))"))),
+                    (None, Some(p)) if self.holds(&dir, p) => taken = Some(p),
+                    (None, Some(p)) => out.push((branch.range, format!("cfg({p})"))),
+                    (None, None) => {}
+                }
+            }
+        }
         out
     }
 
     /// In a macro's tokens (a `macro_rules!` body, an invocation's arguments), what a
     /// `#[cfg(...)]` that does not hold leaves out: the tokens from it through the next
-    /// `{ .. }` group or `;` (an item's body or end).
+    /// `{ .. }` group or `;` (an item's body or end). A chain of branches (`cfg_if!`'s `if
+    /// #[cfg(a)] { .. } else if #[cfg(b)] { .. } else { .. }`) keeps the first whose `cfg`
+    /// holds and leaves out every other, the final `else` included when one held.
     fn inactive_tokens(&self, dir: &str, text: &str, tree: Node<'_>) -> Vec<(Range, String)> {
         let mut out = Vec::new();
         let mut cursor = tree.walk();
         let tokens: Vec<Node<'_>> = tree.children(&mut cursor).collect();
-        for (k, pound) in tokens.iter().enumerate() {
-            let Some(group) = tokens.get(k + 1).filter(|_| pound.kind() == "#") else {
-                continue;
-            };
-            let Some(predicate) = cfg_of(&text[pound.start_byte()..group.end_byte()]) else {
-                continue;
-            };
-            if self.holds(dir, predicate) {
-                continue;
-            }
-            let end = tokens[k + 2..]
+        let word = |k: usize| tokens.get(k).map(|t| &text[t.byte_range()]);
+        let body_after = |k: usize| {
+            tokens[k..]
                 .iter()
                 .find(|t| t.kind() == ";" || (t.kind() == "token_tree" && text[t.byte_range()].starts_with('{')))
-                .map_or(group.end_byte(), |t| t.end_byte());
-            out.push(((pound.start_byte(), end), format!("cfg({predicate})")));
+                .copied()
+        };
+        // The predicate that holds in the chain being read, once one does.
+        let mut taken: Option<&str> = None;
+        for (k, token) in tokens.iter().enumerate() {
+            // `else { .. }`: the chain's last branch, kept only when no branch held.
+            if word(k) == Some("else") && word(k + 1).is_some_and(|w| w.starts_with('{')) {
+                if let (Some(held), Some(body)) = (taken, tokens.get(k + 1)) {
+                    out.push(((token.start_byte(), body.end_byte()), format!("cfg(not({held}))")));
+                }
+                taken = None;
+                continue;
+            }
+            let Some(group) = tokens.get(k + 1).filter(|_| token.kind() == "#") else {
+                continue;
+            };
+            let Some(predicate) = cfg_of(&text[token.start_byte()..group.end_byte()]) else {
+                continue;
+            };
+            let branch = k > 0 && word(k - 1) == Some("if");
+            let continues = branch && k > 1 && word(k - 2) == Some("else");
+            if branch && !continues {
+                taken = None;
+            }
+            let end = body_after(k + 2).map_or(group.end_byte(), |t| t.end_byte());
+            match (branch, taken) {
+                (true, Some(held)) => out.push(((token.start_byte(), end), format!("cfg(not({held}))"))),
+                _ if self.holds(dir, predicate) => {
+                    if branch {
+                        taken = Some(predicate);
+                    }
+                }
+                _ => out.push(((token.start_byte(), end), format!("cfg({predicate})"))),
+            }
         }
         out
     }

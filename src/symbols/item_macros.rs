@@ -29,6 +29,16 @@ use tree_sitter::{Node, Parser, Tree};
 pub struct ItemMacro {
     pub range: (usize, usize),
     pub wrapper: Option<&'static str>,
+    /// A chain of branches (`cfg_if!`): each group's range, with the condition it is behind
+    /// (the `#[cfg(..)]` attribute's text; `None`: the final `else`), in the order written.
+    pub branches: Vec<Branch>,
+}
+
+/// One branch of a macro whose body is a chain of them: `if #[cfg(unix)] { .. }`.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Branch {
+    pub range: (usize, usize),
+    pub condition: Option<String>,
 }
 
 /// The tree of `text` with the language's item macros read through, and those macros; `tree`
@@ -90,6 +100,7 @@ pub(super) fn read_through(
                 .map(|m| ItemMacro {
                     range: m.invocation,
                     wrapper: m.wrapper,
+                    branches: m.branches.clone(),
                 })
                 .collect();
             return (through, macros);
@@ -108,6 +119,7 @@ struct Found {
     invocation: (usize, usize),
     blanks: Vec<(usize, usize)>,
     wrapper: Option<&'static str>,
+    branches: Vec<Branch>,
 }
 
 fn invocations(data: &'static crate::lang::ItemMacros, node: Node<'_>, text: &[u8], out: &mut Vec<Found>) {
@@ -145,7 +157,11 @@ fn invocation(data: &'static crate::lang::ItemMacros, node: Node<'_>, text: &[u8
             invocation: (node.start_byte(), node.end_byte()),
             blanks: vec![(node.start_byte(), body.start_byte())],
             wrapper: None,
+            branches: Vec::new(),
         });
+    }
+    if spec.branches {
+        return chain(node, body, text);
     }
     let mut blanks = vec![
         (node.start_byte(), body.start_byte() + 1),
@@ -169,6 +185,53 @@ fn invocation(data: &'static crate::lang::ItemMacros, node: Node<'_>, text: &[u8
         invocation: (node.start_byte(), node.end_byte()),
         blanks,
         wrapper: spec.wrapper.as_deref(),
+        branches: Vec::new(),
+    })
+}
+
+/// A body that is a chain of branches: everything but the groups' items is the macro's own
+/// syntax (`cfg_if! {`, `if #[cfg(unix)] {`, `} else {`, `}`). A body of another shape
+/// (no group, or a token between branches that is not `if`, `else` or a condition) is
+/// none.
+fn chain(node: Node<'_>, body: Node<'_>, text: &[u8]) -> Option<Found> {
+    let mut cursor = body.walk();
+    let tokens: Vec<Node<'_>> = body.children(&mut cursor).collect();
+    let inner = tokens.get(1..tokens.len().saturating_sub(1)).unwrap_or_default();
+    let word = |n: &Node<'_>| std::str::from_utf8(&text[n.byte_range()]).unwrap_or_default();
+    let mut branches = Vec::new();
+    let mut condition: Option<String> = None;
+    for (k, token) in inner.iter().enumerate() {
+        let written = word(token);
+        match written {
+            "if" | "else" | "#" => {}
+            _ if token.kind().contains("comment") => {}
+            _ if written.starts_with('[') && k > 0 && word(&inner[k - 1]) == "#" => {
+                condition = Some(format!("#{written}"));
+            }
+            _ if written.starts_with('{') => branches.push(Branch {
+                range: (token.start_byte(), token.end_byte()),
+                condition: condition.take(),
+            }),
+            _ => return None,
+        }
+    }
+    if branches.is_empty() {
+        return None;
+    }
+    // Blanks: from the invocation's start to the first group's `{`, then from each group's
+    // `}` to the next one's `{`, then from the last `}` to the end.
+    let mut blanks = Vec::new();
+    let mut from = node.start_byte();
+    for branch in &branches {
+        blanks.push((from, branch.range.0 + 1));
+        from = branch.range.1 - 1;
+    }
+    blanks.push((from, node.end_byte()));
+    Some(Found {
+        invocation: (node.start_byte(), node.end_byte()),
+        blanks,
+        wrapper: None,
+        branches,
     })
 }
 
