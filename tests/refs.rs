@@ -4656,3 +4656,65 @@ pub struct Event {
         "{found:?}"
     );
 }
+
+/// A chained assignment's inner assignment is the value it assigns (`node = reg = trie`:
+/// `node` is a `Trie`), in Python and TypeScript.
+#[test]
+fn a_chained_assignment_gives_every_target_the_value() {
+    let py = "\
+class Trie:
+    end: bool = False
+
+
+def f(t: Trie, u: Trie, c: bool) -> None:
+    node = other = (
+        t
+        if c
+        else u
+    )
+    print(node.end, other.end)
+";
+    let found = found_in(&[("m.py", py)], "m.py", "Trie.end");
+    assert_eq!(sure_lines(&found), vec![11, 11], "{found:?}");
+    let ts = "\
+export class Trie { end = false }
+export function f(t: Trie) {
+  let a: Trie | undefined
+  const b = (a = t)
+  return b.end
+}
+";
+    let found = found_in(&[("a.ts", ts)], "a.ts", "Trie.end");
+    assert_eq!(sure_lines(&found), vec![5], "{found:?}");
+}
+
+/// A type parameter bounded by `Borrow<T>` (`H: Borrow<Async<T>> + Clone`, or in a `where`
+/// clause) gives a `T` from `borrow()`.
+#[test]
+fn a_borrow_bound_gives_its_argument_from_borrow() {
+    let lib = "\
+use std::borrow::Borrow;
+
+pub struct Source {
+    pub state: u8,
+}
+
+pub struct Async<T> {
+    source: Source,
+    io: Option<T>,
+}
+
+pub fn ready<H: Borrow<Async<T>> + Clone, T>(handle: H) -> u8 {
+    handle.borrow().source.state
+}
+
+pub fn ready2<H, T>(handle: &H) -> u8
+where
+    H: Borrow<Async<T>>,
+{
+    handle.borrow().source.state
+}
+";
+    let found = found_in_crate(lib, "Async.source");
+    assert_eq!(sure_lines(&found), vec![13, 20], "{found:?}");
+}

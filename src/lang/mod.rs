@@ -504,6 +504,10 @@ pub struct Resolve {
     /// {kind, object}: assignments, `object` the field of the place assigned (`x.f = {..}`):
     /// a literal assigned is expected to be of the place's type.
     pub assignments: Vec<SyntaxForm>,
+    /// {kind, object}: an assignment that is itself a value (`a = b = v`), `object` the
+    /// field of the value it assigns, which it is.
+    #[serde(default)]
+    pub assignment_values: Vec<SyntaxForm>,
     pub pass_through: Vec<String>,
     /// Types derived from their first type argument (`Omit`, `ReturnType`, `Parameters`).
     pub derived_types: BTreeMap<String, Derived>,

@@ -249,6 +249,8 @@ impl Resolver<'_> {
                 // `F: FnMut(&Entry)`, `I: Iterator<Item = Entry>`: what a call or an element
                 // gives is all the bound says, and all the code may use.
                 ty @ (Ty::Callable(..) | Ty::Elements(_)) => ty,
+                // `H: Borrow<Async<T>>`: what `borrow()` gives, as a wrapper's unwrap does.
+                ty @ Ty::Wrapped(..) => ty,
                 ty => Ty::Bounded(Box::new(ty)),
             },
             None => Ty::Unknown("a value of a type parameter without a bound"),

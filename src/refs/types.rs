@@ -660,6 +660,13 @@ impl Resolver<'_> {
         if let Some(form) = Resolve::form(&r.choices, kind) {
             return self.choice_type(facts, node, form, depth + 1);
         }
+        // `node = reg_node = trie`: the inner assignment is the value it assigns.
+        if let Some(form) = Resolve::form(&r.assignment_values, kind) {
+            return match part(node, form.object.as_deref()) {
+                Some(value) => self.type_of(facts, value, depth + 1),
+                None => Ty::Unknown("an assignment without a value"),
+            };
+        }
         // `(0..n)`: a collection of what its bounds are.
         if r.ranges.iter().any(|k| k == kind) {
             let bounds: Vec<Ty> = written_parts(node)
@@ -3652,6 +3659,16 @@ impl Resolver<'_> {
                 // `impl Iterator<Item = Entry>`: a collection of `Entry`.
                 if let Some(element) = self.bound_elements(facts, n, depth + 1) {
                     return Ty::Elements(Box::new(element));
+                }
+                // `H: Borrow<Async<T>>`: what `borrow()` gives, as a wrapper's unwrap does.
+                if let Some(base) = Resolve::form(&r.type_generics, n.kind()).and_then(|f| part(n, f.object.as_deref()))
+                {
+                    let name = facts.text_of(base);
+                    if r.wrapping.iter().any(|w| w == name.rsplit("::").next().unwrap_or(name)) {
+                        if let wrapped @ Ty::Wrapped(..) = self.annotation(facts, n, depth + 1) {
+                            return wrapped;
+                        }
+                    }
                 }
                 if matches!(n.kind(), "type_identifier" | "scoped_type_identifier") {
                     if let Ty::Instance(def) = self.annotation(facts, n, depth + 1) {
