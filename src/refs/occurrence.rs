@@ -92,6 +92,11 @@ pub fn find(project: &Project, target: &Target) -> Found {
 fn search(resolver: &Resolver<'_>, target: &Target, name: &str, files: &[&str], alias: Option<&str>) -> Found {
     use rayon::prelude::*;
     let project = resolver.project;
+    // A definition in a module some configurations build (`use epoll as sys` beside `use
+    // iocp as sys`): code this configuration leaves out is built by another, where a value
+    // typed through `sys` may be another module's. Reached through a receiver, its
+    // references there are the name only.
+    let definition_conditional = std::sync::OnceLock::new();
     let per_file: Vec<Found> = files
         .par_iter()
         .map(|path| {
@@ -106,6 +111,15 @@ fn search(resolver: &Resolver<'_>, target: &Target, name: &str, files: &[&str], 
             for at in occurrences(facts.text(), name) {
                 if let Some(mut reference) = judge_name(resolver, &facts, target, name, at, &mut found.unresolved) {
                     reference.conditional = project.inactive_at(&facts, at.0);
+                    if reference.conditional.is_some()
+                        && reference.confidence == Confidence::ReceiverTyped
+                        && *definition_conditional.get_or_init(|| project.declared_conditionally(&target.def.file))
+                    {
+                        reference.confidence = Confidence::NameMatch;
+                        reference.reason = "the name only: code another configuration builds, where the \
+                            definition's module may not be the one it reaches"
+                            .to_string();
+                    }
                     if let Some(alias) = alias {
                         reference.through = Some(alias.to_string());
                         reference.reason = format!("{} (through the alias `{alias}`)", reference.reason);

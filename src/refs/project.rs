@@ -168,8 +168,37 @@ impl Project {
             .map(|(_, cfg)| cfg.clone())
     }
 
-    /// The `cfg` that leaves out the `mod` line declaring the Rust file `path`, if one does.
-    fn declaration_inactive(&self, path: &str) -> Option<String> {
+    /// Whether the `mod` line declaring the Rust file `path` is built in some configurations
+    /// only (under `#[cfg(..)]` or in a `cfg_if!` branch), whether this one builds it or not:
+    /// code another configuration builds may reach another module in its place
+    /// (`use iocp as sys` beside `use epoll as sys`).
+    pub fn declared_conditionally(&self, path: &str) -> bool {
+        let Some((parent_facts, declaration)) = self.declaration(path) else {
+            return false;
+        };
+        let at = declaration.statement.0;
+        if parent_facts
+            .index
+            .item_macros
+            .iter()
+            .any(|m| m.branches.iter().any(|b| b.range.0 <= at && at < b.range.1))
+        {
+            return true;
+        }
+        let mut attribute = parent_facts
+            .node(declaration.statement)
+            .and_then(|n| n.prev_named_sibling());
+        while let Some(a) = attribute.filter(|a| a.kind() == "attribute_item") {
+            if parent_facts.text_of(a).contains("cfg(") {
+                return true;
+            }
+            attribute = a.prev_named_sibling();
+        }
+        false
+    }
+
+    /// The facts of the file declaring the Rust file `path` and its `mod` line there.
+    fn declaration(&self, path: &str) -> Option<(Arc<Facts>, super::facts::Import)> {
         let module = super::modules::ModuleId::file(path);
         let parent = rust::parent(self, &module)?;
         let parent_facts = self.facts(&parent.file)?;
@@ -181,7 +210,14 @@ impl Project {
         let declaration = parent_facts
             .imports
             .iter()
-            .find(|i| i.submodule && i.name.as_deref() == Some(name))?;
+            .find(|i| i.submodule && i.name.as_deref() == Some(name))?
+            .clone();
+        Some((parent_facts, declaration))
+    }
+
+    /// The `cfg` that leaves out the `mod` line declaring the Rust file `path`, if one does.
+    fn declaration_inactive(&self, path: &str) -> Option<String> {
+        let (parent_facts, declaration) = self.declaration(path)?;
         self.inactive_at(&parent_facts, declaration.statement.0)
     }
 
