@@ -4755,3 +4755,47 @@ impl Reactor {
     let found = found_in_crate(lib, "Source.state");
     assert_eq!(sure_lines(&found), vec![16, 18], "{found:?}");
 }
+
+/// A metavariable written as a receiver in a `macro_rules!` body (`$cache.inner`) has the
+/// type the macro's invocations give in its place, when they all agree; a macro whose
+/// invocations give values of different types leaves it unknown.
+#[test]
+fn a_metavariable_receiver_has_the_type_its_invocations_give() {
+    let lib = "\
+pub struct Inner {
+    pub count: u8,
+}
+
+pub struct Cache {
+    inner: Inner,
+}
+
+pub struct Other {
+    inner: Inner,
+}
+
+pub fn check(cache: &Cache, again: Cache) -> u8 {
+    macro_rules! count_of {
+        ($cache:ident, $n:expr) => {
+            $cache.inner.count + $n
+        };
+    }
+    count_of!(cache, 1) + count_of!(again, 2)
+}
+
+pub fn mixed(cache: &Cache, other: &Other) -> u8 {
+    macro_rules! count_of {
+        ($cache:ident) => {
+            $cache.inner.count
+        };
+    }
+    count_of!(cache) + count_of!(other)
+}
+";
+    let found = found_in_crate(lib, "Cache.inner");
+    assert_eq!(sure_lines(&found), vec![16], "{found:?}");
+    assert!(
+        found.contains(&("src/lib.rs".to_string(), 25, Confidence::NameMatch)),
+        "{found:?}"
+    );
+}

@@ -11,8 +11,8 @@
 //! has its value's type (a struct literal `$crate::Table { .. }` the type it names, `$crate`
 //! being the macro's own crate), and `self` inside an `impl` written among the tokens (a
 //! `macro_rules!` body's `impl<T> $trait for Styled<T> { .. }`) is the type that impl is for.
-//! A receiver written as a metavariable (`$style.field`) has no type saguaro reads: each
-//! invocation could give another.
+//! A receiver written as a metavariable (`$cache.inner`) has the type every invocation the
+//! macro's definition sees gives in its place, when they agree (each could give another).
 
 use super::facts::{arguments_of, path_segments, positional_nodes, single_call_callee, Facts, Range};
 use super::modules::ModuleId;
@@ -1367,6 +1367,116 @@ fn macro_closure_parameter_type(resolver: &Resolver<'_>, facts: &Facts, name: &s
     macro_path_type(resolver, facts, &written, defined_at)
 }
 
+/// The type of a metavariable written as a receiver in a `macro_rules!` body (`$cache.inner`
+/// in `($cache:ident, $key:ident) => { $cache.inner.run(); }`): what the macro's
+/// invocations give it, where the macro is seen (after its definition, in the block or
+/// module around it). The rule's pattern must be a list of metavariables split by commas,
+/// an invocation must give it as many parts (no other rule taking as many), and the parts
+/// in the metavariable's place must all be of one type, read as a receiver is at the
+/// invocation; one unknown leaves it unknown.
+fn metavariable_type(resolver: &Resolver<'_>, facts: &Facts, variable: &str, at: usize) -> Option<Ty> {
+    let mut node = facts.node((at, at))?;
+    let rule = loop {
+        if node.kind() == "macro_rule" {
+            break node;
+        }
+        node = node.parent()?;
+    };
+    let definition = rule.parent().filter(|d| d.kind() == "macro_definition")?;
+    let name = facts.text_of(definition.child_by_field_name("name")?);
+    let pattern = facts.text_of(rule.child_by_field_name("left")?);
+    let parts = top_level_parts(pattern.get(1..pattern.len().checked_sub(1)?)?);
+    let place = parts.iter().position(|(_, p)| {
+        p.strip_prefix('$')
+            .and_then(|p| p.strip_prefix(variable))
+            .is_some_and(|rest| rest.trim_start().starts_with(':'))
+    })?;
+    if !parts.iter().all(|(_, p)| p.starts_with('$') && p.contains(':')) {
+        return None;
+    }
+    // Another rule taking as many parts could be the one an invocation matches.
+    let mut rules = definition.walk();
+    let same_count = definition
+        .named_children(&mut rules)
+        .filter(|r| r.kind() == "macro_rule")
+        .filter_map(|r| r.child_by_field_name("left"))
+        .filter(|left| {
+            let text = facts.text_of(*left);
+            text.len() >= 2 && top_level_parts(&text[1..text.len() - 1]).len() == parts.len()
+        })
+        .count();
+    if same_count != 1 {
+        return None;
+    }
+    let scope = definition.parent()?;
+    let text = facts.text();
+    let called = format!("{name}!");
+    let mut found: Option<Ty> = None;
+    for start in memchr::memmem::find_iter(text.as_bytes(), called.as_bytes()) {
+        if start < definition.end_byte() || start >= scope.end_byte() {
+            continue;
+        }
+        let Some(mut call) = facts.node((start, start)) else {
+            continue;
+        };
+        while call.kind() != "macro_invocation" {
+            match call.parent() {
+                Some(p) => call = p,
+                None => break,
+            }
+        }
+        let arguments = call
+            .named_children(&mut call.walk())
+            .find(|c| c.kind() == "token_tree")
+            .filter(|_| call.kind() == "macro_invocation" && call.start_byte() == start);
+        let Some(arguments) = arguments else {
+            continue;
+        };
+        let written = facts.text_of(arguments);
+        let given = top_level_parts(written.get(1..written.len().saturating_sub(1))?);
+        if given.len() != parts.len() {
+            continue;
+        }
+        let (offset, part) = given[place];
+        let part = part.trim_start_matches('&').trim_start_matches("mut ").trim();
+        let from = arguments.start_byte() + 1 + offset;
+        match chain_type(resolver, facts, part, from) {
+            unknown @ Ty::Unknown(_) => return Some(unknown),
+            ty => match &found {
+                Some(seen) if *seen != ty => return None,
+                _ => found = Some(ty),
+            },
+        }
+    }
+    found
+}
+
+/// `text` split at its top-level commas: each part trimmed, with where it starts.
+fn top_level_parts(text: &str) -> Vec<(usize, &str)> {
+    let mut parts = Vec::new();
+    let (mut depth, mut from) = (0usize, 0usize);
+    let mut push = |from: usize, to: usize| {
+        let part = &text[from..to];
+        let trimmed = part.trim_start();
+        if !trimmed.trim().is_empty() {
+            parts.push((from + part.len() - trimmed.len(), trimmed.trim_end()));
+        }
+    };
+    for (i, c) in super::facts::code_chars(text) {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth = depth.saturating_sub(1),
+            ',' if depth == 0 => {
+                push(from, i);
+                from = i + 1;
+            }
+            _ => {}
+        }
+    }
+    push(from, text.len());
+    parts
+}
+
 /// A path written among a macro's tokens, with `$crate` (the macro's own crate, in a
 /// `macro_rules!` body) read as `crate`.
 fn macro_path(path: &str) -> Vec<String> {
@@ -1794,6 +1904,14 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
         } else {
             let entity = resolver.name(facts, head, at, 0);
             resolver.entity_type(&entity, 0)
+        }
+    } else if let Some(variable) = head
+        .strip_prefix('$')
+        .filter(|v| !v.is_empty() && *v != "crate" && v.chars().all(|c| c.is_alphanumeric() || c == '_'))
+    {
+        match metavariable_type(resolver, facts, variable, at) {
+            Some(ty) => ty,
+            None => return Ty::Unknown("a receiver inside a macro saguaro does not read"),
         }
     } else if let Some(ty) = macro_literal_type(resolver, facts, head, at) {
         ty
