@@ -4799,3 +4799,51 @@ pub fn mixed(cache: &Cache, other: &Other) -> u8 {
         "{found:?}"
     );
 }
+
+/// A field read on a type of the root whose `Deref` target is its parameter
+/// (`Arc<HeaderSlice<HeaderWithLength<H>, [T]>>`, written or through an alias, or as
+/// `Self` of an `impl` for it) is the field of the type given there, with that type's own
+/// arguments: `a.header.length` reaches `HeaderWithLength.length`.
+#[test]
+fn a_field_through_a_deref_to_a_parameter_keeps_the_held_types_arguments() {
+    let lib = "\
+use std::ops::Deref;
+
+pub struct Arc<T: ?Sized> {
+    p: *const T,
+}
+
+impl<T: ?Sized> Deref for Arc<T> {
+    type Target = T;
+    fn deref(&self) -> &T {
+        unsafe { &*self.p }
+    }
+}
+
+pub struct HeaderWithLength<H> {
+    pub header: H,
+    pub length: usize,
+}
+
+pub struct HeaderSlice<H, T: ?Sized> {
+    pub header: H,
+    pub slice: T,
+}
+
+pub type Unchecked<H, T> = HeaderSlice<HeaderWithLength<H>, [T]>;
+
+impl<H, T> Arc<Unchecked<H, T>> {
+    pub fn into_thin(a: Self) -> usize {
+        a.header.length
+    }
+    pub fn direct(a: &Arc<HeaderSlice<HeaderWithLength<H>, [T]>>) -> usize {
+        a.header.length
+    }
+    pub fn aliased(a: &Arc<Unchecked<H, T>>) -> usize {
+        a.header.length
+    }
+}
+";
+    let found = found_in_crate(lib, "HeaderWithLength.length");
+    assert_eq!(sure_lines(&found), vec![28, 31, 34], "{found:?}");
+}

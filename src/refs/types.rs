@@ -1976,8 +1976,20 @@ impl Resolver<'_> {
             Ty::Applied(class, arguments) => {
                 let facts = self.facts(&class.file)?;
                 let declaration = declaration_of(&facts, &class.path)?;
-                let _given = super::generics::give(&class.file, declaration, arguments.clone());
-                self.field_type(class, name, depth)
+                let own = {
+                    let _given = super::generics::give(&class.file, declaration, arguments.clone());
+                    self.field_type(class, name, depth)
+                };
+                // `a.header` of an `Arc<HeaderSlice<H, [T]>>` whose `Deref` target is its `T`:
+                // the field of the type given there, with that type's own arguments.
+                own.or_else(
+                    || match self.deref_parameter(class, depth + 1).and_then(|i| arguments.get(i)) {
+                        Some(held @ (Ty::Instance(_) | Ty::Applied(..))) if depth < MAX_DEPTH => {
+                            self.field_of(held, name, depth + 1)
+                        }
+                        _ => None,
+                    },
+                )
             }
             _ => None,
         }
