@@ -4847,3 +4847,45 @@ impl<H, T> Arc<Unchecked<H, T>> {
     let found = found_in_crate(lib, "HeaderWithLength.length");
     assert_eq!(sure_lines(&found), vec![28, 31, 34], "{found:?}");
 }
+
+/// A type path's turbofish gives a `Self`-returning constructor's value its arguments even
+/// when the impl bounds its parameter (`impl<V> Hybrid<V> where V: Default + Copy`):
+/// `Hybrid::<RowId>::default().get(c)` is a `RowId`, not a value of the bounded `V`.
+#[test]
+fn a_turbofish_gives_its_arguments_through_a_bounded_impl() {
+    let lib = "\
+#[derive(Default, Clone, Copy, PartialEq, Eq)]
+pub struct RowId {
+    val: isize,
+}
+
+pub struct Hybrid<ValueType> {
+    ascii: [ValueType; 256],
+}
+
+impl<ValueType> Hybrid<ValueType>
+where
+    ValueType: Default + Clone + Copy + Eq,
+{
+    pub fn get(&self, key: char) -> ValueType {
+        self.ascii[key as usize]
+    }
+}
+
+impl<ValueType> Default for Hybrid<ValueType>
+where
+    ValueType: Default + Clone + Copy + Eq,
+{
+    fn default() -> Self {
+        Hybrid { ascii: [Default::default(); 256] }
+    }
+}
+
+pub fn f(c: char) -> isize {
+    let last = Hybrid::<RowId>::default();
+    last.get(c).val
+}
+";
+    let found = found_in_crate(lib, "RowId.val");
+    assert_eq!(sure_lines(&found), vec![30], "{found:?}");
+}

@@ -1261,6 +1261,13 @@ impl Resolver<'_> {
             turbofish,
         ) {
             (Ty::Instance(made), Some((named, given))) if made == named => Ty::Applied(made, given),
+            // `Hybrid::<RowId>::default()` returning `Self` of `impl<V> Hybrid<V>`: the
+            // impl's parameters are what the turbofish gives.
+            (Ty::Applied(made, returned), Some((named, given)))
+                if made == named && returned.iter().any(|t| matches!(t, Ty::Unknown(_) | Ty::Bounded(_))) =>
+            {
+                Ty::Applied(made, given)
+            }
             (ty, _) => ty,
         }
     }
