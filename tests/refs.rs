@@ -4632,7 +4632,7 @@ pub struct Event {
 }
 ";
     let epoll =
-        "pub struct EventExtra {\n    flags: u32,\n}\npub fn f(ev: crate::Event) -> u32 {\n    ev.extra.flags\n}\n";
+        "pub struct EventExtra {\n    flags: u32,\n}\npub fn f(ev: crate::Event) -> u32 {\n    ev.extra.flags\n}\n#[cfg(windows)]\npub fn h(ev: crate::Event) -> u32 {\n    ev.extra.flags\n}\n";
     let poll = "pub struct EventExtra {\n    flags: u64,\n}\npub fn g(ev: crate::Event) -> u64 {\n    ev.extra.flags as u64\n}\n";
     let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
     let files = [
@@ -4647,7 +4647,8 @@ pub struct Event {
         .filter(|(_, _, c)| *c != Confidence::NameMatch)
         .map(|(p, l, _)| (p.as_str(), *l))
         .collect();
-    assert_eq!(sure, vec![("src/epoll.rs", 5)], "{found:?}");
+    // In the definition's own file, code under a `cfg` is built with the definition.
+    assert_eq!(sure, vec![("src/epoll.rs", 5), ("src/epoll.rs", 9)], "{found:?}");
     // poll.rs is built by another configuration, where `sys` may be poll itself: its use
     // is the name only.
     assert!(

@@ -93,9 +93,10 @@ fn search(resolver: &Resolver<'_>, target: &Target, name: &str, files: &[&str], 
     use rayon::prelude::*;
     let project = resolver.project;
     // A definition in a module some configurations build (`use epoll as sys` beside `use
-    // iocp as sys`): code this configuration leaves out is built by another, where a value
-    // typed through `sys` may be another module's. Reached through a receiver, its
-    // references there are the name only.
+    // iocp as sys`): code of another file this configuration leaves out is built by
+    // another, where a value typed through `sys` may be another module's. Reached through a
+    // receiver, its references there are the name only (in the definition's own file, a
+    // `cfg` there builds both: `Kind::Avx512` under `#[cfg(stable_vpclmulqdq)]`).
     let definition_conditional = std::sync::OnceLock::new();
     let per_file: Vec<Found> = files
         .par_iter()
@@ -113,6 +114,7 @@ fn search(resolver: &Resolver<'_>, target: &Target, name: &str, files: &[&str], 
                     reference.conditional = project.inactive_at(&facts, at.0);
                     if reference.conditional.is_some()
                         && reference.confidence == Confidence::ReceiverTyped
+                        && facts.path != target.def.file
                         && *definition_conditional.get_or_init(|| project.declared_conditionally(&target.def.file))
                     {
                         reference.confidence = Confidence::NameMatch;
