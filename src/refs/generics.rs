@@ -718,7 +718,7 @@ impl Resolver<'_> {
 
 /// The nearest definition around `function` that declares type parameters (Rust's
 /// `impl<A> Arc<A>`), with its generic list.
-fn enclosing_generic_list<'t>(r: &Resolve, function: Node<'t>) -> Option<(Node<'t>, Node<'t>)> {
+pub(super) fn enclosing_generic_list<'t>(r: &Resolve, function: Node<'t>) -> Option<(Node<'t>, Node<'t>)> {
     let field = r.type_parameters.as_deref()?;
     let mut up = function.parent();
     while let Some(holder) = up {

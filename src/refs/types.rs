@@ -1622,14 +1622,7 @@ impl Resolver<'_> {
     fn give_receiver(&self, method: &DefId, arguments: &[Ty]) -> Option<super::generics::Giving> {
         let facts = self.facts(&method.file)?;
         let r = &facts.lang.resolve;
-        let list_field = r.type_parameters.as_deref()?;
-        let mut holder = declaration_of(&facts, &method.path)?.parent()?;
-        let list = loop {
-            match holder.child_by_field_name(list_field) {
-                Some(list) => break list,
-                None => holder = holder.parent()?,
-            }
-        };
+        let (holder, list) = super::generics::enclosing_generic_list(r, declaration_of(&facts, &method.path)?)?;
         let given = match Resolve::form(&r.implementations, holder.kind()) {
             // The impl's parameters, each where the self type writes it.
             Some(form) => {
