@@ -154,11 +154,8 @@ impl Config {
             let mut taken: Option<&str> = None;
             for branch in &chain.branches {
                 let predicate = branch.condition.as_deref().and_then(cfg_of);
-                match (taken, predicate) {
-                    (Some(held), _) => out.push((branch.range, format!("cfg(not({held}))"))),
-                    (None, Some(p)) if self.holds(&dir, p) => taken = Some(p),
-                    (None, Some(p)) => out.push((branch.range, format!("cfg({p})"))),
-                    (None, None) => {}
+                if let Some(why) = self.branch_left_out(&dir, &mut taken, predicate) {
+                    out.push((branch.range, why));
                 }
             }
         }
@@ -186,8 +183,8 @@ impl Config {
         for (k, token) in tokens.iter().enumerate() {
             // `else { .. }`: the chain's last branch, kept only when no branch held.
             if word(k) == Some("else") && word(k + 1).is_some_and(|w| w.starts_with('{')) {
-                if let (Some(held), Some(body)) = (taken, tokens.get(k + 1)) {
-                    out.push(((token.start_byte(), body.end_byte()), format!("cfg(not({held}))")));
+                if let (Some(why), Some(body)) = (self.branch_left_out(dir, &mut taken, None), tokens.get(k + 1)) {
+                    out.push(((token.start_byte(), body.end_byte()), why));
                 }
                 taken = None;
                 continue;
@@ -204,17 +201,37 @@ impl Config {
                 taken = None;
             }
             let end = body_after(k + 2).map_or(group.end_byte(), |t| t.end_byte());
-            match (branch, taken) {
-                (true, Some(held)) => out.push(((token.start_byte(), end), format!("cfg(not({held}))"))),
-                _ if self.holds(dir, predicate) => {
-                    if branch {
-                        taken = Some(predicate);
-                    }
-                }
-                _ => out.push(((token.start_byte(), end), format!("cfg({predicate})"))),
+            let why = if branch {
+                self.branch_left_out(dir, &mut taken, Some(predicate))
+            } else {
+                (!self.holds(dir, predicate)).then(|| format!("cfg({predicate})"))
+            };
+            if let Some(why) = why {
+                out.push(((token.start_byte(), end), why));
             }
         }
         out
+    }
+
+    /// One branch of a chain (`if #[cfg(a)] { .. } else if #[cfg(b)] { .. } else { .. }`,
+    /// the final `else` with no predicate): the `cfg` that leaves it out, if one does.
+    /// `taken` is the predicate that held earlier in the chain; once one holds, every later
+    /// branch is out, and a branch that holds becomes `taken`.
+    fn branch_left_out<'a>(
+        &self,
+        dir: &str,
+        taken: &mut Option<&'a str>,
+        predicate: Option<&'a str>,
+    ) -> Option<String> {
+        match (*taken, predicate) {
+            (Some(held), _) => Some(format!("cfg(not({held}))")),
+            (None, Some(p)) if self.holds(dir, p) => {
+                *taken = Some(p);
+                None
+            }
+            (None, Some(p)) => Some(format!("cfg({p})")),
+            (None, None) => None,
+        }
     }
 }
 

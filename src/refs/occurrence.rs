@@ -1331,6 +1331,10 @@ fn macro_closure_parameter_type(resolver: &Resolver<'_>, facts: &Facts, name: &s
     static PARAMETER: std::sync::LazyLock<regex::Regex> =
         std::sync::LazyLock::new(|| regex::Regex::new(r"\|\s*\$(\w+)\s*:\s*ident\s*\|").expect("a valid pattern"));
     let parameter = &*PARAMETER;
+    // A metavariable written with a type in an expansion: `$arg: Request`, `$arg: &mut T`.
+    static TYPED: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\$(\w+)\s*:\s*&?\s*(?:mut\s+)?([A-Za-z_][\w:]*)").expect("a valid pattern")
+    });
     let mut found: Option<(String, usize)> = None;
     let text = facts.text();
     let definitions = memchr::memmem::find_iter(text.as_bytes(), b"macro_rules!").filter_map(|start| {
@@ -1351,16 +1355,12 @@ fn macro_closure_parameter_type(resolver: &Resolver<'_>, facts: &Facts, name: &s
                 continue;
             };
             for variable in parameter.captures_iter(facts.text_of(left)) {
-                let typed = format!(
-                    r"\${}\s*:\s*&?\s*(?:mut\s+)?([A-Za-z_][\w:]*)",
-                    regex::escape(&variable[1])
-                );
-                let Some(written) = regex::Regex::new(&typed).ok()?.captures(facts.text_of(right)) else {
+                let Some(written) = TYPED.captures_iter(facts.text_of(right)).find(|t| t[1] == variable[1]) else {
                     continue;
                 };
                 match &found {
-                    Some((seen, _)) if *seen != written[1] => return None,
-                    _ => found = Some((written[1].to_string(), right.start_byte())),
+                    Some((seen, _)) if *seen != written[2] => return None,
+                    _ => found = Some((written[2].to_string(), right.start_byte())),
                 }
             }
         }
