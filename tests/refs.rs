@@ -4890,3 +4890,126 @@ pub fn f(c: char) -> isize {
     let found = found_in_crate(lib, "RowId.val");
     assert_eq!(sure_lines(&found), vec![30], "{found:?}");
 }
+
+/// A path among a macro call's tokens that the macro's rules write inside a `mod` of its
+/// own (`mod $name { .. $max .. }`) is read from that module: `super::` there names the
+/// module of the call, through a macro called within the arguments as well.
+#[test]
+fn a_super_path_a_macro_writes_in_a_module_of_its_own_names_the_calls_module() {
+    let lib = "\
+#[cfg(test)]
+mod test {
+    pub const I64_MAX: u64 = 9;
+
+    macro_rules! calc_max {
+        ($max:expr, $bytes:expr) => {
+            ($max - 1) >> (8 - $bytes)
+        };
+    }
+
+    macro_rules! qc {
+        ($name:ident, $max:expr) => {
+            mod $name {
+                #[test]
+                fn check() {
+                    assert!($max > 0);
+                }
+            }
+        };
+    }
+
+    qc!(prop_one, calc_max!(super::I64_MAX, 1));
+    qc!(prop_two, super::I64_MAX);
+
+    #[test]
+    fn direct() {
+        assert!(calc_max!(self::I64_MAX, 1) > 0);
+    }
+}
+";
+    let found = found_in_crate(lib, "test.I64_MAX");
+    assert_eq!(sure_lines(&found), vec![22, 23, 27], "{found:?}");
+}
+
+/// A union narrowed by its discriminant, as the checker narrows it: a `switch` on
+/// `x._tag` in each case (a case falling through to the next is both), `x._tag === "A"`
+/// in its branch, the other branch of `!==` and the rest of a block its branch leaves; a
+/// template literal type is a discriminant too.
+#[test]
+fn a_union_narrowed_by_its_discriminant_reads_the_member_of_that_case() {
+    let ts = "\
+export type Pipeline = Nil | Cons | Undo
+export interface Nil { readonly _tag: \"Nil\" }
+export interface Cons { readonly _tag: `Cons`; readonly indent: number; readonly pipeline: Pipeline }
+export interface Undo { readonly _tag: \"Undo\"; readonly pipeline: Pipeline }
+
+export function best(self: Pipeline): number {
+  switch (self._tag) {
+    case \"Nil\":
+      return 0
+    case \"Cons\": {
+      return best(self.pipeline) + self.indent
+    }
+    case \"Undo\":
+      return best(self.pipeline)
+  }
+}
+
+export function walk(self: Pipeline): number {
+  if (self._tag === \"Cons\") {
+    return walk(self.pipeline)
+  }
+  const next = self._tag === 'Cons' ? self.pipeline : undefined
+  if (self._tag !== \"Cons\") {
+    return 0
+  }
+  return walk(self.pipeline)
+}
+
+export function fall(self: Pipeline): Pipeline | undefined {
+  switch (self._tag) {
+    case \"Cons\":
+    case \"Undo\":
+      return self.pipeline
+    default:
+      return undefined
+  }
+}
+";
+    let found = found_in(&[("p.ts", ts)], "p.ts", "Cons.pipeline");
+    assert_eq!(sure_lines(&found), vec![11, 20, 22, 26], "{found:?}");
+    let lines: Vec<usize> = found.iter().map(|(_, line, _)| *line).collect();
+    assert!(lines.contains(&33) && !lines.contains(&14), "{found:?}");
+    let undo = found_in(&[("p.ts", ts)], "p.ts", "Undo.pipeline");
+    assert_eq!(sure_lines(&undo), vec![14], "{undo:?}");
+}
+
+/// A parameter typed by an indexed access with a type parameter the call infers from a
+/// string it passes (`emit<K extends keyof Events>(event: K, payload: Events[K])`, called
+/// `emit("added", {..})`) expects the member that string names, through a base's type
+/// arguments and in a callback's parameter alike.
+#[test]
+fn an_indexed_access_by_an_inferred_key_types_the_argument_it_expects() {
+    let ts = "\
+export class Emitter<TEvents extends Record<string, any>> {
+  protected emitInner<T extends keyof TEvents>(event: T, payload: TEvents[T]): void {}
+  on<T extends keyof TEvents>(event: T, callback: (event: TEvents[T]) => void): void {}
+}
+export interface Added { type: `added`; item: number }
+export interface Removed { type: `removed`; item: string }
+export type Events = { added: Added; removed: Removed }
+export class List extends Emitter<Events> {
+  add() {
+    this.emitInner(`added`, { type: `added`, item: 1 })
+    this.emitInner('removed', { type: `removed`, item: \"a\" })
+  }
+}
+const list = new List()
+list.on(\"added\", (e) => e.item)
+list.on(\"removed\", (e) => e.item)
+";
+    let found = found_in(&[("e.ts", ts)], "e.ts", "Added.item");
+    assert_eq!(sure_lines(&found), vec![10, 15], "{found:?}");
+    let removed = found_in(&[("e.ts", ts)], "e.ts", "Removed.item");
+    assert_eq!(sure_lines(&removed), vec![11, 16], "{removed:?}");
+}

@@ -47,3 +47,29 @@
 ; `&&`, and the rest of an `&&` after it.
 (binary_expression left: [(identifier) (member_expression)] @local.narrowed operator: "instanceof" right: (_) @local.narrowed.type) @local.narrowed.test
 (call_expression function: (_) @local.narrowed.guard arguments: (arguments . (identifier) @local.narrowed .)) @local.narrowed.test
+
+; `x._tag === "Cons"` (either way round): there x is the members of its union whose `_tag`
+; is declared as that literal (@local.narrowed.key the member compared, @local.narrowed.value
+; the literal); `!==` holds where the test does not (@local.narrowed.unless). A `switch` on
+; `x._tag` narrows x in each case by its literal (@local.narrowed.cases, with
+; grammars/languages.toml's switch_cases).
+(binary_expression
+  left: (member_expression object: [(identifier) (member_expression)] @local.narrowed property: (property_identifier) @local.narrowed.key)
+  operator: ["===" "=="]
+  right: [(string) (template_string)] @local.narrowed.value) @local.narrowed.test
+(binary_expression
+  left: [(string) (template_string)] @local.narrowed.value
+  operator: ["===" "=="]
+  right: (member_expression object: [(identifier) (member_expression)] @local.narrowed property: (property_identifier) @local.narrowed.key)) @local.narrowed.test
+(binary_expression
+  left: (member_expression object: [(identifier) (member_expression)] @local.narrowed property: (property_identifier) @local.narrowed.key)
+  operator: ["!==" "!="]
+  right: [(string) (template_string)] @local.narrowed.value) @local.narrowed.unless
+(binary_expression
+  left: [(string) (template_string)] @local.narrowed.value
+  operator: ["!==" "!="]
+  right: (member_expression object: [(identifier) (member_expression)] @local.narrowed property: (property_identifier) @local.narrowed.key)) @local.narrowed.unless
+(switch_statement
+  value: (parenthesized_expression
+    (member_expression object: [(identifier) (member_expression)] @local.narrowed property: (property_identifier) @local.narrowed.key))
+  body: (switch_body) @local.narrowed.cases)

@@ -382,6 +382,10 @@ pub struct Resolve {
     /// and `arguments` (every one: `elif`, `else`) only where it does not: `if`, `elif`, a
     /// ternary.
     pub narrowing_conditionals: Vec<SyntaxForm>,
+    /// {kind, object, name}: a `switch` case, its compared value's field (none for
+    /// `default`) and its statements' field; a discriminant test narrows in each case
+    /// (locals.scm's @local.narrowed.cases), falling through to the next.
+    pub switch_cases: Vec<SyntaxForm>,
     /// {kind, name}: a comprehension's filter clause (`if isinstance(c, C)`), whose test holds
     /// in the `name` field of the comprehension around it (its element) and in the clauses
     /// after it.

@@ -45,6 +45,12 @@
 //!   alternative. A mapping of the keys of a type written in place (`values: { [K in keyof
 //!   T]?: T[K] }`) keeps them as the alias does.
 //!
+//! - A string passed where a parameter is written as a type parameter (`emit("added", ..)`
+//!   for `emit<K extends keyof Events>(event: K, payload: Events[K])`) gives it that string's
+//!   own type ([`Ty::Text`]), so an indexed access by it (`Events[K]`, in another parameter
+//!   or a callback's) is the member the string names. An index is never a candidate of its
+//!   own: the checker infers nothing for `K` from `Events[K]`.
+//!
 //! The rest of the checker's inference (a type argument inferred through a callback, a
 //! return type, `BinaryHeap<_>` collected from an iterator) is not repeated here: the bound
 //! stays what is known.
@@ -614,6 +620,10 @@ impl Resolver<'_> {
                         Some(literal) if literal.object.is_none() && matches!(through, Through::Itself) => {
                             Ty::Literal(WrittenAt::of(caller, *argument))
                         }
+                        // `emit("added", ..)` for `event: K`: the string's own type, a key.
+                        _ if matches!(through, Through::Itself) && string_literal(caller, *argument) => {
+                            Ty::Text(super::facts::strip_quotes(caller.text_of(*argument)))
+                        }
                         // `|node| node.value = v` for `op: OP`: a function written in place
                         // takes its type from the parameter's bound, never gives it one.
                         _ if super::types::is_function_like(*argument) => {
@@ -796,8 +806,20 @@ fn mentioned(facts: &Facts, slot: &dyn Fn(Node<'_>) -> Option<Slot>, written: No
     let mut stack = vec![written];
     while let Some(node) = stack.pop() {
         named.extend(slot(node));
+        // `payload: Events[K]`: the checker infers nothing for `K` from an index; it
+        // reads the member the key inferred elsewhere names.
+        if facts.lang.resolve.indexed_types.iter().any(|k| k == node.kind()) {
+            stack.extend(node.named_child(0));
+            continue;
+        }
         let mut cursor = node.walk();
         stack.extend(node.named_children(&mut cursor));
     }
     named
+}
+
+/// A string written as a value, with nothing substituted into it (`"added"`, `` `added` ``).
+fn string_literal(facts: &Facts, node: Node<'_>) -> bool {
+    let text = facts.text_of(node);
+    text.len() >= 2 && text.starts_with(['"', '\'', '`']) && text.ends_with(&text[..1]) && !text.contains("${")
 }

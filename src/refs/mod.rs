@@ -40,6 +40,7 @@ mod contextual;
 pub mod doc;
 pub mod facts;
 mod generics;
+mod macros;
 pub mod modules;
 mod occurrence;
 pub(crate) use occurrence::not_a_name;

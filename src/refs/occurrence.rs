@@ -15,6 +15,7 @@
 //! macro's definition sees gives in its place, when they agree (each could give another).
 
 use super::facts::{arguments_of, path_segments, positional_nodes, single_call_callee, Facts, Range};
+use super::macros;
 use super::modules::ModuleId;
 use super::project::Project;
 use super::resolve::{Entity, Resolver};
@@ -1386,28 +1387,10 @@ fn metavariable_type(resolver: &Resolver<'_>, facts: &Facts, variable: &str, at:
     };
     let definition = rule.parent().filter(|d| d.kind() == "macro_definition")?;
     let name = facts.text_of(definition.child_by_field_name("name")?);
-    let pattern = facts.text_of(rule.child_by_field_name("left")?);
-    let parts = top_level_parts(pattern.get(1..pattern.len().checked_sub(1)?)?);
-    let place = parts.iter().position(|(_, p)| {
-        p.strip_prefix('$')
-            .and_then(|p| p.strip_prefix(variable))
-            .is_some_and(|rest| rest.trim_start().starts_with(':'))
-    })?;
-    if !parts.iter().all(|(_, p)| p.starts_with('$') && p.contains(':')) {
-        return None;
-    }
+    let names = macros::pattern_metavariables(facts.text_of(rule.child_by_field_name("left")?))?;
+    let place = names.iter().position(|n| *n == variable)?;
     // Another rule taking as many parts could be the one an invocation matches.
-    let mut rules = definition.walk();
-    let same_count = definition
-        .named_children(&mut rules)
-        .filter(|r| r.kind() == "macro_rule")
-        .filter_map(|r| r.child_by_field_name("left"))
-        .filter(|left| {
-            let text = facts.text_of(*left);
-            text.len() >= 2 && top_level_parts(&text[1..text.len() - 1]).len() == parts.len()
-        })
-        .count();
-    if same_count != 1 {
+    if macros::rule_taking(facts, definition, names.len())?.0 != rule {
         return None;
     }
     let scope = definition.parent()?;
@@ -1435,8 +1418,8 @@ fn metavariable_type(resolver: &Resolver<'_>, facts: &Facts, variable: &str, at:
             continue;
         };
         let written = facts.text_of(arguments);
-        let given = top_level_parts(written.get(1..written.len().saturating_sub(1))?);
-        if given.len() != parts.len() {
+        let given = macros::top_level_parts(written.get(1..written.len().saturating_sub(1))?);
+        if given.len() != names.len() {
             continue;
         }
         let (offset, part) = given[place];
@@ -1451,32 +1434,6 @@ fn metavariable_type(resolver: &Resolver<'_>, facts: &Facts, variable: &str, at:
         }
     }
     found
-}
-
-/// `text` split at its top-level commas: each part trimmed, with where it starts.
-fn top_level_parts(text: &str) -> Vec<(usize, &str)> {
-    let mut parts = Vec::new();
-    let (mut depth, mut from) = (0usize, 0usize);
-    let mut push = |from: usize, to: usize| {
-        let part = &text[from..to];
-        let trimmed = part.trim_start();
-        if !trimmed.trim().is_empty() {
-            parts.push((from + part.len() - trimmed.len(), trimmed.trim_end()));
-        }
-    };
-    for (i, c) in super::facts::code_chars(text) {
-        match c {
-            '(' | '[' | '{' => depth += 1,
-            ')' | ']' | '}' => depth = depth.saturating_sub(1),
-            ',' if depth == 0 => {
-                push(from, i);
-                from = i + 1;
-            }
-            _ => {}
-        }
-    }
-    push(from, text.len());
-    parts
 }
 
 /// A path written among a macro's tokens, with `$crate` (the macro's own crate, in a

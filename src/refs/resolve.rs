@@ -24,6 +24,7 @@
 //! stands in an impl of one type; otherwise it is not known.
 
 use super::facts::{Facts, Range};
+use super::macros;
 use super::modules::{node, python, rust, ModuleId};
 use super::project::Project;
 use super::scope::{Binding, BindingKind};
@@ -476,7 +477,23 @@ impl<'p> Resolver<'p> {
             return Entity::Unknown("an empty path");
         };
         let here = || self.rust_module_at(facts, at);
-        let mut current = match first.as_str() {
+        // Among a macro call's tokens, a path the macro writes inside a `mod` of its own is
+        // read from there: `super` leaves the modules it makes before it leaves the call's.
+        if matches!(first.as_str(), "self" | "super") {
+            match macros::generated_module_depth(facts, at) {
+                Some(0) => {}
+                None => return Entity::Unknown("a path a macro writes in modules of different depths"),
+                Some(_) if first == "self" => return Entity::Unknown("`self` in a module a macro makes"),
+                Some(made) => {
+                    let supers = segments.iter().take_while(|s| *s == "super").count();
+                    if supers < made {
+                        return Entity::Unknown("a path into a module a macro makes");
+                    }
+                    return self.rust_path_from(Entity::Module(here()), &segments[made..], depth);
+                }
+            }
+        }
+        let current = match first.as_str() {
             "crate" | "$crate" => match rust::crate_root(self.project, &facts.path) {
                 Some(m) => Entity::Module(m),
                 None => return Entity::Unknown("a file in no crate of the root"),
@@ -544,6 +561,11 @@ impl<'p> Resolver<'p> {
                 }
             }
         };
+        self.rust_path_from(current, rest, depth)
+    }
+
+    /// What the segments of a path name from `current`, what its first segments named.
+    fn rust_path_from(&self, mut current: Entity, rest: &[String], depth: usize) -> Entity {
         for segment in rest {
             current = match (segment.as_str(), &current) {
                 ("super", Entity::Module(m)) => match rust::parent(self.project, m) {

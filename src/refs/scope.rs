@@ -28,6 +28,9 @@ use crate::lang::{matches_of, Captures, Language, Resolve, Visibility};
 use std::collections::HashMap;
 use tree_sitter::{Node, Tree};
 
+/// Where something is in a file's text: its start and end bytes.
+type Span = (usize, usize);
+
 pub type ScopeId = usize;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -123,6 +126,18 @@ pub struct Narrowing {
     pub class: (usize, usize),
     /// The test calls a function whose written return is a type predicate (`v is T`).
     pub guard: bool,
+    /// The test compares a member of the name with literals (`x._tag === "Cons"`, a
+    /// `switch (x._tag)` case): the name is the members of its union whose member of that
+    /// key is declared as one of them. `class` is then the first literal.
+    pub discriminant: Option<Discriminant>,
+}
+
+/// What a discriminant test compares: the key read on the narrowed name, and the literals
+/// it may equal there (several where `switch` cases fall through to the next).
+#[derive(Debug, Clone)]
+pub struct Discriminant {
+    pub key: String,
+    pub values: Vec<(usize, usize)>,
 }
 
 impl Scopes {
@@ -174,7 +189,7 @@ impl Scopes {
             let mut definition = None;
             let (mut declared_type, mut value, mut taken) = (None, None, Taken::Whole);
             let (mut narrowed, mut class, mut within, mut guard) = (None, None, None, false);
-            let mut test = None;
+            let (mut test, mut unless, mut key, mut cases) = (None, false, None, None);
             for c in m {
                 let range = (c.node.start_byte(), c.node.end_byte());
                 match names[c.index as usize] {
@@ -186,6 +201,13 @@ impl Scopes {
                     }
                     "local.narrowed.scope" => within = Some(range),
                     "local.narrowed.test" => test = Some(c.node),
+                    "local.narrowed.unless" => {
+                        test = Some(c.node);
+                        unless = true;
+                    }
+                    "local.narrowed.key" => key = Some(range),
+                    "local.narrowed.value" => class = Some(range),
+                    "local.narrowed.cases" => cases = Some(c.node),
                     // The rest of the block the statement stands in.
                     "local.narrowed.after" => within = c.node.parent().map(|p| (range.1, p.end_byte())),
                     "local.scope" | "local.scope.module" | "local.scope.class" | "local.scope.members" => {
@@ -219,11 +241,29 @@ impl Scopes {
                     _ => {}
                 }
             }
-            if let (Some(name), Some(class)) = (narrowed, class) {
+            if let (Some(name), Some(key), Some(cases)) = (narrowed, key, cases) {
+                for (within, values) in switch_cases(&lang.resolve, text, cases) {
+                    out.narrowings.push(Narrowing {
+                        name: text[name.0..name.1].to_string(),
+                        test: name.0,
+                        within,
+                        class: values[0],
+                        guard: false,
+                        discriminant: Some(Discriminant {
+                            key: text[key.0..key.1].to_string(),
+                            values,
+                        }),
+                    });
+                }
+            } else if let (Some(name), Some(class)) = (narrowed, class) {
                 let places = match test {
-                    Some(test) => where_test_holds(&lang.resolve, text, test),
+                    Some(test) => where_test_holds(&lang.resolve, text, test, unless),
                     None => within.into_iter().collect(),
                 };
+                let literal = key.is_some() && literal_value(&text[class.0..class.1]);
+                if key.is_some() && !literal {
+                    continue;
+                }
                 for within in places {
                     out.narrowings.push(Narrowing {
                         name: text[name.0..name.1].to_string(),
@@ -231,6 +271,10 @@ impl Scopes {
                         within,
                         class,
                         guard,
+                        discriminant: key.map(|key| Discriminant {
+                            key: text[key.0..key.1].to_string(),
+                            values: vec![class],
+                        }),
                     });
                 }
             }
@@ -586,7 +630,12 @@ fn collect(cursor: &mut tree_sitter::TreeCursor<'_>, resolve: &Resolve, text: &s
 /// in the rest of that block. A test under anything else (`or`,
 /// a call's argument, a negation inside a conjunction) narrows nothing: it need not hold
 /// there.
-fn where_test_holds(resolve: &crate::lang::Resolve, text: &str, test: tree_sitter::Node<'_>) -> Vec<(usize, usize)> {
+fn where_test_holds(
+    resolve: &crate::lang::Resolve,
+    text: &str,
+    test: tree_sitter::Node<'_>,
+    negated: bool,
+) -> Vec<(usize, usize)> {
     use crate::lang::part;
     let range = |n: tree_sitter::Node<'_>| (n.start_byte(), n.end_byte());
     let operator_in = |n: tree_sitter::Node<'_>, f: &Option<String>, operators: &[String]| match f {
@@ -598,7 +647,7 @@ fn where_test_holds(resolve: &crate::lang::Resolve, text: &str, test: tree_sitte
     let is = |n: Option<tree_sitter::Node<'_>>, node: tree_sitter::Node<'_>| n.is_some_and(|n| n.id() == node.id());
     let mut places = Vec::new();
     let mut node = test;
-    let mut negated = false;
+    let mut negated = negated;
     while let Some(parent) = node.parent() {
         if resolve.transparent.iter().any(|k| k == parent.kind()) {
             node = parent;
@@ -658,6 +707,60 @@ fn where_test_holds(resolve: &crate::lang::Resolve, text: &str, test: tree_sitte
         break;
     }
     places
+}
+
+/// A literal a discriminant is compared with: a string, or a template without
+/// substitutions (`` `added` ``).
+fn literal_value(written: &str) -> bool {
+    written.len() >= 2 && written.starts_with(['"', '\'', '`']) && !written.contains("${")
+}
+
+/// The cases of a `switch` on a discriminant (`switch (x._tag) { .. }`'s body), each with
+/// the literals the discriminant may equal there: its own, and those of the cases before it
+/// that fall through to it (`case "A": case "B": ..`, or a body that does not end in an
+/// exit). A case compared with anything but a literal, and every case it falls through to,
+/// narrows nothing; nor does `default`.
+fn switch_cases(resolve: &crate::lang::Resolve, text: &str, body: tree_sitter::Node<'_>) -> Vec<(Span, Vec<Span>)> {
+    use crate::lang::part;
+    let exits = |n: tree_sitter::Node<'_>| resolve.exits.iter().any(|k| k == n.kind());
+    let mut out = Vec::new();
+    // The literals falling through from the cases before; `None` once one is not a literal.
+    let mut carried: Option<Vec<(usize, usize)>> = Some(Vec::new());
+    let mut cursor = body.walk();
+    for case in body.named_children(&mut cursor) {
+        let Some(form) = crate::lang::Resolve::form(&resolve.switch_cases, case.kind()) else {
+            continue;
+        };
+        let value = part(case, form.object.as_deref()).filter(|_| form.object.is_some());
+        let literal = value
+            .map(|v| (v.start_byte(), v.end_byte()))
+            .filter(|v| literal_value(&text[v.0..v.1]));
+        let values = match (carried.take(), value, literal) {
+            (Some(mut values), Some(_), Some(literal)) => {
+                values.push(literal);
+                Some(values)
+            }
+            _ => None,
+        };
+        if let Some(values) = &values {
+            out.push(((case.start_byte(), case.end_byte()), values.clone()));
+        }
+        let mut statements = case.walk();
+        let last = form
+            .name
+            .as_deref()
+            .and_then(|field| case.children_by_field_name(field, &mut statements).last());
+        let leaves = last.is_some_and(|last| exits(last) || always_leaves(resolve, last));
+        carried = match leaves {
+            true => Some(Vec::new()),
+            false => values,
+        };
+        if value.is_none() {
+            // `default`: what falls through from it is not narrowed by a literal.
+            carried = if leaves { Some(Vec::new()) } else { None };
+        }
+    }
+    out
 }
 
 /// Whether a branch always leaves its block: it is an exit (`return`), or ends in one.

@@ -84,6 +84,7 @@
 use super::facts::{single_call_callee, strip_quotes, Facts, Range};
 use super::modules::ModuleId;
 use super::resolve::{DefId, Entity, Resolver, MAX_DEPTH};
+use super::scope::{Discriminant, Narrowing};
 use crate::lang::{captured, Captures, Derived, MapPart, ModuleSystem, Resolve, SyntaxForm, WrapperResult};
 pub(super) use crate::lang::{part, written_parts};
 use crate::symbols::signature::{self, Arguments};
@@ -146,6 +147,9 @@ pub enum Ty {
     /// The type of an object literal nothing gives a type to (`{ rounds: 20 }` passed for a
     /// type parameter): the keys it writes, none of them a member of the root.
     Literal(WrittenAt),
+    /// A string literal's own type (`"added"` passed for `K extends keyof Events`): a key
+    /// an indexed access type reads (`Events[K]`); its members are a string's.
+    Text(String),
     /// A type from outside the root, or a builtin.
     External,
     Unknown(&'static str),
@@ -311,8 +315,10 @@ impl TypeFacts {
                         .map(|s| s.path.clone())
                 });
                 if let Some(owner) = owner {
+                    // `'status:change': Event`: a property named by a string is named by
+                    // what the string holds, as an index `Events['status:change']` reads it.
                     out.fields
-                        .entry((owner, text[name.byte_range()].to_string()))
+                        .entry((owner, strip_quotes(&text[name.byte_range()])))
                         .or_default()
                         .push(Field {
                             declared_type: capture("field.type").map(range),
@@ -510,8 +516,50 @@ impl Resolver<'_> {
         found.unwrap_or(Ty::Unknown("no value of a known type"))
     }
 
-    /// The type of the expression `node` of `facts`.
+    /// The type of the expression `node` of `facts`: what it is written to be, narrowed
+    /// where a test on its discriminant holds (`self._tag === "Cons"`, a `switch` case).
     pub fn type_of(&self, facts: &Facts, node: Node<'_>, depth: usize) -> Ty {
+        let ty = self.type_as_written(facts, node, depth);
+        if facts.scopes.narrowings.is_empty() {
+            return ty;
+        }
+        let r = &facts.lang.resolve;
+        if !r.names.iter().any(|k| k == node.kind()) && Resolve::form(&r.members, node.kind()).is_none() {
+            return ty;
+        }
+        match facts.scopes.narrowed(facts.text_of(node), node.start_byte()) {
+            Some(Narrowing {
+                discriminant: Some(discriminant),
+                ..
+            }) => self.narrowed_by_discriminant(facts, ty, discriminant, depth + 1),
+            _ => ty,
+        }
+    }
+
+    /// The members of a union whose member `key` is declared as one of the literals a
+    /// discriminant test compares it with; a member declaring no literal there stays.
+    fn narrowed_by_discriminant(&self, facts: &Facts, ty: Ty, discriminant: &Discriminant, depth: usize) -> Ty {
+        let Ty::OneOf(members) = ty else {
+            return ty;
+        };
+        let values: Vec<String> = discriminant
+            .values
+            .iter()
+            .map(|v| strip_quotes(facts.slice(*v)))
+            .collect();
+        let kept: Vec<Ty> = members
+            .into_iter()
+            .filter(|member| match self.member(member, &discriminant.key, depth + 1) {
+                Entity::Def(def) => self
+                    .declared_literal(&def)
+                    .is_none_or(|declared| values.contains(&declared)),
+                _ => true,
+            })
+            .collect();
+        one_of(kept)
+    }
+
+    fn type_as_written(&self, facts: &Facts, node: Node<'_>, depth: usize) -> Ty {
         if depth > MAX_DEPTH {
             return Ty::Unknown("a chain of values too long to follow");
         }
@@ -811,7 +859,13 @@ impl Resolver<'_> {
             {
                 return map;
             }
+            // `new Emitter<Events>()`: a value of the class with the type arguments written.
+            let written = super::generics::without_lifetimes(facts, type_arguments(node, given));
             return match self.type_of(facts, callee, depth + 1) {
+                Ty::Class(c) if !written.is_empty() => Ty::Applied(
+                    c,
+                    written.iter().map(|a| self.annotation(facts, *a, depth + 1)).collect(),
+                ),
                 Ty::Class(c) => Ty::Instance(c),
                 Ty::Unknown(why) => Ty::Unknown(why),
                 _ => Ty::External,
@@ -1946,6 +2000,10 @@ impl Resolver<'_> {
                 None => UNREAD,
             };
         }
+        // `Events[K]` where the call gives `K` the string it passes: that member's type.
+        if let Ty::Text(name) = self.annotation(facts, index, depth + 1) {
+            return self.field_of(&object, &name, depth + 1).unwrap_or(UNREAD);
+        }
         if r.type_queries.iter().any(|k| k == index.kind()) {
             let key = index.named_child(0).map(|k| facts.text_of(k));
             if let (Some(key), Some(class)) = (key, object.instance_class()) {
@@ -2114,9 +2172,7 @@ impl Resolver<'_> {
                         Entity::Unknown(why) => return Entity::Unknown(why),
                         found @ Entity::Def(_) => match &defined {
                             Some(first) if *first != found => {
-                                return Entity::Unknown(
-                                    "a member that differs between the types an overloaded call may give",
-                                )
+                                return Entity::Unknown("a member that differs between the types the value may have")
                             }
                             _ => defined = Some(found),
                         },
@@ -2125,7 +2181,7 @@ impl Resolver<'_> {
                                 let absent = |e: &Entity| matches!(e, Entity::Missing | Entity::External);
                                 if !(absent(first) && absent(&found)) {
                                     return Entity::Unknown(
-                                        "a member that differs between the types an overloaded call may give",
+                                        "a member that differs between the types the value may have",
                                     );
                                 }
                                 other = Some(Entity::External);
@@ -2174,6 +2230,7 @@ impl Resolver<'_> {
             | Ty::Record(_)
             | Ty::Callable(..)
             | Ty::Function(_)
+            | Ty::Text(_)
             | Ty::External => Entity::External,
             Ty::Unknown(why) => Entity::Unknown(why),
         }
@@ -2493,7 +2550,8 @@ impl Resolver<'_> {
         let declaration = declaration_node(facts.node(facts.declaration(symbol))?);
         let written = declaration.child_by_field_name("type")?;
         let text = facts.text_of(written).trim_start_matches(':').trim();
-        let quoted = text.len() >= 2 && (text.starts_with('\'') || text.starts_with('"')) && text.ends_with(&text[..1]);
+        let quoted =
+            text.len() >= 2 && text.starts_with(['\'', '"', '`']) && text.ends_with(&text[..1]) && !text.contains("${");
         quoted.then(|| strip_quotes(text))
     }
 
@@ -3083,6 +3141,11 @@ impl Resolver<'_> {
                         let _receiver = match &on_value {
                             Some(Ty::Applied(_, arguments)) => self.give_receiver(&def, arguments),
                             _ => None,
+                        };
+                        // `this.emit(..)` of a subclass of `Emitter<Events>`: the base clause's.
+                        let _inherited = match &on_value {
+                            Some(Ty::Instance(class)) => self.give_inherited(class, &def, depth),
+                            _ => Vec::new(),
                         };
                         let i = match on_value.is_some() && self.takes_receiver(&def) {
                             true => i + 1,
