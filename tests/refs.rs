@@ -4934,7 +4934,9 @@ mod test {
 /// A union narrowed by its discriminant, as the checker narrows it: a `switch` on
 /// `x._tag` in each case (a case falling through to the next is both), `x._tag === "A"`
 /// in its branch, the other branch of `!==` and the rest of a block its branch leaves; a
-/// template literal type is a discriminant too.
+/// template literal type is a discriminant too. A case ending in a statement that always
+/// leaves (a nested `switch` whose last case leaves, an `if` whose branches all do) does
+/// not fall through; one a `break` may leave does.
 #[test]
 fn a_union_narrowed_by_its_discriminant_reads_the_member_of_that_case() {
     let ts = "\
@@ -4975,13 +4977,48 @@ export function fall(self: Pipeline): Pipeline | undefined {
       return undefined
   }
 }
+
+export function nested(self: Pipeline, other: Pipeline): Pipeline | undefined {
+  switch (self._tag) {
+    case \"Cons\": {
+      switch (other._tag) {
+        case \"Nil\":
+          return undefined
+        default: {
+          if (other._tag === \"Undo\") {
+            return other
+          } else {
+            throw new Error()
+          }
+        }
+      }
+    }
+    case \"Undo\":
+      return self.pipeline
+  }
+  switch (other._tag) {
+    case \"Cons\": {
+      switch (self._tag) {
+        case \"Nil\":
+          break
+        default:
+          return undefined
+      }
+    }
+    case \"Undo\":
+      return other.pipeline
+  }
+}
 ";
     let found = found_in(&[("p.ts", ts)], "p.ts", "Cons.pipeline");
     assert_eq!(sure_lines(&found), vec![11, 20, 22, 26], "{found:?}");
     let lines: Vec<usize> = found.iter().map(|(_, line, _)| *line).collect();
     assert!(lines.contains(&33) && !lines.contains(&14), "{found:?}");
+    // A case ending in a switch whose every case leaves does not fall through (line 55);
+    // one whose case may `break` out of the inner switch does (line 67).
     let undo = found_in(&[("p.ts", ts)], "p.ts", "Undo.pipeline");
-    assert_eq!(sure_lines(&undo), vec![14], "{undo:?}");
+    assert_eq!(sure_lines(&undo), vec![14, 55], "{undo:?}");
+    assert!(undo.iter().any(|(_, line, _)| *line == 67), "{undo:?}");
 }
 
 /// A parameter typed by an indexed access with a type parameter the call infers from a

@@ -386,6 +386,8 @@ pub struct Resolve {
     /// `default`) and its statements' field; a discriminant test narrows in each case
     /// (locals.scm's @local.narrowed.cases), falling through to the next.
     pub switch_cases: Vec<SyntaxForm>,
+    /// Exits that leave only the `switch` they stand in (`break`).
+    pub switch_breaks: Vec<String>,
     /// {kind, name}: a comprehension's filter clause (`if isinstance(c, C)`), whose test holds
     /// in the `name` field of the comprehension around it (its element) and in the clauses
     /// after it.

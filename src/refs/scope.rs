@@ -763,13 +763,91 @@ fn switch_cases(resolve: &crate::lang::Resolve, text: &str, body: tree_sitter::N
     out
 }
 
-/// Whether a branch always leaves its block: it is an exit (`return`), or ends in one.
+/// Whether a branch always leaves its block: it is an exit (`return`), or ends in a
+/// statement that always leaves.
 fn always_leaves(resolve: &crate::lang::Resolve, branch: tree_sitter::Node<'_>) -> bool {
-    let exits = |n: tree_sitter::Node<'_>| resolve.exits.iter().any(|k| k == n.kind());
-    if exits(branch) {
-        return true;
+    leaves(resolve, branch, false)
+        || crate::lang::written_parts(branch)
+            .last()
+            .is_some_and(|last| leaves(resolve, *last, false))
+}
+
+/// Whether a statement always leaves the block it stands in: an exit; an `if` whose every
+/// branch leaves; a `switch` whose last case leaves and that no `break` leaves (a case that
+/// reaches its end falls through to the next, so every case reaches the last; one without
+/// `default` is taken to cover every value, as the checker takes a switch on a union's
+/// discriminant); a block
+/// (a statement not in a field of its own, `{ .. }`, `else ..`) whose last statement
+/// leaves. A loop may run no time, so it never leaves. `break` (switch_breaks) leaves the
+/// switch it stands in, not the block around it.
+fn leaves(resolve: &crate::lang::Resolve, node: tree_sitter::Node<'_>, in_switch: bool) -> bool {
+    use crate::lang::part;
+    let kind = node.kind();
+    if resolve.exits.iter().any(|k| k == kind) {
+        return !(in_switch && resolve.switch_breaks.iter().any(|k| k == kind));
     }
-    crate::lang::written_parts(branch)
-        .last()
-        .is_some_and(|last| exits(*last))
+    if let Some(form) = crate::lang::Resolve::form(&resolve.narrowing_conditionals, kind) {
+        let Some(otherwise) = form.arguments.as_deref() else {
+            return false;
+        };
+        let mut cursor = node.walk();
+        let alternatives: Vec<tree_sitter::Node<'_>> = node.children_by_field_name(otherwise, &mut cursor).collect();
+        return part(node, form.name.as_deref()).is_some_and(|b| leaves(resolve, b, in_switch))
+            && !alternatives.is_empty()
+            && alternatives.iter().all(|a| leaves(resolve, *a, in_switch));
+    }
+    // A switch: its cases, written in it or in its body.
+    fn cases_in<'t>(resolve: &crate::lang::Resolve, n: tree_sitter::Node<'t>) -> Vec<tree_sitter::Node<'t>> {
+        crate::lang::written_parts(n)
+            .into_iter()
+            .filter(|c| crate::lang::Resolve::form(&resolve.switch_cases, c.kind()).is_some())
+            .collect()
+    }
+    let mut cases = cases_in(resolve, node);
+    if cases.is_empty() {
+        if let Some(body) = crate::lang::written_parts(node).last() {
+            cases = cases_in(resolve, *body);
+        }
+    }
+    if let Some(last) = cases.last() {
+        let form = crate::lang::Resolve::form(&resolve.switch_cases, last.kind());
+        let mut cursor = last.walk();
+        let statement = form
+            .and_then(|f| f.name.as_deref())
+            .and_then(|field| last.children_by_field_name(field, &mut cursor).last());
+        // A `break` anywhere in it (a nested loop's too, to keep to what is sure) may leave
+        // the switch for the block around it.
+        let breaks = cases.iter().any(|case| {
+            let mut stack = vec![*case];
+            while let Some(n) = stack.pop() {
+                if resolve.switch_breaks.iter().any(|k| k == n.kind()) {
+                    return true;
+                }
+                let mut cursor = n.walk();
+                stack.extend(n.named_children(&mut cursor));
+            }
+            false
+        });
+        return !breaks && statement.is_some_and(|s| leaves(resolve, s, true));
+    }
+    // A block: its statements are no field of it (a loop's body is).
+    let mut cursor = node.walk();
+    let mut last = None;
+    if cursor.goto_first_child() {
+        loop {
+            let child = cursor.node();
+            if child.is_named() && !child.kind().contains("comment") {
+                last = Some((child, cursor.field_name().is_none()));
+            }
+            if !cursor.goto_next_sibling() {
+                break;
+            }
+        }
+    }
+    match last {
+        Some((statement, true)) if node.named_child_count() > 0 && node.child_by_field_name("body").is_none() => {
+            leaves(resolve, statement, in_switch)
+        }
+        _ => false,
+    }
 }
