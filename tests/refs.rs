@@ -5050,3 +5050,80 @@ list.on(\"removed\", (e) => e.item)
     let removed = found_in(&[("e.ts", ts)], "e.ts", "Removed.item");
     assert_eq!(sure_lines(&removed), vec![11, 16], "{removed:?}");
 }
+
+/// A binary operator whose left operand's class does not define its method (`__matmul__`)
+/// calls the right operand's reflected one (`__rmatmul__`), as Python does: the operation
+/// is what that returns; a left operand from outside the root reflects as well.
+#[test]
+fn an_operator_the_left_operand_lacks_is_the_right_operands_reflected_method() {
+    let py = "\
+class Resolved:
+    def __init__(self) -> None:
+        self.contents = 1
+
+
+class Registry:
+    def __rmatmul__(self, new: \"Resource\") -> \"Registry\":
+        return self
+
+    def lookup(self) -> Resolved:
+        return Resolved()
+
+
+class Resource:
+    def __init__(self) -> None:
+        self.contents = 2
+
+
+root = Resource()
+registry = root @ Registry()
+registry.lookup().contents
+(3 @ Registry()).lookup().contents
+root.contents
+";
+    let found = found_in(&[("m.py", py)], "m.py", "Resolved.contents");
+    assert_eq!(sure_lines(&found), vec![21, 22], "{found:?}");
+}
+
+/// A Python class's own type variables (`class Retrieved(Generic[D, V])`, or those its
+/// bases' arguments name in order) take the type arguments of a value's type: a field
+/// typed `V` of a `Retrieved[int, Resource[int]]` is a `Resource`, and so is what a method
+/// of a `Registry[int]` returns when written with the class's variable.
+#[test]
+fn a_python_generic_classs_type_variables_take_a_values_type_arguments() {
+    let py = "\
+from typing import Generic, Mapping, TypeVar
+
+D = TypeVar(\"D\")
+V = TypeVar(\"V\", \"Anchor\", \"Resource\")
+
+
+class Resource(Generic[D]):
+    def __init__(self) -> None:
+        self.contents = 2
+
+
+class Anchor:
+    contents = 3
+
+
+class Retrieved(Generic[D, V]):
+    value: V
+
+
+class Registry(Mapping[str, Resource[D]]):
+    def get(self) -> Retrieved[D, Resource[D]]:
+        ...
+
+    def first(self) -> Resource[D]:
+        ...
+
+
+def f(registry: Registry[int], retrieved: Retrieved[int, Resource[int]]) -> None:
+    registry.get().value.contents
+    retrieved.value.contents
+    registry.first().contents
+";
+    let found = found_in(&[("m.py", py)], "m.py", "Resource.contents");
+    assert_eq!(sure_lines(&found), vec![29, 30, 31], "{found:?}");
+}

@@ -726,6 +726,11 @@ pub struct Resolve {
     /// type (`&` → `bitand`, `+` → `__add__`).
     pub binary_operations: Vec<SyntaxForm>,
     pub operator_methods: BTreeMap<String, String>,
+    /// Bases that list a class's type variables (`Generic[D, V]`, `Protocol[T]`).
+    pub variable_generic_bases: Vec<String>,
+    /// operator → the method of the right operand's type it calls when the left operand's
+    /// type lacks its operator method (Python's `__radd__`, `__rmatmul__`).
+    pub reflected_operator_methods: BTreeMap<String, String>,
     pub builtins: Vec<String>,
     pub self_returning: Vec<String>,
     pub signature_decorators: Vec<String>,

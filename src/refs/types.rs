@@ -642,13 +642,35 @@ impl Resolver<'_> {
             // (`BitAnd::bitand`, `__and__`); the class lacking it says nothing of the value.
             if let (Some(method), Some(left)) = (r.operator_methods.get(operator), left) {
                 let left = self.type_of(facts, left, depth + 1);
-                if matches!(left, Ty::Instance(_) | Ty::Applied(..)) {
-                    return match self.member(&left, method, depth + 1) {
-                        Entity::Def(def) if self.is_function(&def) => {
-                            self.called(Ty::Function(def), &|| None, depth + 1)
+                let ours = matches!(left, Ty::Instance(_) | Ty::Applied(..));
+                let defined = match ours {
+                    true => self.member(&left, method, depth + 1),
+                    false => Entity::External,
+                };
+                match defined {
+                    Entity::Def(def) if self.is_function(&def) => {
+                        return self.called(Ty::Function(def), &|| None, depth + 1)
+                    }
+                    // `root @ Registry()`: a left operand whose type lacks the method (of the
+                    // root, or from outside it) hands the operation to the right operand's
+                    // reflected method (`__rmatmul__`).
+                    Entity::Missing | Entity::External => {
+                        let reflected = r.reflected_operator_methods.get(operator);
+                        if let (Some(reflected), Some(right)) = (reflected, part(node, form.arguments.as_deref())) {
+                            let right = self.type_of(facts, right, depth + 1);
+                            if matches!(right, Ty::Instance(_) | Ty::Applied(..)) {
+                                if let Entity::Def(def) = self.member(&right, reflected, depth + 1) {
+                                    if self.is_function(&def) {
+                                        return self.called(Ty::Function(def), &|| None, depth + 1);
+                                    }
+                                }
+                            }
                         }
-                        _ => Ty::Unknown("an operator the operand's type does not define"),
-                    };
+                    }
+                    _ => {}
+                }
+                if ours {
+                    return Ty::Unknown("an operator the operand's type does not define");
                 }
             }
         }
@@ -1676,7 +1698,14 @@ impl Resolver<'_> {
     fn give_receiver(&self, method: &DefId, arguments: &[Ty]) -> Option<super::generics::Giving> {
         let facts = self.facts(&method.file)?;
         let r = &facts.lang.resolve;
-        let (holder, list) = super::generics::enclosing_generic_list(r, declaration_of(&facts, &method.path)?)?;
+        let Some((holder, list)) = super::generics::enclosing_generic_list(r, declaration_of(&facts, &method.path)?)
+        else {
+            // A class whose type variables its bases declare (`Generic[D]`): given to the
+            // class, where its body's variables look for them.
+            let (class, _) = method.path.rsplit_once('.')?;
+            let class = declaration_of(&facts, class).filter(|_| !r.type_variables.is_empty())?;
+            return Some(super::generics::give(&method.file, class, arguments.to_vec()));
+        };
         let given = match Resolve::form(&r.implementations, holder.kind()) {
             // The impl's parameters, each where the self type writes it.
             Some(form) => {
@@ -1698,6 +1727,62 @@ impl Resolver<'_> {
             None => arguments.to_vec(),
         };
         Some(super::generics::give(&method.file, holder, given))
+    }
+
+    /// What a value's type arguments give a type variable written in its class's body
+    /// (`value: V` in `class Retrieved(Generic[D, V])`): the class's variables are those
+    /// `Generic[..]` (or `Protocol[..]`, a base of the language's `variable_generic_bases`)
+    /// lists, else every type variable its bases' arguments name, in order.
+    fn class_type_variable_given(&self, facts: &Facts, name: Node<'_>, depth: usize) -> Option<Ty> {
+        let r = &facts.lang.resolve;
+        let class = facts.enclosing(name.start_byte(), |s| s.kind == "class")?;
+        let declaration = declaration_of(facts, &class.path)?;
+        let written = facts.text_of(name);
+        let bases: Vec<Node<'_>> = facts
+            .types()
+            .bases
+            .get(&class.path)
+            .map(|b| b.iter().filter_map(|r| facts.node(*r)).collect())
+            .unwrap_or_default();
+        fn arguments_of<'t>(facts: &Facts, r: &Resolve, base: Node<'t>) -> Option<(String, Vec<Node<'t>>)> {
+            let form = Resolve::form(&r.type_generics, base.kind())?;
+            let object = facts.text_of(part(base, form.object.as_deref())?);
+            let arguments = type_arguments(base, form.arguments.as_deref());
+            Some((object.rsplit('.').next()?.to_string(), arguments))
+        }
+        let listed = bases
+            .iter()
+            .filter_map(|b| arguments_of(facts, r, *b))
+            .find(|(object, _)| r.variable_generic_bases.iter().any(|g| g == object));
+        let variables: Vec<String> = match listed {
+            Some((_, arguments)) => arguments.iter().map(|a| facts.text_of(*a).to_string()).collect(),
+            None => {
+                let mut names: Vec<String> = Vec::new();
+                for base in &bases {
+                    let mut stack: Vec<Node<'_>> = arguments_of(facts, r, *base).map(|(_, a)| a).unwrap_or_default();
+                    stack.reverse();
+                    while let Some(node) = stack.pop() {
+                        if r.names.iter().any(|k| k == node.kind()) {
+                            let text = facts.text_of(node);
+                            let variable = matches!(
+                                self.name(facts, text, node.start_byte(), depth + 1),
+                                Entity::Def(ref d) if self.type_variable_of(d).is_some()
+                            );
+                            if variable && !names.iter().any(|n| n == text) {
+                                names.push(text.to_string());
+                            }
+                            continue;
+                        }
+                        let mut children: Vec<Node<'_>> = written_parts(node);
+                        children.reverse();
+                        stack.extend(children);
+                    }
+                }
+                names
+            }
+        };
+        let position = variables.iter().position(|v| v == written)?;
+        super::generics::given_at(&facts.path, declaration.id(), position)
     }
 
     /// Gives a function its own type arguments, written at its call.
@@ -3818,6 +3903,9 @@ impl Resolver<'_> {
             if let Entity::Def(def) = &entity {
                 if let Some(at) = self.type_variable_of(def) {
                     if let Some(given) = super::generics::given_at(&def.file, at, 0) {
+                        return given;
+                    }
+                    if let Some(given) = self.class_type_variable_given(facts, node, depth) {
                         return given;
                     }
                     return self.type_variable_bound(def, depth + 1);
