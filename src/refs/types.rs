@@ -1647,12 +1647,7 @@ impl Resolver<'_> {
             let Some(facts) = self.facts(&class.file) else {
                 break;
             };
-            let clauses: Vec<Node<'_>> = facts
-                .types()
-                .bases
-                .get(&class.path)
-                .map(|b| b.iter().filter_map(|r| facts.node(*r)).collect())
-                .unwrap_or_default();
+            let clauses = base_clauses(&facts, &class.path);
             // The base the method is found through: the one declaring it, else one that has it.
             let bases = self.bases(&facts, &class.path, depth + 1);
             let through = bases.iter().enumerate().find_map(|(i, base)| match base {
@@ -1738,12 +1733,7 @@ impl Resolver<'_> {
         let class = facts.enclosing(name.start_byte(), |s| s.kind == "class")?;
         let declaration = declaration_of(facts, &class.path)?;
         let written = facts.text_of(name);
-        let bases: Vec<Node<'_>> = facts
-            .types()
-            .bases
-            .get(&class.path)
-            .map(|b| b.iter().filter_map(|r| facts.node(*r)).collect())
-            .unwrap_or_default();
+        let bases = base_clauses(facts, &class.path);
         fn arguments_of<'t>(facts: &Facts, r: &Resolve, base: Node<'t>) -> Option<(String, Vec<Node<'t>>)> {
             let form = Resolve::form(&r.type_generics, base.kind())?;
             let object = facts.text_of(part(base, form.object.as_deref())?);
@@ -2178,11 +2168,7 @@ impl Resolver<'_> {
         if facts.lang.resolve.modules == ModuleSystem::Rust {
             return None;
         }
-        let clauses: Vec<Node<'_>> = types
-            .bases
-            .get(&class.path)
-            .map(|b| b.iter().filter_map(|r| facts.node(*r)).collect())
-            .unwrap_or_default();
+        let clauses = base_clauses(&facts, &class.path);
         for (i, base) in self.bases(&facts, &class.path, depth + 1).into_iter().enumerate() {
             if let Entity::Def(b) = base {
                 let arguments = clauses
@@ -4306,6 +4292,16 @@ pub(super) fn type_variable_call<'f>(facts: &'f Facts, def: &DefId) -> Option<No
 }
 
 /// The declaration node of the definition at `path` of `facts`.
+/// The base clauses a class writes (`extends Emitter<Events>`, `Generic[D, V]`), in order.
+fn base_clauses<'f>(facts: &'f Facts, class: &str) -> Vec<Node<'f>> {
+    facts
+        .types()
+        .bases
+        .get(class)
+        .map(|b| b.iter().filter_map(|r| facts.node(*r)).collect())
+        .unwrap_or_default()
+}
+
 pub(super) fn declaration_of<'f>(facts: &'f Facts, path: &str) -> Option<Node<'f>> {
     let symbol = facts.symbol(path)?;
     facts.node(facts.declaration(symbol)).map(declaration_node)
