@@ -824,6 +824,12 @@ pub fn part<'t>(node: tree_sitter::Node<'t>, field: Option<&str>) -> Option<tree
     }
 }
 
+/// Whether `text` is a string written as a value with nothing substituted into it: quoted
+/// alike at both ends (`"added"`, `'added'`, `` `added` ``) and no `${..}` inside.
+pub fn plain_string(text: &str) -> bool {
+    text.len() >= 2 && text.starts_with(['"', '\'', '`']) && text.ends_with(&text[..1]) && !text.contains("${")
+}
+
 /// A node's named children, comments aside: what the code writes in it.
 pub fn written_parts(node: tree_sitter::Node<'_>) -> Vec<tree_sitter::Node<'_>> {
     let mut cursor = node.walk();

@@ -621,7 +621,9 @@ impl Resolver<'_> {
                             Ty::Literal(WrittenAt::of(caller, *argument))
                         }
                         // `emit("added", ..)` for `event: K`: the string's own type, a key.
-                        _ if matches!(through, Through::Itself) && string_literal(caller, *argument) => {
+                        _ if matches!(through, Through::Itself)
+                            && crate::lang::plain_string(caller.text_of(*argument)) =>
+                        {
                             Ty::Text(super::facts::strip_quotes(caller.text_of(*argument)))
                         }
                         // `|node| node.value = v` for `op: OP`: a function written in place
@@ -816,10 +818,4 @@ fn mentioned(facts: &Facts, slot: &dyn Fn(Node<'_>) -> Option<Slot>, written: No
         stack.extend(node.named_children(&mut cursor));
     }
     named
-}
-
-/// A string written as a value, with nothing substituted into it (`"added"`, `` `added` ``).
-fn string_literal(facts: &Facts, node: Node<'_>) -> bool {
-    let text = facts.text_of(node);
-    text.len() >= 2 && text.starts_with(['"', '\'', '`']) && text.ends_with(&text[..1]) && !text.contains("${")
 }

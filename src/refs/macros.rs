@@ -73,19 +73,21 @@ pub fn rule_taking<'f>(facts: &'f Facts, definition: Node<'f>, count: usize) -> 
     Some((rule, names))
 }
 
+/// Every `macro_rules!` definition of the file, in order.
+pub fn definitions(facts: &Facts) -> impl Iterator<Item = Node<'_>> {
+    memchr::memmem::find_iter(facts.text().as_bytes(), b"macro_rules!").filter_map(|start| {
+        let mut node = facts.root().descendant_for_byte_range(start, start)?;
+        while node.kind() != "macro_definition" {
+            node = node.parent()?;
+        }
+        Some(node)
+    })
+}
+
 /// The `macro_rules!` named `name` that a call at `at` sees: the last one defined before it
 /// in a block or module around it (textual scope).
 pub fn visible_definition<'f>(facts: &'f Facts, name: &str, at: usize) -> Option<Node<'f>> {
-    let text = facts.text();
-    memchr::memmem::find_iter(text.as_bytes(), b"macro_rules!")
-        .filter(|&start| start < at)
-        .filter_map(|start| {
-            let mut node = facts.root().descendant_for_byte_range(start, start)?;
-            while node.kind() != "macro_definition" {
-                node = node.parent()?;
-            }
-            Some(node)
-        })
+    definitions(facts)
         .filter(|d| d.end_byte() <= at)
         .filter(|d| d.child_by_field_name("name").is_some_and(|n| facts.text_of(n) == name))
         .filter(|d| {

@@ -1337,15 +1337,7 @@ fn macro_closure_parameter_type(resolver: &Resolver<'_>, facts: &Facts, name: &s
         regex::Regex::new(r"\$(\w+)\s*:\s*&?\s*(?:mut\s+)?([A-Za-z_][\w:]*)").expect("a valid pattern")
     });
     let mut found: Option<(String, usize)> = None;
-    let text = facts.text();
-    let definitions = memchr::memmem::find_iter(text.as_bytes(), b"macro_rules!").filter_map(|start| {
-        let mut node = facts.root().descendant_for_byte_range(start, start)?;
-        while node.kind() != "macro_definition" {
-            node = node.parent()?;
-        }
-        Some(node)
-    });
-    for node in definitions {
+    for node in macros::definitions(facts) {
         if node.child_by_field_name("name").map(|n| facts.text_of(n)) != Some(invoked) {
             continue;
         }

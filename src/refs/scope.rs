@@ -260,7 +260,7 @@ impl Scopes {
                     Some(test) => where_test_holds(&lang.resolve, text, test, unless),
                     None => within.into_iter().collect(),
                 };
-                let literal = key.is_some() && literal_value(&text[class.0..class.1]);
+                let literal = key.is_some() && crate::lang::plain_string(&text[class.0..class.1]);
                 if key.is_some() && !literal {
                     continue;
                 }
@@ -709,12 +709,6 @@ fn where_test_holds(
     places
 }
 
-/// A literal a discriminant is compared with: a string, or a template without
-/// substitutions (`` `added` ``).
-fn literal_value(written: &str) -> bool {
-    written.len() >= 2 && written.starts_with(['"', '\'', '`']) && !written.contains("${")
-}
-
 /// The cases of a `switch` on a discriminant (`switch (x._tag) { .. }`'s body), each with
 /// the literals the discriminant may equal there: its own, and those of the cases before it
 /// that fall through to it (`case "A": case "B": ..`, or a body that does not end in an
@@ -722,7 +716,6 @@ fn literal_value(written: &str) -> bool {
 /// narrows nothing; nor does `default`.
 fn switch_cases(resolve: &crate::lang::Resolve, text: &str, body: tree_sitter::Node<'_>) -> Vec<(Span, Vec<Span>)> {
     use crate::lang::part;
-    let exits = |n: tree_sitter::Node<'_>| resolve.exits.iter().any(|k| k == n.kind());
     let mut out = Vec::new();
     // The literals falling through from the cases before; `None` once one is not a literal.
     let mut carried: Option<Vec<(usize, usize)>> = Some(Vec::new());
@@ -734,7 +727,7 @@ fn switch_cases(resolve: &crate::lang::Resolve, text: &str, body: tree_sitter::N
         let value = part(case, form.object.as_deref()).filter(|_| form.object.is_some());
         let literal = value
             .map(|v| (v.start_byte(), v.end_byte()))
-            .filter(|v| literal_value(&text[v.0..v.1]));
+            .filter(|v| crate::lang::plain_string(&text[v.0..v.1]));
         let values = match (carried.take(), value, literal) {
             (Some(mut values), Some(_), Some(literal)) => {
                 values.push(literal);
@@ -745,12 +738,7 @@ fn switch_cases(resolve: &crate::lang::Resolve, text: &str, body: tree_sitter::N
         if let Some(values) = &values {
             out.push(((case.start_byte(), case.end_byte()), values.clone()));
         }
-        let mut statements = case.walk();
-        let last = form
-            .name
-            .as_deref()
-            .and_then(|field| case.children_by_field_name(field, &mut statements).last());
-        let leaves = last.is_some_and(|last| exits(last) || always_leaves(resolve, last));
+        let leaves = last_statement(form, case).is_some_and(|last| always_leaves(resolve, last));
         carried = match leaves {
             true => Some(Vec::new()),
             false => values,
@@ -761,6 +749,13 @@ fn switch_cases(resolve: &crate::lang::Resolve, text: &str, body: tree_sitter::N
         }
     }
     out
+}
+
+/// The last statement of a `switch` case (`form` one of switch_cases), if it has one.
+fn last_statement<'t>(form: &crate::lang::SyntaxForm, case: tree_sitter::Node<'t>) -> Option<tree_sitter::Node<'t>> {
+    let mut cursor = case.walk();
+    let last = case.children_by_field_name(form.name.as_deref()?, &mut cursor).last();
+    last
 }
 
 /// Whether a branch always leaves its block: it is an exit (`return`), or ends in a
@@ -810,11 +805,8 @@ fn leaves(resolve: &crate::lang::Resolve, node: tree_sitter::Node<'_>, in_switch
         }
     }
     if let Some(last) = cases.last() {
-        let form = crate::lang::Resolve::form(&resolve.switch_cases, last.kind());
-        let mut cursor = last.walk();
-        let statement = form
-            .and_then(|f| f.name.as_deref())
-            .and_then(|field| last.children_by_field_name(field, &mut cursor).last());
+        let statement =
+            crate::lang::Resolve::form(&resolve.switch_cases, last.kind()).and_then(|form| last_statement(form, *last));
         // A `break` anywhere in it (a nested loop's too, to keep to what is sure) may leave
         // the switch for the block around it.
         let breaks = cases.iter().any(|case| {

@@ -549,14 +549,20 @@ impl Resolver<'_> {
             .collect();
         let kept: Vec<Ty> = members
             .into_iter()
-            .filter(|member| match self.member(member, &discriminant.key, depth + 1) {
-                Entity::Def(def) => self
-                    .declared_literal(&def)
-                    .is_none_or(|declared| values.contains(&declared)),
-                _ => true,
-            })
+            .filter(|member| self.may_be(member, &discriminant.key, &values, depth + 1))
             .collect();
         one_of(kept)
+    }
+
+    /// Whether a value of the union member `member` may have `key` equal to one of
+    /// `values`: its `key` is declared as one of those literals, or as no literal at all.
+    fn may_be(&self, member: &Ty, key: &str, values: &[String], depth: usize) -> bool {
+        match self.member(member, key, depth + 1) {
+            Entity::Def(def) => self
+                .declared_literal(&def)
+                .is_none_or(|declared| values.contains(&declared)),
+            _ => true,
+        }
     }
 
     fn type_as_written(&self, facts: &Facts, node: Node<'_>, depth: usize) -> Ty {
@@ -1734,23 +1740,21 @@ impl Resolver<'_> {
         let declaration = declaration_of(facts, &class.path)?;
         let written = facts.text_of(name);
         let bases = base_clauses(facts, &class.path);
-        fn arguments_of<'t>(facts: &Facts, r: &Resolve, base: Node<'t>) -> Option<(String, Vec<Node<'t>>)> {
-            let form = Resolve::form(&r.type_generics, base.kind())?;
-            let object = facts.text_of(part(base, form.object.as_deref())?);
-            let arguments = type_arguments(base, form.arguments.as_deref());
-            Some((object.rsplit('.').next()?.to_string(), arguments))
-        }
-        let listed = bases
+        let clauses: Vec<(Node<'_>, Vec<Node<'_>>)> = bases
             .iter()
-            .filter_map(|b| arguments_of(facts, r, *b))
-            .find(|(object, _)| r.variable_generic_bases.iter().any(|g| g == object));
+            .map(|b| super::generics::base_and_arguments(facts, *b))
+            .collect();
+        let listed = clauses.iter().find(|(object, _)| {
+            let object = facts.text_of(*object);
+            let object = object.rsplit('.').next().unwrap_or(object);
+            r.variable_generic_bases.iter().any(|g| g == object)
+        });
         let variables: Vec<String> = match listed {
             Some((_, arguments)) => arguments.iter().map(|a| facts.text_of(*a).to_string()).collect(),
             None => {
                 let mut names: Vec<String> = Vec::new();
-                for base in &bases {
-                    let mut stack: Vec<Node<'_>> = arguments_of(facts, r, *base).map(|(_, a)| a).unwrap_or_default();
-                    stack.reverse();
+                for (_, arguments) in &clauses {
+                    let mut stack: Vec<Node<'_>> = arguments.iter().rev().copied().collect();
                     while let Some(node) = stack.pop() {
                         if r.names.iter().any(|k| k == node.kind()) {
                             let text = facts.text_of(node);
@@ -2553,10 +2557,7 @@ impl Resolver<'_> {
             .filter(|member| {
                 written
                     .iter()
-                    .all(|(key, value)| match self.member(member, key, depth + 1) {
-                        Entity::Def(def) => self.declared_literal(&def).is_none_or(|declared| declared == *value),
-                        _ => true,
-                    })
+                    .all(|(key, value)| self.may_be(member, key, std::slice::from_ref(value), depth + 1))
             })
             .collect();
         one_of(kept)
@@ -2621,9 +2622,7 @@ impl Resolver<'_> {
         let declaration = declaration_node(facts.node(facts.declaration(symbol))?);
         let written = declaration.child_by_field_name("type")?;
         let text = facts.text_of(written).trim_start_matches(':').trim();
-        let quoted =
-            text.len() >= 2 && text.starts_with(['\'', '"', '`']) && text.ends_with(&text[..1]) && !text.contains("${");
-        quoted.then(|| strip_quotes(text))
+        crate::lang::plain_string(text).then(|| strip_quotes(text))
     }
 
     /// The type a name takes from a value of type `ty` the way `taken` says: the value, an
@@ -4291,7 +4290,6 @@ pub(super) fn type_variable_call<'f>(facts: &'f Facts, def: &DefId) -> Option<No
     r.type_variables.iter().any(|t| t == callee).then_some(value)
 }
 
-/// The declaration node of the definition at `path` of `facts`.
 /// The base clauses a class writes (`extends Emitter<Events>`, `Generic[D, V]`), in order.
 fn base_clauses<'f>(facts: &'f Facts, class: &str) -> Vec<Node<'f>> {
     facts
@@ -4302,6 +4300,7 @@ fn base_clauses<'f>(facts: &'f Facts, class: &str) -> Vec<Node<'f>> {
         .unwrap_or_default()
 }
 
+/// The declaration node of the definition at `path` of `facts`.
 pub(super) fn declaration_of<'f>(facts: &'f Facts, path: &str) -> Option<Node<'f>> {
     let symbol = facts.symbol(path)?;
     facts.node(facts.declaration(symbol)).map(declaration_node)
