@@ -52,6 +52,10 @@ pub fn saguaro_with_stdin(args: &[&str], dir: &Path, input: &str) -> Output {
         .stderr(std::process::Stdio::piped())
         .spawn()
         .expect("the saguaro binary runs");
-    child.stdin.take().unwrap().write_all(input.as_bytes()).unwrap();
+    // A command that answers before reading all of its input (a refusal) closes the pipe
+    // early: that is its answer, not a failure of the test's writing.
+    if let Err(e) = child.stdin.take().unwrap().write_all(input.as_bytes()) {
+        assert_eq!(e.kind(), std::io::ErrorKind::BrokenPipe, "writing saguaro's input: {e}");
+    }
     child.wait_with_output().unwrap()
 }
