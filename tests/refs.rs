@@ -5127,3 +5127,279 @@ def f(registry: Registry[int], retrieved: Retrieved[int, Resource[int]]) -> None
     let found = found_in(&[("m.py", py)], "m.py", "Resource.contents");
     assert_eq!(sure_lines(&found), vec![29, 30, 31], "{found:?}");
 }
+
+/// A property of an object literal passed where a union of object types is expected is the
+/// property of each member that has it: `props: { mark }` in `{ component, props }` for
+/// `{ props: NodeProps } | { props: MarkProps }` is `MarkProps.mark`, the one that has it.
+/// A destructured parameter of a function written where a function type is expected
+/// (`bold: ({ mark }) => ..` in a `Record<string, NoInfer<R>>` whose `R` defaults to
+/// `(ctx: MarkProps) => string`, an element of a returned tuple) is that type's parameter.
+#[test]
+fn a_literal_going_where_a_union_goes_and_a_destructured_callback_take_their_types() {
+    let ts = "\
+export type NodeProps = { node: number; parent?: number; renderElement: () => void }
+export type MarkProps = { mark: string; node: number; parent?: number }
+export type Options<R = (ctx: MarkProps) => string> = {
+  markMapping: Record<string, NoInfer<R>>
+}
+
+export function make(render: (ctx: { component: 1; props: NodeProps } | { component: 2; props: MarkProps }) => void) {
+  const mark = 'b'
+  render({ component: 2, props: { mark, node: 1 } })
+  render({ component: 1, props: { node: 1, renderElement: () => {} } })
+}
+
+export function go(options: Options) {}
+go({ markMapping: { bold: ({ mark }) => mark } })
+
+export function pair(): [string, (props: MarkProps) => string] {
+  return ['bold', ({ mark }) => mark]
+}
+
+export function take({ options }: { options?: Partial<Options> }) {
+  const { markMapping: mine } = options ?? {}
+  return mine
+}
+";
+    let found = found_in(&[("a.ts", ts)], "a.ts", "MarkProps.mark");
+    assert_eq!(sure_lines(&found), vec![9, 14, 17], "{found:?}");
+    let found = found_in(&[("a.ts", ts)], "a.ts", "NodeProps.renderElement");
+    assert_eq!(sure_lines(&found), vec![10], "{found:?}");
+    let found = found_in(&[("a.ts", ts)], "a.ts", "Options.markMapping");
+    assert_eq!(sure_lines(&found), vec![14, 21], "{found:?}");
+    // `node` is in both members: which one the literal is, only the component says.
+    let found = found_in(&[("a.ts", ts)], "a.ts", "MarkProps.node");
+    assert!(!sure_lines(&found).contains(&10), "{found:?}");
+}
+
+/// A name assigned again in a statement that always leaves the function (`x = y; return`
+/// in a branch) is not that value after the statement: the code after the branch reads the
+/// earlier one. Inside a `try`, whose handlers run after a `raise`, it may be either.
+#[test]
+fn a_value_assigned_in_a_branch_that_returns_is_not_read_after_the_branch() {
+    let py = "\
+class A:
+    value: int
+
+
+class B:
+    registry: A
+
+
+def get() -> B: ...
+
+
+def f(fragment):
+    retrieved = get()
+    if fragment:
+        retrieved = retrieved.registry
+        return retrieved.value
+    return retrieved.registry
+";
+    let found = found_in(&[("m.py", py)], "m.py", "B.registry");
+    assert_eq!(sure_lines(&found), vec![15, 17], "{found:?}");
+    let found = found_in(&[("m.py", py)], "m.py", "A.value");
+    assert_eq!(sure_lines(&found), vec![16], "{found:?}");
+}
+
+/// `from typing import ..` in a module of a package is the standard library's even where
+/// the package holds a `typing.py`: only a script's own folder is first on its path.
+#[test]
+fn a_package_module_beside_a_stdlib_name_does_not_shadow_it_for_the_package() {
+    let core = "\
+from typing import Generic, TypeVar
+
+D = TypeVar(\"D\")
+
+
+class Registry(Generic[D]):
+    def __rmatmul__(self, new: \"Resource\") -> \"Registry\":
+        return self
+
+    def lookup(self) -> \"Resolved\":
+        return Resolved()
+
+
+class Resolved:
+    contents: int
+
+
+class Resource(Generic[D]):
+    pass
+
+
+def f(root: Resource):
+    (root @ Registry()).lookup().contents
+";
+    let files = [
+        ("pkg/__init__.py", ""),
+        ("pkg/typing.py", "URI = str\n"),
+        ("pkg/core.py", core),
+    ];
+    let found = found_in(&files, "pkg/core.py", "Resolved.contents");
+    assert_eq!(sure_lines(&found), vec![23], "{found:?}");
+}
+
+/// Among a macro's tokens: `Attribute { Bold, Dim }` lists an enum's variants (an enum has
+/// no fields a literal could key), a path whose head the file does not bind is the crate's
+/// one type of that name (the macro splices it into code that binds it), and a head a `use`
+/// among the same macro's tokens binds is read through that `use`.
+#[test]
+fn variants_and_paths_among_a_macros_tokens_are_read_as_the_macro_writes_them() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let lib = "\
+#[macro_use]
+mod macros;
+mod color;
+pub use color::{Attribute, Color};
+
+set_enum! { Attribute { Bold, Dim } }
+";
+    let color = "\
+pub enum Attribute { Bold, Dim }
+pub enum Color { Red, Fixed(u8) }
+pub struct Year { pub sign: bool }
+";
+    let macros = "\
+macro_rules! set_enum {
+    ($T:ident { $($v:ident),+ }) => { impl $T { pub fn all() -> Vec<$T> { vec![$($T::$v),+] } } };
+}
+macro_rules! properties {
+    ($($name:ident => $V:path),*) => {};
+}
+properties! { red => Color::Red, fixed => Color::Fixed }
+macro_rules! year {
+    () => {{
+        use crate::color;
+        color::Year { sign: true }
+    }};
+}
+";
+    let files = [
+        ("Cargo.toml", manifest),
+        ("src/lib.rs", lib),
+        ("src/color.rs", color),
+        ("src/macros.rs", macros),
+    ];
+    let found = found_in(&files, "src/color.rs", "Attribute.Dim");
+    assert_eq!(sure_lines(&found), vec![6], "{found:?}");
+    let found = found_in(&files, "src/color.rs", "Color.Fixed");
+    assert_eq!(sure_lines(&found), vec![7], "{found:?}");
+    let found = found_in(&files, "src/color.rs", "Year.sign");
+    assert_eq!(sure_lines(&found), vec![11], "{found:?}");
+}
+
+/// A constant of a module written inside a file (`mod test { pub const ZERO .. }`) is
+/// imported by its bare name in a list (`use crate::test::{ZERO, ..}`), and read so.
+#[test]
+fn a_constant_of_an_inline_module_is_found_where_a_use_list_imports_it() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let lib = "\
+mod other;
+pub(crate) mod test {
+    pub const ZERO: u8 = 0;
+    pub mod float {}
+}
+";
+    let other = "\
+use crate::test::{float, ZERO};
+pub fn f() -> u8 {
+    ZERO
+}
+";
+    let files = [("Cargo.toml", manifest), ("src/lib.rs", lib), ("src/other.rs", other)];
+    let found = found_in(&files, "src/lib.rs", "test.ZERO");
+    assert_eq!(
+        found
+            .iter()
+            .filter(|(f, _, c)| f == "src/other.rs" && *c != Confidence::NameMatch)
+            .count(),
+        2,
+        "{found:?}"
+    );
+}
+
+/// Python: `case Future.Status.CANCELLED:` reads the member as the dotted name says; a
+/// value narrowed by `assert isinstance(events[1], Changed)` is a `Changed` after it; the
+/// places of a collection taken apart (`(first,), _ = run()`, the function returning a
+/// tuple of a list) are its elements; `copy()` of a set is the set; `sort((a, b) => ..)`
+/// (TypeScript) takes two elements.
+#[test]
+fn patterns_indexes_and_collections_keep_the_types_of_what_they_hold() {
+    let py = "\
+from enum import Enum
+
+
+class Future:
+    class Status(Enum):
+        CANCELLED = 1
+
+
+class Changed:
+    new_value: int
+
+
+def run(xs: list[Changed]):
+    return [x for x in xs], 'w'
+
+
+def f(s, events: list[object], workers: set[Changed]):
+    match s:
+        case Future.Status.CANCELLED:
+            pass
+    assert isinstance(events[1], Changed)
+    events[1].new_value
+    (first,), _ = run([])
+    first.new_value
+    for w in workers.copy():
+        w.new_value
+";
+    let found = found_in(&[("m.py", py)], "m.py", "Future.Status.CANCELLED");
+    assert_eq!(sure_lines(&found), vec![19], "{found:?}");
+    let found = found_in(&[("m.py", py)], "m.py", "Changed.new_value");
+    assert_eq!(sure_lines(&found), vec![22, 24, 26], "{found:?}");
+    let ts = "\
+type T = { sequence: number }
+export function f(xs: T[]) {
+  return [...xs].sort((a, b) => a.sequence - b.sequence)
+}
+";
+    let found = found_in(&[("a.ts", ts)], "a.ts", "T.sequence");
+    assert_eq!(
+        found.iter().filter(|(_, _, c)| *c != Confidence::NameMatch).count(),
+        2,
+        "{found:?}"
+    );
+}
+
+/// `Extract<Part, { type: Type }>` is the parts whose `type` may be what the call gives
+/// `Type` (a string it passes; a base's argument declares it on a part): an object literal
+/// passed where it is expected keys that part's properties. A type parameter mentioned only
+/// inside a derived type's other arguments is inferred from the argument that writes it.
+#[test]
+fn an_extracted_union_member_types_the_literal_a_call_passes() {
+    let ts = "\
+export interface BasePart<Type extends string> {
+  readonly type: Type
+}
+export interface TextPart extends BasePart<\"text\"> {
+  readonly providerExecuted: boolean
+}
+export interface ToolPart extends BasePart<\"tool\"> {
+  readonly providerExecuted: boolean
+}
+export type Part = TextPart | ToolPart
+
+export const makePart = <const Type extends Part[\"type\"]>(
+  type: Type,
+  params: Omit<Extract<Part, { type: Type }>, \"type\"> & { readonly options?: number },
+): Extract<Part, { type: Type }> => ({ ...params, type }) as any
+
+makePart(\"tool\", { providerExecuted: false })
+makePart(\"text\", { providerExecuted: true })
+";
+    let found = found_in(&[("a.ts", ts)], "a.ts", "ToolPart.providerExecuted");
+    assert_eq!(sure_lines(&found), vec![17], "{found:?}");
+    let found = found_in(&[("a.ts", ts)], "a.ts", "TextPart.providerExecuted");
+    assert_eq!(sure_lines(&found), vec![18], "{found:?}");
+}

@@ -67,18 +67,18 @@
 (global_statement (identifier) @local.global)
 (nonlocal_statement (identifier) @local.global)
 
-; `isinstance(x, C)`: x is a C where the test holds (`isinstance(spec.backend, C)`: that
-; attribute, read by its text). Where that is comes from the test's
+; `isinstance(x, C)`: x is a C where the test holds (`isinstance(spec.backend, C)`,
+; `isinstance(events[1], C)`: that attribute or index, read by its text). Where that is comes from the test's
 ; place (src/refs/scope.rs, with grammars/languages.toml's narrowing_conditionals and
 ; conjunctions): the block of the `if` or `elif` it is the condition of, alone or an operand
 ; of an `and` chain of any length, and the rest of an `and` after it. Or asserted: the rest
 ; of the block after the `assert`.
 (call function: (identifier) @_test
-  arguments: (argument_list . [(identifier) (attribute)] @local.narrowed . (_) @local.narrowed.type .)
+  arguments: (argument_list . [(identifier) (attribute) (subscript)] @local.narrowed . (_) @local.narrowed.type .)
   (#eq? @_test "isinstance")) @local.narrowed.test
 (assert_statement
   . (call function: (identifier) @_test
-      arguments: (argument_list . [(identifier) (attribute)] @local.narrowed . (_) @local.narrowed.type .))
+      arguments: (argument_list . [(identifier) (attribute) (subscript)] @local.narrowed . (_) @local.narrowed.type .))
   (#eq? @_test "isinstance")) @local.narrowed.after
 ; `type(x) is C`, `type(x) == C`: x is exactly a C where the test holds, placed as above.
 ((comparison_operator

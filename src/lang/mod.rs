@@ -256,6 +256,9 @@ pub enum MapPart {
 pub enum Derived {
     /// Some of the first argument's members (`Omit`, `Pick`): a value read as that type.
     Members,
+    /// The members of the union the first argument is that the second may describe
+    /// (`Extract<Part, { type: "tool" }>`).
+    Extracted,
     /// What the function the argument is returns (`ReturnType<typeof f>`).
     Result,
     /// An instance of the class the argument is (`InstanceType<typeof C>`).
@@ -398,6 +401,10 @@ pub struct Resolve {
     pub negation_operators: Vec<String>,
     /// Statements after which the rest of their block does not run (`return`, `raise`).
     pub exits: Vec<String>,
+    /// The exits that leave the function (`return`, `raise`; not `break`, `continue`).
+    pub function_exits: Vec<String>,
+    /// Statements that go on after an exit inside them (`try`).
+    pub catching: Vec<String>,
     /// Nodes that stand where a call's argument list does and are its one argument
     /// (Python's `f(x for x in xs)`: the generator is the arguments field itself).
     pub whole_arguments: Vec<String>,
@@ -639,6 +646,8 @@ pub struct Resolve {
     /// Methods whose callback's second parameter is an element, the first what is carried
     /// from one call to the next (`fold`, `reduce`).
     pub accumulating_callbacks: Vec<String>,
+    /// Methods whose callback's first two parameters are both elements (`sort((a, b) => ..)`).
+    pub comparing_callbacks: Vec<String>,
     /// Blocks whose last expression, written without `;`, is their value (Rust's `block`):
     /// it goes where the block goes, a function body's where the function returns.
     #[serde(default)]
@@ -731,6 +740,9 @@ pub struct Resolve {
     /// operator → the method of the right operand's type it calls when the left operand's
     /// type lacks its operator method (Python's `__radd__`, `__rmatmul__`).
     pub reflected_operator_methods: BTreeMap<String, String>,
+    /// dotted name kind → the patterns in which it is a value read member by member
+    /// (`case Future.Status.CANCELLED:`).
+    pub pattern_dotted_names: BTreeMap<String, Vec<String>>,
     pub builtins: Vec<String>,
     pub self_returning: Vec<String>,
     pub signature_decorators: Vec<String>,

@@ -7,8 +7,9 @@
 //! typed key): `{ register(reg, meta) { .. } }` or `{ register: (reg) => .. }`, where the
 //! literal is a `ProtoOf<ZodType>`, gives `reg` the type of parameter 0 of
 //! `ZodType.register` — a method's written parameter, or a property's function type's
-//! (`onChange: (value: V) => void`). Only a parameter that is a plain name is typed so (a
-//! destructured or rest parameter is another question).
+//! (`onChange: (value: V) => void`). A parameter that is a plain name is typed so, and so is
+//! a destructuring parameter's whole pattern (`bold: ({ mark }) => ..`), which the pattern
+//! then takes apart; a rest parameter is not.
 //!
 //! A function passed as an argument (`r.each(|e| e.name)`, `store.subscribe((s) => ..)`)
 //! takes its parameters from the parameter it is passed to, when that is a function type:
@@ -108,6 +109,14 @@ impl Resolver<'_> {
         if let Ty::InPlace(written) = &ty {
             // `f({ unwatched(node) { .. } })` with `f({..}: { unwatched(sub: Node): void })`.
             return self.in_place_parameter_type(written, facts.text_of(key), index, depth + 1);
+        }
+        // `markMapping: { bold: ({ mark }) => .. }` for a `Record<string, (ctx: P) => R>`:
+        // every value is of the record's value type.
+        if let Ty::Record(value) = ty.clone().unbounded() {
+            return match value.unbounded() {
+                Ty::Callable(_, Some(written)) => self.function_type_parameter(&written, index, depth + 1),
+                _ => None,
+            };
         }
         match self.member(&ty, facts.text_of(key), depth + 1) {
             Entity::Def(member) => Some(self.parameter_type(&member, index, depth + 1)),

@@ -130,11 +130,15 @@ fn declared_in<'t>(facts: &Facts, list: Node<'t>, name: &str) -> Option<TypePara
             // A parameter without a bound is its name alone.
             None => *p,
         };
+        let field = |f: Option<&str>| f.and_then(|o| p.child_by_field_name(o));
+        // A parameter with no bound but a default (`R = (ctx: P) => string`): code compiles
+        // reading a member of its value only where the default stands for it.
+        let default = form
+            .and_then(|f| field(f.arguments.as_deref()))
+            .and_then(|d| d.named_child(d.named_child_count().checked_sub(1)? as u32));
         (facts.text_of(written) == name).then(|| TypeParameter {
             position,
-            bound: form
-                .and_then(|f| f.object.as_deref())
-                .and_then(|o| p.child_by_field_name(o)),
+            bound: form.and_then(|f| field(f.object.as_deref())).or(default),
         })
     })
 }
@@ -814,8 +818,27 @@ fn mentioned(facts: &Facts, slot: &dyn Fn(Node<'_>) -> Option<Slot>, written: No
             stack.extend(node.named_child(0));
             continue;
         }
+        // `Omit<Extract<Part, { type: Type }>, "options">`: a derived type's other arguments
+        // (the keys it drops, the shape it extracts by) are no place the checker infers from.
+        if let Some((_, first)) = derived_arguments(facts, node) {
+            stack.push(first);
+            continue;
+        }
         let mut cursor = node.walk();
         stack.extend(node.named_children(&mut cursor));
     }
     named
+}
+
+/// A generic type node that is one of the language's `derived_types` (`Omit<T, K>`), and its
+/// first type argument.
+fn derived_arguments<'t>(facts: &Facts, node: Node<'t>) -> Option<(Node<'t>, Node<'t>)> {
+    let r = &facts.lang.resolve;
+    let form = Resolve::form(&r.type_generics, node.kind())?;
+    let base = part(node, form.object.as_deref())?;
+    r.derived_types.get(facts.text_of(base))?;
+    let first = super::types::type_arguments(node, form.arguments.as_deref())
+        .into_iter()
+        .next()?;
+    Some((base, first))
 }

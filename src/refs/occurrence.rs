@@ -44,7 +44,13 @@ pub fn find(project: &Project, target: &Target) -> Found {
     let mut out = Found::default();
     // A field, a variant, a property is also written as a key (`Config { port }`,
     // `const { timeout } = opts`): every file naming it is read.
-    let member = target_is_member(target) && target.constructs.is_none() && !target.is_type_member();
+    // A definition of a module written inside a file (`mod test { pub const ZERO .. }`) is
+    // imported by its bare name (`use crate::test::{ZERO, ..}`), as a file's own are.
+    let in_module = project
+        .facts(&target.def.file)
+        .and_then(|f| f.symbol(&target.def.path).and_then(|s| s.parent_kind.clone()))
+        .is_some_and(|kind| matches!(kind.as_str(), "module" | "namespace"));
+    let member = target_is_member(target) && target.constructs.is_none() && !target.is_type_member() && !in_module;
     for name in &names {
         // A method is only ever reached through something (`x.name`, `T::name`); the file
         // that defines it is read whatever it holds.
@@ -215,6 +221,21 @@ pub(super) fn judge_name(
     }
     if in_macro(node, r) {
         return judge_macro_token(resolver, facts, target, name, at, unresolved);
+    }
+    // `case Future.Status.CANCELLED:`: a dotted name the grammar writes as one node in a
+    // pattern, read member by member.
+    if let Some(dotted) = node.parent().filter(|d| {
+        r.pattern_dotted_names
+            .get(d.kind())
+            .is_some_and(|patterns| d.parent().is_some_and(|p| patterns.iter().any(|k| k == p.kind())))
+    }) {
+        let first = dotted.named_child(0).is_some_and(|f| f.id() == node.id());
+        let (kind, confidence) = match first {
+            true => (RefKind::Other, Confidence::ImportResolved),
+            false => (RefKind::Attribute, Confidence::ReceiverTyped),
+        };
+        let entity = dotted_entity(resolver, facts, name, at);
+        return verdict(facts, target, at, entity, How::new(kind, confidence), unresolved);
     }
     if target.is_type_member() {
         if let Some((binding, object)) = destructured_key(facts, node, name) {
@@ -1063,7 +1084,7 @@ fn judge_macro_token(
     match receiver_before(text, at.0) {
         Some((receiver, true)) => {
             let segments: Vec<String> = macro_path(&receiver);
-            let owner = resolver.rust_qualifier(facts, &segments, at.0, 0);
+            let owner = macro_path_entity(resolver, facts, &segments, at.0, true);
             let confidence = match owner {
                 Entity::Module(_) => Confidence::ImportResolved,
                 _ => Confidence::ReceiverTyped,
@@ -1130,16 +1151,26 @@ fn judge_macro_token(
                     unresolved,
                 );
             }
-            if let Some((path, shorthand)) = macro_literal_key(text, at).filter(|_| target.is_type_member()) {
+            if let Some((path, shorthand)) = macro_literal_key(text, at).filter(|_| target.kind == "field") {
                 // `Error { given: .. }`, `Error { given, .. }` among a macro's tokens: a
-                // member of the written type, as outside a macro.
-                let segments: Vec<String> = macro_path(&path);
-                let owner = resolver.rust_path(facts, &segments, at.0, 0);
+                // field of the written type, as outside a macro. A literal's keys are fields,
+                // never variants: `set_enum! { Attribute { Bold, Dim } }` lists variants for
+                // the macro to write `Attribute::Bold`, in no literal.
+                let owner = macro_path_entity(resolver, facts, &macro_path(&path), at.0, false);
                 let entity = resolver.member_of(&owner, name, 0);
                 let how = How::new(RefKind::Attribute, Confidence::ReceiverTyped);
                 let mut reference = verdict(facts, target, at, entity, how, unresolved)?;
                 reference.shorthand = shorthand;
                 return Some(reference);
+            }
+            if let Some((path, _)) = macro_literal_key(text, at).filter(|_| target.kind == "variant") {
+                // `set_enum! { Attribute { Bold, Dim } }`: an enum's name with a braced list of
+                // its variants is no literal (an enum has no fields to key); it lists them,
+                // for the macro to write `Attribute::Bold`. The name is kept as written.
+                let owner = macro_path_entity(resolver, facts, &macro_path(&path), at.0, false);
+                let entity = resolver.member_of(&owner, name, 0);
+                let how = How::new(RefKind::Other, Confidence::ReceiverTyped);
+                return verdict(facts, target, at, entity, how, unresolved);
             }
             if let Some(written) = field_macro_type(&facts.lang.resolve.field_macros, text, at) {
                 // `offset_of!(Header<T>, len)`: a field of the type the first argument writes.
@@ -1436,6 +1467,42 @@ fn macro_path(path: &str) -> Vec<String> {
             .filter(|p| p.starts_with("crate"))
             .unwrap_or(path),
     )
+}
+
+/// What a path among a macro's tokens names (`qualifier`: as the qualifier of a name after
+/// it): a head that a `use` among the same macro's tokens binds (`use crate::a::modifier;`
+/// in a rule's body, then `modifier::Year { .. }`) is read through that `use`; a head the
+/// file binds nowhere (no binding, no glob import), in a call that splices the tokens into
+/// code of the crate, is the crate's one type of that name.
+fn macro_path_entity(
+    resolver: &Resolver<'_>,
+    facts: &Facts,
+    segments: &[String],
+    at: usize,
+    qualifier: bool,
+) -> Entity {
+    let read = |segments: &[String]| match qualifier {
+        true => resolver.rust_qualifier(facts, segments, at, 0),
+        false => resolver.rust_path(facts, segments, at, 0),
+    };
+    let Some((head, rest)) = segments.split_first() else {
+        return Entity::Unknown("an empty path");
+    };
+    if let Some((path, member)) = macro_use(facts, head, (at, at + head.len())) {
+        let mut through: Vec<String> = super::modules::rust::split_path(&path);
+        through.push(member);
+        through.extend(rest.iter().cloned());
+        return read(&through);
+    }
+    match read(segments) {
+        found @ (Entity::Def(_) | Entity::Module(_)) => found,
+        other
+            if rest.is_empty() && facts.scopes.lookup(head, at).is_none() && !facts.imports.iter().any(|i| i.glob) =>
+        {
+            resolver.crate_type_named(&facts.path, head).map_or(other, Entity::Def)
+        }
+        other => other,
+    }
 }
 
 /// The type a struct literal among a macro's tokens makes (`$crate::TypeEqualizer { .. }`,

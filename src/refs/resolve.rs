@@ -1420,6 +1420,34 @@ impl<'p> Resolver<'p> {
             .collect()
     }
 
+    /// The one type (struct, enum, union, trait) declared at a module's top in the crate
+    /// `file` is compiled in that is named `name`; `None` where there is none or several.
+    pub fn crate_type_named(&self, file: &str, name: &str) -> Option<DefId> {
+        let facts = self.facts(file)?;
+        let target = rust::crate_root(self.project, file);
+        let mut found = self
+            .project
+            .files_naming(facts.lang, name)
+            .into_iter()
+            .filter(|f| rust::crate_root(self.project, f) == target)
+            .filter_map(|f| self.facts(f))
+            .flat_map(|other| {
+                let types: Vec<DefId> = other
+                    .index
+                    .symbols
+                    .iter()
+                    .filter(|s| s.path == name && matches!(s.kind.as_str(), "struct" | "enum" | "union" | "trait"))
+                    .map(|s| DefId {
+                        file: other.path.clone(),
+                        path: s.path.clone(),
+                    })
+                    .collect();
+                types
+            });
+        let one = found.next()?;
+        found.next().is_none().then_some(one)
+    }
+
     /// Whether a class has a field `name`: `Some(true)` declared by the class, `Some(false)`
     /// only assigned in its methods, `None` neither.
     fn field_kind(&self, facts: &Facts, class_path: &str, name: &str) -> Option<bool> {

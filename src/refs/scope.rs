@@ -87,6 +87,9 @@ pub struct Binding {
     /// How the name takes its value from `value`.
     pub taken: Taken,
     pub kind: BindingKind,
+    /// The statement around it that always leaves the function (`x = b; return` in a
+    /// branch): after it, the binding is not seen.
+    pub leaving: Option<(usize, usize)>,
 }
 
 /// How a binding's name takes its value from the value node.
@@ -343,6 +346,10 @@ impl Scopes {
                 } else {
                     BindingKind::Local
                 };
+                let leaving = match f.item || f.global {
+                    true => None,
+                    false => leaving_statement(resolve, root, at, &out.scopes[scope]),
+                };
                 out.push(Binding {
                     id: 0,
                     name: name.to_string(),
@@ -354,6 +361,7 @@ impl Scopes {
                     pattern: (f.pattern && at != f.node).then_some(f.node),
                     taken: f.taken,
                     kind,
+                    leaving,
                 });
             }
         }
@@ -375,6 +383,7 @@ impl Scopes {
             pattern: None,
             taken: Taken::Whole,
             kind,
+            leaving: None,
         });
     }
 
@@ -493,7 +502,10 @@ impl Scopes {
                     if first.is_none() {
                         first = Some(b);
                     }
-                    if b.at.0 <= at && before.is_none_or(|p: &Binding| p.at.0 <= b.at.0) {
+                    // One made in a statement that always leaves the function is not seen
+                    // after that statement.
+                    let left_behind = b.leaving.is_some_and(|(_, end)| end <= at);
+                    if b.at.0 <= at && !left_behind && before.is_none_or(|p: &Binding| p.at.0 <= b.at.0) {
                         before = Some(b);
                     }
                 }
@@ -751,6 +763,35 @@ fn switch_cases(resolve: &crate::lang::Resolve, text: &str, body: tree_sitter::N
     out
 }
 
+/// The innermost statement (or block) around a name bound at `at`, inside its `scope`,
+/// that always leaves the function (function_exits), when no catching statement (`try`)
+/// between it and the scope may go on after the exit.
+fn leaving_statement(
+    resolve: &crate::lang::Resolve,
+    root: tree_sitter::Node<'_>,
+    at: (usize, usize),
+    scope: &Scope,
+) -> Option<(usize, usize)> {
+    if resolve.function_exits.is_empty() {
+        return None;
+    }
+    let mut node = root.descendant_for_byte_range(at.0, at.1)?;
+    let mut leaving = None;
+    while let Some(parent) = node.parent() {
+        if parent.start_byte() <= scope.start && scope.end <= parent.end_byte() {
+            break;
+        }
+        if resolve.catching.iter().any(|k| k == parent.kind()) {
+            return None;
+        }
+        if leaving.is_none() && leaves(resolve, &resolve.function_exits, parent, false) {
+            leaving = Some((parent.start_byte(), parent.end_byte()));
+        }
+        node = parent;
+    }
+    leaving
+}
+
 /// The last statement of a `switch` case (`form` one of switch_cases), if it has one.
 fn last_statement<'t>(form: &crate::lang::SyntaxForm, case: tree_sitter::Node<'t>) -> Option<tree_sitter::Node<'t>> {
     let mut cursor = case.walk();
@@ -761,10 +802,11 @@ fn last_statement<'t>(form: &crate::lang::SyntaxForm, case: tree_sitter::Node<'t
 /// Whether a branch always leaves its block: it is an exit (`return`), or ends in a
 /// statement that always leaves.
 fn always_leaves(resolve: &crate::lang::Resolve, branch: tree_sitter::Node<'_>) -> bool {
-    leaves(resolve, branch, false)
+    let exits = &resolve.exits;
+    leaves(resolve, exits, branch, false)
         || crate::lang::written_parts(branch)
             .last()
-            .is_some_and(|last| leaves(resolve, *last, false))
+            .is_some_and(|last| leaves(resolve, exits, *last, false))
 }
 
 /// Whether a statement always leaves the block it stands in: an exit; an `if` whose every
@@ -775,10 +817,10 @@ fn always_leaves(resolve: &crate::lang::Resolve, branch: tree_sitter::Node<'_>) 
 /// (a statement not in a field of its own, `{ .. }`, `else ..`) whose last statement
 /// leaves. A loop may run no time, so it never leaves. `break` (switch_breaks) leaves the
 /// switch it stands in, not the block around it.
-fn leaves(resolve: &crate::lang::Resolve, node: tree_sitter::Node<'_>, in_switch: bool) -> bool {
+fn leaves(resolve: &crate::lang::Resolve, exits: &[String], node: tree_sitter::Node<'_>, in_switch: bool) -> bool {
     use crate::lang::part;
     let kind = node.kind();
-    if resolve.exits.iter().any(|k| k == kind) {
+    if exits.iter().any(|k| k == kind) {
         return !(in_switch && resolve.switch_breaks.iter().any(|k| k == kind));
     }
     if let Some(form) = crate::lang::Resolve::form(&resolve.narrowing_conditionals, kind) {
@@ -787,9 +829,9 @@ fn leaves(resolve: &crate::lang::Resolve, node: tree_sitter::Node<'_>, in_switch
         };
         let mut cursor = node.walk();
         let alternatives: Vec<tree_sitter::Node<'_>> = node.children_by_field_name(otherwise, &mut cursor).collect();
-        return part(node, form.name.as_deref()).is_some_and(|b| leaves(resolve, b, in_switch))
+        return part(node, form.name.as_deref()).is_some_and(|b| leaves(resolve, exits, b, in_switch))
             && !alternatives.is_empty()
-            && alternatives.iter().all(|a| leaves(resolve, *a, in_switch));
+            && alternatives.iter().all(|a| leaves(resolve, exits, *a, in_switch));
     }
     // A switch: its cases, written in it or in its body.
     fn cases_in<'t>(resolve: &crate::lang::Resolve, n: tree_sitter::Node<'t>) -> Vec<tree_sitter::Node<'t>> {
@@ -820,7 +862,7 @@ fn leaves(resolve: &crate::lang::Resolve, node: tree_sitter::Node<'_>, in_switch
             }
             false
         });
-        return !breaks && statement.is_some_and(|s| leaves(resolve, s, true));
+        return !breaks && statement.is_some_and(|s| leaves(resolve, exits, s, true));
     }
     // A block: its statements are no field of it (a loop's body is).
     let mut cursor = node.walk();
@@ -838,7 +880,7 @@ fn leaves(resolve: &crate::lang::Resolve, node: tree_sitter::Node<'_>, in_switch
     }
     match last {
         Some((statement, true)) if node.named_child_count() > 0 && node.child_by_field_name("body").is_none() => {
-            leaves(resolve, statement, in_switch)
+            leaves(resolve, exits, statement, in_switch)
         }
         _ => false,
     }

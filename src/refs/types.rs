@@ -536,6 +536,57 @@ impl Resolver<'_> {
         }
     }
 
+    /// The instance a member or an index (`spec.backend`, `events[1]`, read by its text) is
+    /// where a test of its class holds (`isinstance(spec.backend, C)`, `x instanceof C`).
+    fn narrowed_place(&self, facts: &Facts, node: Node<'_>, depth: usize) -> Option<Ty> {
+        let narrowing = facts.scopes.narrowed(facts.text_of(node), node.start_byte())?;
+        if narrowing.guard {
+            return None;
+        }
+        match facts.node(narrowing.class).map(|n| self.type_of(facts, n, depth + 1)) {
+            Some(Ty::Class(c)) => Some(Ty::Instance(c)),
+            _ => None,
+        }
+    }
+
+    /// The members of the union `of` that the object type `wanted` may describe
+    /// (`Extract<Part, { type: Type }>`): a member whose property of a key `wanted` writes as
+    /// a string (or a type parameter given one) is another string is not one of them. A
+    /// property whose string is not known keeps every member.
+    fn extracted(&self, facts: &Facts, of: Ty, wanted: Node<'_>, depth: usize) -> Ty {
+        let Ty::OneOf(members) = of else {
+            return of;
+        };
+        let r = &facts.lang.resolve;
+        let wanted = unwrapped(facts, wanted);
+        if !r.member_types.iter().any(|k| k == wanted.kind()) {
+            return Ty::OneOf(members);
+        }
+        let written: Vec<(String, String)> = written_parts(wanted)
+            .into_iter()
+            .filter_map(|property| {
+                let key = property.child_by_field_name("name")?;
+                let ty = property.child_by_field_name("type")?;
+                match self.annotation(facts, unwrapped(facts, ty), depth + 1) {
+                    Ty::Text(value) => Some((strip_quotes(facts.text_of(key)), value)),
+                    _ => None,
+                }
+            })
+            .collect();
+        let kept = members
+            .into_iter()
+            .filter(|member| {
+                written
+                    .iter()
+                    .all(|(key, value)| match self.field_of(member, key, depth + 1) {
+                        Some(Ty::Text(declared)) => declared == *value,
+                        _ => self.may_be(member, key, std::slice::from_ref(value), depth + 1),
+                    })
+            })
+            .collect();
+        one_of(kept)
+    }
+
     /// The members of a union whose member `key` is declared as one of the literals a
     /// discriminant test compares it with; a member declaring no literal there stays.
     fn narrowed_by_discriminant(&self, facts: &Facts, ty: Ty, discriminant: &Discriminant, depth: usize) -> Ty {
@@ -792,6 +843,10 @@ impl Resolver<'_> {
             };
         }
         if let Some(form) = Resolve::form(&r.indexes, kind) {
+            // `assert isinstance(events[1], Changed)`: a `Changed` where it holds.
+            if let Some(class) = self.narrowed_place(facts, node, depth) {
+                return class;
+            }
             // The index's field, else (a grammar that names none) the last part written.
             let index = form
                 .name
@@ -915,12 +970,8 @@ impl Resolver<'_> {
                 return Ty::Unknown("a member without a name");
             };
             // `isinstance(spec.backend, C)` / `spec.backend instanceof C`: a `C` where it holds.
-            if let Some(narrowing) = facts.scopes.narrowed(facts.text_of(node), node.start_byte()) {
-                if !narrowing.guard {
-                    if let Some(Ty::Class(c)) = facts.node(narrowing.class).map(|n| self.type_of(facts, n, depth + 1)) {
-                        return Ty::Instance(c);
-                    }
-                }
+            if let Some(class) = self.narrowed_place(facts, node, depth) {
+                return class;
             }
             let object_type = self.type_of(facts, object, depth + 1);
             let name = facts.slice((name.start_byte(), name.end_byte()));
@@ -2674,21 +2725,33 @@ impl Resolver<'_> {
         let name = facts.slice((method.start_byte(), method.end_byte()));
         // The name (or pattern) must be the callback's first parameter, or (`fold`,
         // `reduce`) its second: the first is what each call carries to the next.
+        // A comparing callback (`sort((a, b) => ..)`) takes two elements.
         let accumulating = r.accumulating_callbacks.iter().any(|m| m == name);
-        let place = usize::from(accumulating);
-        let element = match function.child_by_field_name("parameter") {
-            Some(only) if !accumulating => only,
-            Some(_) => return None,
+        let comparing = r.comparing_callbacks.iter().any(|m| m == name);
+        let places: &[usize] = match (accumulating, comparing) {
+            (true, _) => &[1],
+            (false, true) => &[0, 1],
+            (false, false) => &[0],
+        };
+        let element = |place: usize| match function.child_by_field_name("parameter") {
+            Some(only) if place == 0 => Some(only),
+            Some(_) => None,
             None => {
                 let parameters = function.child_by_field_name("parameters")?;
                 let element = *written_parts(parameters).get(place)?;
-                element.child_by_field_name("pattern").unwrap_or(element)
+                Some(element.child_by_field_name("pattern").unwrap_or(element))
             }
         };
-        if (element.start_byte(), element.end_byte()) != at {
+        if !places
+            .iter()
+            .filter_map(|&place| element(place))
+            .any(|e| (e.start_byte(), e.end_byte()) == at)
+        {
             return None;
         }
-        if !accumulating
+        // Methods known by how their callback is called need no other list to name them.
+        let known_shape = accumulating || comparing;
+        if !known_shape
             && !r
                 .element_callbacks
                 .iter()
@@ -2702,7 +2765,7 @@ impl Resolver<'_> {
         let object = part(callee, member.object.as_deref())?;
         let method = facts.slice((method.start_byte(), method.end_byte()));
         match self.type_of(facts, object, depth + 1) {
-            Ty::Elements(element) if accumulating || r.element_callbacks.iter().any(|m| m == method) => Some(*element),
+            Ty::Elements(element) if known_shape || r.element_callbacks.iter().any(|m| m == method) => Some(*element),
             // `cache.forEach((entry, key) => ..)`: a value of the map.
             Ty::Keyed(_, value) if r.map_callbacks.iter().any(|m| m == method) => Some(*value),
             // `opt.map(|x| ..)`: the value a wrapper holds.
@@ -2755,9 +2818,11 @@ impl Resolver<'_> {
                 let ty = self.type_of(facts, v, depth + 1);
                 self.taken_from(facts, ty, taken, depth + 1)
             }
-            // `xs.iter().map(|(key, entry)| ..)`: the callback's element, taken apart.
+            // `xs.iter().map(|(key, entry)| ..)`: the callback's element, taken apart;
+            // `{ bold: ({ mark }) => .. }` where a function type is expected: its parameter.
             (None, None) => self
                 .callback_element(facts, pattern, depth + 1)
+                .or_else(|| self.contextual_parameter(facts, pattern, depth + 1))
                 .unwrap_or(Ty::Unknown("a pattern whose value saguaro does not see")),
         };
         let upto = upto.map(|n| n.id());
@@ -2780,9 +2845,11 @@ impl Resolver<'_> {
     fn pattern_step(&self, facts: &Facts, parent: Node<'_>, child: Node<'_>, ty: Ty, depth: usize) -> Ty {
         // `{ name }` in an object pattern: the property `name` of the value.
         if child.kind() == "shorthand_property_identifier_pattern" {
+            // A class's, a type written in place's (`{ options }: { options?: O }`), a
+            // record's value.
             return match ty.unbounded() {
-                class @ (Ty::Instance(_) | Ty::Applied(..)) => self
-                    .field_of(&class, facts.slice((child.start_byte(), child.end_byte())), depth + 1)
+                value @ (Ty::Instance(_) | Ty::Applied(..) | Ty::InPlace(_) | Ty::Record(_)) => self
+                    .literal_property_type(&value, facts.slice((child.start_byte(), child.end_byte())), depth + 1)
                     .unwrap_or(Ty::Unknown("a field saguaro does not find")),
                 Ty::Unknown(why) => Ty::Unknown(why),
                 _ => Ty::Unknown("a property of a value saguaro does not type"),
@@ -2790,11 +2857,16 @@ impl Resolver<'_> {
         }
         match parent.kind() {
             "tuple_pattern" | "pattern_list" | "list_pattern" | "array_pattern" => {
+                let rest = ["rest", "splat"].iter().any(|k| child.kind().contains(k));
                 match (ty, place_in_list(parent, child)) {
-                    (Ty::Tuple(items), Some(i)) => items
+                    (Ty::Tuple(items), Some(i)) if !rest => items
                         .get(i)
                         .cloned()
                         .unwrap_or(Ty::Unknown("a tuple shorter than its pattern")),
+                    // `(first,) = coverages`, `[a, b] = xs`: every place of a collection taken
+                    // apart is one of its elements; a rest (`*more`) holds some of them.
+                    (elements @ Ty::Elements(_), _) if rest => elements,
+                    (Ty::Elements(element), _) => *element,
                     (Ty::Unknown(why), _) => Ty::Unknown(why),
                     _ => Ty::Unknown("a pattern of a value that is not a tuple saguaro reads"),
                 }
@@ -2843,8 +2915,8 @@ impl Resolver<'_> {
                     .or_else(|| parent.child_by_field_name("name"))
                     .unwrap_or(child);
                 match ty.unbounded() {
-                    class @ (Ty::Instance(_) | Ty::Applied(..)) => self
-                        .field_of(&class, facts.slice((key.start_byte(), key.end_byte())), depth + 1)
+                    value @ (Ty::Instance(_) | Ty::Applied(..) | Ty::InPlace(_) | Ty::Record(_)) => self
+                        .literal_property_type(&value, facts.slice((key.start_byte(), key.end_byte())), depth + 1)
                         .unwrap_or(Ty::Unknown("a field saguaro does not find")),
                     other => other,
                 }
@@ -3118,9 +3190,14 @@ impl Resolver<'_> {
             }
         }
         // `xs = [...xs, {..}]`: an element of a list goes where the list goes, as an element.
+        // `return [name, ({ mark }) => ..]` for a tuple `[string, (p: P) => T]`: the type of
+        // its place, counted before any spread.
         if r.element_literals.iter().any(|k| k == parent.kind()) {
             return match self.expected_type(facts, parent, depth + 1) {
                 Ty::Elements(element) => *element,
+                Ty::Tuple(items) => place_in_list(parent, literal)
+                    .and_then(|i| items.get(i).cloned())
+                    .unwrap_or(Ty::Unknown("an element of a tuple saguaro does not place")),
                 Ty::Unknown(why) => Ty::Unknown(why),
                 _ => Ty::Unknown("an element of a list that goes where no list of a known type goes"),
             };
@@ -3285,22 +3362,49 @@ impl Resolver<'_> {
             let key = part(parent, form.name.as_deref());
             if let (Some(value), Some(key), Some(outer)) = (value, key, parent.parent()) {
                 if value.id() == literal.id() {
+                    let key = facts.slice((key.start_byte(), key.end_byte()));
                     return match self.expected_type(facts, outer, depth + 1).unbounded() {
-                        class @ (Ty::Instance(_) | Ty::Applied(..)) => self
-                            .field_of(&class, facts.slice((key.start_byte(), key.end_byte())), depth + 1)
-                            .unwrap_or(Ty::Unknown("a property saguaro does not find")),
-                        // `{ a: {..} }` going where a record goes: one of its values.
-                        Ty::Record(value) => *value,
-                        // `f({ message: {..} })` for `f(o: { message: Interrupt })`.
-                        Ty::InPlace(written) => self
-                            .in_place_member_type(&written, facts.slice((key.start_byte(), key.end_byte())), depth + 1)
-                            .unwrap_or(Ty::Unknown("a property saguaro does not find")),
-                        other => other,
+                        // `f({ component, props: {..} })` for a union of object types: the
+                        // property's type in each member the literal may be (narrowed by its
+                        // discriminants) that has it, as the checker types it.
+                        union @ Ty::OneOf(_) => match self.narrowed_by_literal(facts, outer, union, depth + 1) {
+                            Ty::OneOf(members) => {
+                                let found: Vec<Ty> = members
+                                    .iter()
+                                    .filter_map(|m| self.literal_property_type(m, key, depth + 1))
+                                    .collect();
+                                match found.is_empty() {
+                                    true => Ty::Unknown("a property no type the literal may be has"),
+                                    false => one_of(found),
+                                }
+                            }
+                            one => self
+                                .literal_property_type(&one, key, depth + 1)
+                                .unwrap_or(Ty::Unknown("a property saguaro does not find")),
+                        },
+                        outer_type => match outer_type {
+                            Ty::Instance(_) | Ty::Applied(..) | Ty::Record(_) | Ty::InPlace(_) => self
+                                .literal_property_type(&outer_type, key, depth + 1)
+                                .unwrap_or(Ty::Unknown("a property saguaro does not find")),
+                            other => other,
+                        },
                     };
                 }
             }
         }
         Ty::Unknown("a literal whose type is not written where it is")
+    }
+
+    /// The type of property `key` of a value of type `ty` (or of an object literal going where
+    /// it goes): a class's or interface's field, one of a record's values (`{ a: {..} }` for
+    /// a `Record`), a member of a type written in place (`f(o: { message: Interrupt })`).
+    fn literal_property_type(&self, ty: &Ty, key: &str, depth: usize) -> Option<Ty> {
+        match ty {
+            Ty::Instance(_) | Ty::Applied(..) => self.field_of(ty, key, depth),
+            Ty::Record(value) => Some((**value).clone()),
+            Ty::InPlace(written) => self.in_place_member_type(written, key, depth),
+            _ => None,
+        }
     }
 
     /// The type the function that returns (or yields) `value` returns: the written return
@@ -3685,6 +3789,10 @@ impl Resolver<'_> {
                         _ => Ty::Unknown("an instance type of what is not a class of the root"),
                     },
                     Derived::Parameters => Ty::Unknown("the parameters of a function, read by a number index"),
+                    Derived::Extracted => match arguments.get(1) {
+                        Some(wanted) => self.extracted(facts, of, *wanted, depth + 1),
+                        None => of,
+                    },
                 };
             }
             if r.pass_through.iter().any(|p| p == base_name) && !ours {
@@ -3860,6 +3968,10 @@ impl Resolver<'_> {
         }
         if r.anything.iter().any(|a| a == text || text.ends_with(&format!(".{a}"))) {
             return Ty::Unknown(ANYTHING);
+        }
+        // `type: "tool"`: the string's own type, as a key or a discriminant reads it.
+        if kind == "literal_type" && crate::lang::plain_string(text) {
+            return Ty::Text(strip_quotes(text));
         }
         if r.nothing.iter().any(|n| n == text || n == kind)
             || matches!(kind, "primitive_type" | "predefined_type" | "literal_type")
@@ -4062,9 +4174,9 @@ pub(super) fn element_of(r: &Resolve, ty: Ty) -> Ty {
     }
 }
 
-/// The place of `child` in the tuple or list pattern `parent`: the separators before it,
-/// so that a wildcard (`(_, e)`) or a hole (`[, e]`) counts as a place; `None` after a rest
-/// (`(a, .., z)`), whose length the pattern does not say.
+/// The place of `child` in the tuple or list pattern (or list literal) `parent`: the
+/// separators before it, so that a wildcard (`(_, e)`) or a hole (`[, e]`) counts as a place;
+/// `None` after a rest (`(a, .., z)`) or a spread (`[...xs, e]`), whose length is not written.
 fn place_in_list(parent: Node<'_>, child: Node<'_>) -> Option<usize> {
     let mut cursor = parent.walk();
     let mut place = 0;
@@ -4073,7 +4185,12 @@ fn place_in_list(parent: Node<'_>, child: Node<'_>) -> Option<usize> {
             return Some(place);
         }
         let kind = n.kind();
-        if kind == ".." || kind.contains("rest") || kind.contains("splat") || kind == "remaining_field_pattern" {
+        if kind == ".."
+            || kind.contains("rest")
+            || kind.contains("splat")
+            || kind.contains("spread")
+            || kind == "remaining_field_pattern"
+        {
             return None;
         }
         if kind == "," {

@@ -6,7 +6,7 @@
 //! Import roots are found from the tree itself: the folder above the outermost package
 //! (`src/` for `src/click/__init__.py`) is one, the root is one, and a module's own folder
 //! is one for the scripts and tests beside it (Python puts a script's folder first on its
-//! path).
+//! path) — unless that folder is a package, whose modules are imported by the package's name.
 
 use super::{child_path, parent_dir, strip_ext, ModuleId};
 use crate::refs::project::Project;
@@ -109,13 +109,18 @@ pub fn resolve(project: &Project, importer: &str, spec: &str) -> Option<ModuleId
         return Some(module);
     }
     let (first, tail) = rest.split_first()?;
+    // A script's folder is first on its path; a module of a package is imported by its
+    // package's name, so its folder is not (`from typing import ..` in a package holding a
+    // `typing.py` is the standard library's).
     let own = parent_dir(importer).to_string();
+    let in_package =
+        project.has_file(&child_path(&own, "__init__.py")) || project.has_file(&child_path(&own, "__init__.pyi"));
     let roots = project
         .python
         .roots
         .iter()
         .map(String::as_str)
-        .chain(std::iter::once(own.as_str()));
+        .chain((!in_package).then_some(own.as_str()));
     for root in roots {
         let Some(mut module) = in_dir(project, root, first) else {
             continue;
