@@ -7,7 +7,10 @@
 //! found is the one it means. Two refinements the query marks: a class body's names are not
 //! seen from the methods inside it (`@local.scope.class`), and a Rust `mod` body ends the
 //! search (`@local.scope.module`). Whether a binding is seen before the statement that makes
-//! it is the language's rule (`bindings_visible` in `grammars/languages.toml`).
+//! it is the language's rule (`bindings_visible` in `grammars/languages.toml`). A binding
+//! made inside a statement that always leaves the function (`x = b; return`, by the
+//! language's `function_exits`) is not seen after that statement, unless a `try` around it
+//! (`catching`) may go on after the exit.
 //!
 //! It knows nothing of imports or other files: [`super::facts`] adds the names imports bind.
 //!

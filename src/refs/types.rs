@@ -57,8 +57,12 @@
 //! member of a type written in place (`opts: { getBlockers?: () => Blocker[] }`) is called
 //! as that type declares it. The types the standard library derives from another
 //! (`derived_types`) are read as it says: `Omit<T, K>` and `Pick<T, K>` have some of T's
-//! members, `ReturnType<typeof f>` is what `f` returns, `InstanceType<typeof C>` a `C`, and
-//! `ConstructorParameters<typeof C>[0]` the constructor's first parameter.
+//! members, `ReturnType<typeof f>` is what `f` returns, `InstanceType<typeof C>` a `C`,
+//! `ConstructorParameters<typeof C>[0]` the constructor's first parameter, and
+//! `Extract<Part, { type: "tool" }>` the members of `Part` whose `type` may be `"tool"` (a
+//! string literal type is the string itself, as a key or discriminant reads it). An object
+//! literal going where a union of object types goes keys, at each property, that property
+//! of the members that have it.
 //!
 //! A `@classmethod` that writes no return type and returns a call of its class parameter
 //! (`return cls(**kwargs)`) gives the class it is called on, as `-> Self` does; `cls(lo=1)`
