@@ -5403,3 +5403,35 @@ makePart(\"text\", { providerExecuted: true })
     let found = found_in(&[("a.ts", ts)], "a.ts", "TextPart.providerExecuted");
     assert_eq!(sure_lines(&found), vec![18], "{found:?}");
 }
+
+/// A discriminant a base clause gives (`extends BasePart<"tool-call">`, whose `type: Type`)
+/// narrows a `switch` as a literal written on the member does, and a union member that is
+/// itself a union is narrowed member by member.
+#[test]
+fn a_discriminant_a_base_clause_gives_narrows_a_switch() {
+    let ts = "\
+export interface BasePart<Type extends string> { readonly type: Type }
+export interface ToolCallPart extends BasePart<\"tool-call\"> { readonly providerName?: string }
+export interface ToolResultSuccess extends BasePart<\"tool-result\"> { readonly providerName?: string }
+export interface ToolResultFailure extends BasePart<\"tool-failure\"> { readonly providerName?: string }
+export type ToolResultPart = ToolResultSuccess | ToolResultFailure
+export type AnyPart = ToolCallPart | ToolResultPart
+
+export function f(parts: ReadonlyArray<AnyPart>) {
+  for (const part of parts) {
+    switch (part.type) {
+      case \"tool-call\": {
+        part.providerName
+        break
+      }
+      case \"tool-failure\":
+        part.providerName
+    }
+  }
+}
+";
+    let found = found_in(&[("a.ts", ts)], "a.ts", "ToolCallPart.providerName");
+    assert_eq!(sure_lines(&found), vec![12], "{found:?}");
+    let found = found_in(&[("a.ts", ts)], "a.ts", "ToolResultFailure.providerName");
+    assert_eq!(sure_lines(&found), vec![16], "{found:?}");
+}

@@ -561,6 +561,8 @@ impl Resolver<'_> {
         let Ty::OneOf(members) = of else {
             return of;
         };
+        // `AnyPart` holding `ToolResultPart`, itself a union: each member on its own.
+        let members = flattened(members);
         let r = &facts.lang.resolve;
         let wanted = unwrapped(facts, wanted);
         if !r.member_types.iter().any(|k| k == wanted.kind()) {
@@ -582,10 +584,7 @@ impl Resolver<'_> {
             .filter(|member| {
                 written
                     .iter()
-                    .all(|(key, value)| match self.field_of(member, key, depth + 1) {
-                        Some(Ty::Text(declared)) => declared == *value,
-                        _ => self.may_be(member, key, std::slice::from_ref(value), depth + 1),
-                    })
+                    .all(|(key, value)| self.may_be(member, key, std::slice::from_ref(value), depth + 1))
             })
             .collect();
         one_of(kept)
@@ -597,6 +596,8 @@ impl Resolver<'_> {
         let Ty::OneOf(members) = ty else {
             return ty;
         };
+        // `AnyPart` holding `ToolResultPart`, itself a union: each member on its own.
+        let members = flattened(members);
         let values: Vec<String> = discriminant
             .values
             .iter()
@@ -610,8 +611,12 @@ impl Resolver<'_> {
     }
 
     /// Whether a value of the union member `member` may have `key` equal to one of
-    /// `values`: its `key` is declared as one of those literals, or as no literal at all.
+    /// `values`: its `key` is declared as one of those literals (or as a type parameter a
+    /// base clause gives one: `extends BasePart<"tool-call">`), or as no literal at all.
     fn may_be(&self, member: &Ty, key: &str, values: &[String], depth: usize) -> bool {
+        if let Some(Ty::Text(declared)) = self.field_of(member, key, depth + 1) {
+            return values.contains(&declared);
+        }
         match self.member(member, key, depth + 1) {
             Entity::Def(def) => self
                 .declared_literal(&def)
@@ -2593,6 +2598,8 @@ impl Resolver<'_> {
         let Ty::OneOf(members) = ty else {
             return ty;
         };
+        // `AnyPart` holding `ToolResultPart`, itself a union: each member on its own.
+        let members = flattened(members);
         let mut cursor = literal.walk();
         let written: Vec<(String, String)> = literal
             .named_children(&mut cursor)
@@ -4202,6 +4209,17 @@ fn place_in_list(parent: Node<'_>, child: Node<'_>) -> Option<usize> {
         }
     }
     None
+}
+
+/// The members of a union, the members of a union among them taken one by one.
+fn flattened(members: Vec<Ty>) -> Vec<Ty> {
+    members
+        .into_iter()
+        .flat_map(|m| match m {
+            Ty::OneOf(inner) => flattened(inner),
+            one => vec![one],
+        })
+        .collect()
 }
 
 /// The value type of a record, or of the record an intersection holds.
