@@ -579,15 +579,7 @@ impl Resolver<'_> {
                 }
             })
             .collect();
-        let kept = members
-            .into_iter()
-            .filter(|member| {
-                written
-                    .iter()
-                    .all(|(key, value)| self.may_be(member, key, std::slice::from_ref(value), depth + 1))
-            })
-            .collect();
-        one_of(kept)
+        self.members_that_may_be(members, &written, depth)
     }
 
     /// The members of a union whose member `key` is declared as one of the literals a
@@ -606,6 +598,20 @@ impl Resolver<'_> {
         let kept: Vec<Ty> = members
             .into_iter()
             .filter(|member| self.may_be(member, &discriminant.key, &values, depth + 1))
+            .collect();
+        one_of(kept)
+    }
+
+    /// The union of those `members` whose every property `written` (key, string) may be
+    /// that string ([`Self::may_be`]).
+    fn members_that_may_be(&self, members: Vec<Ty>, written: &[(String, String)], depth: usize) -> Ty {
+        let kept = members
+            .into_iter()
+            .filter(|member| {
+                written
+                    .iter()
+                    .all(|(key, value)| self.may_be(member, key, std::slice::from_ref(value), depth + 1))
+            })
             .collect();
         one_of(kept)
     }
@@ -2614,15 +2620,7 @@ impl Resolver<'_> {
                 Some((strip_quotes(facts.text_of(key)), written))
             })
             .collect();
-        let kept: Vec<Ty> = members
-            .into_iter()
-            .filter(|member| {
-                written
-                    .iter()
-                    .all(|(key, value)| self.may_be(member, key, std::slice::from_ref(value), depth + 1))
-            })
-            .collect();
-        one_of(kept)
+        self.members_that_may_be(members, &written, depth)
     }
 
     /// The string literal type a property is declared with (`type: 'added'` → `added`).
