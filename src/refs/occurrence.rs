@@ -1151,26 +1151,28 @@ fn judge_macro_token(
                     unresolved,
                 );
             }
-            if let Some((path, shorthand)) = macro_literal_key(text, at).filter(|_| target.kind == "field") {
-                // `Error { given: .. }`, `Error { given, .. }` among a macro's tokens: a
-                // field of the written type, as outside a macro. A literal's keys are fields,
-                // never variants: `set_enum! { Attribute { Bold, Dim } }` lists variants for
-                // the macro to write `Attribute::Bold`, in no literal.
+            if let Some((path, shorthand)) =
+                macro_literal_key(text, at).filter(|_| matches!(target.kind.as_str(), "field" | "variant"))
+            {
+                // `Error { given: .. }`, `Error { given, .. }` among a macro's tokens: a field of
+                // the written type, as outside a macro. A literal's keys are fields, never
+                // variants: `set_enum! { Attribute { Bold, Dim } }` lists an enum's variants
+                // for the macro to write `Attribute::Bold`, in no literal, and keeps them as
+                // written (no shorthand to expand).
+                let field = target.kind == "field";
                 let owner = macro_path_entity(resolver, facts, &macro_path(&path), at.0, false);
                 let entity = resolver.member_of(&owner, name, 0);
-                let how = How::new(RefKind::Attribute, Confidence::ReceiverTyped);
-                let mut reference = verdict(facts, target, at, entity, how, unresolved)?;
-                reference.shorthand = shorthand;
+                let kind = if field { RefKind::Attribute } else { RefKind::Other };
+                let mut reference = verdict(
+                    facts,
+                    target,
+                    at,
+                    entity,
+                    How::new(kind, Confidence::ReceiverTyped),
+                    unresolved,
+                )?;
+                reference.shorthand = field && shorthand;
                 return Some(reference);
-            }
-            if let Some((path, _)) = macro_literal_key(text, at).filter(|_| target.kind == "variant") {
-                // `set_enum! { Attribute { Bold, Dim } }`: an enum's name with a braced list of
-                // its variants is no literal (an enum has no fields to key); it lists them,
-                // for the macro to write `Attribute::Bold`. The name is kept as written.
-                let owner = macro_path_entity(resolver, facts, &macro_path(&path), at.0, false);
-                let entity = resolver.member_of(&owner, name, 0);
-                let how = How::new(RefKind::Other, Confidence::ReceiverTyped);
-                return verdict(facts, target, at, entity, how, unresolved);
             }
             if let Some(written) = field_macro_type(&facts.lang.resolve.field_macros, text, at) {
                 // `offset_of!(Header<T>, len)`: a field of the type the first argument writes.

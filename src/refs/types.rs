@@ -3372,31 +3372,15 @@ impl Resolver<'_> {
             if let (Some(value), Some(key), Some(outer)) = (value, key, parent.parent()) {
                 if value.id() == literal.id() {
                     let key = facts.slice((key.start_byte(), key.end_byte()));
-                    return match self.expected_type(facts, outer, depth + 1).unbounded() {
-                        // `f({ component, props: {..} })` for a union of object types: the
-                        // property's type in each member the literal may be (narrowed by its
-                        // discriminants) that has it, as the checker types it.
-                        union @ Ty::OneOf(_) => match self.narrowed_by_literal(facts, outer, union, depth + 1) {
-                            Ty::OneOf(members) => {
-                                let found: Vec<Ty> = members
-                                    .iter()
-                                    .filter_map(|m| self.literal_property_type(m, key, depth + 1))
-                                    .collect();
-                                match found.is_empty() {
-                                    true => Ty::Unknown("a property no type the literal may be has"),
-                                    false => one_of(found),
-                                }
-                            }
-                            one => self
-                                .literal_property_type(&one, key, depth + 1)
-                                .unwrap_or(Ty::Unknown("a property saguaro does not find")),
-                        },
-                        outer_type => match outer_type {
-                            Ty::Instance(_) | Ty::Applied(..) | Ty::Record(_) | Ty::InPlace(_) => self
-                                .literal_property_type(&outer_type, key, depth + 1)
-                                .unwrap_or(Ty::Unknown("a property saguaro does not find")),
-                            other => other,
-                        },
+                    // `f({ component, props: {..} })` for a union of object types: narrowed by
+                    // the outer literal's discriminants first.
+                    let outer_type = self.expected_type(facts, outer, depth + 1).unbounded();
+                    return match self.narrowed_by_literal(facts, outer, outer_type, depth + 1) {
+                        value @ (Ty::Instance(_) | Ty::Applied(..) | Ty::Record(_) | Ty::InPlace(_) | Ty::OneOf(_)) => {
+                            self.literal_property_type(&value, key, depth + 1)
+                                .unwrap_or(Ty::Unknown("a property saguaro does not find"))
+                        }
+                        other => other,
                     };
                 }
             }
@@ -3409,6 +3393,15 @@ impl Resolver<'_> {
     /// a `Record`), a member of a type written in place (`f(o: { message: Interrupt })`).
     fn literal_property_type(&self, ty: &Ty, key: &str, depth: usize) -> Option<Ty> {
         match ty {
+            // A union of object types: the property's type in each member that has it, as the
+            // checker types a literal going there.
+            Ty::OneOf(members) => {
+                let found: Vec<Ty> = members
+                    .iter()
+                    .filter_map(|m| self.literal_property_type(m, key, depth + 1))
+                    .collect();
+                (!found.is_empty()).then(|| one_of(found))
+            }
             Ty::Instance(_) | Ty::Applied(..) => self.field_of(ty, key, depth),
             Ty::Record(value) => Some((**value).clone()),
             Ty::InPlace(written) => self.in_place_member_type(written, key, depth),
