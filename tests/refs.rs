@@ -5435,3 +5435,41 @@ export function f(parts: ReadonlyArray<AnyPart>) {
     let found = found_in(&[("a.ts", ts)], "a.ts", "ToolResultFailure.providerName");
     assert_eq!(sure_lines(&found), vec![16], "{found:?}");
 }
+
+/// Rust: an index among a macro's tokens reads an element, as it does in code
+/// (`write!(f, "{}", METADATA[i].name)`, a slice `v[1..]` the same collection), and an item
+/// written in a block inside a compound expression (`struct Wrapper` and its `impl` in a
+/// `match` arm) is an item of the function: `self` in its `impl` is a `Wrapper`.
+#[test]
+fn an_index_among_macro_tokens_and_an_item_in_a_match_arm_are_read() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let lib = "\
+use std::fmt::Write;
+pub struct Format { pub suffix: &'static str }
+pub const METADATA: [Format; 2] = [Format { suffix: \"a\" }, Format { suffix: \"b\" }];
+pub fn show(f: &mut String, i: usize) -> std::fmt::Result {
+    write!(f, \"{}\", METADATA[i].suffix)?;
+    let v: Vec<Format> = Vec::new();
+    write!(f, \"{}\", v[1..][0].suffix)
+}
+pub fn run(f: &mut String, indent: Option<usize>) {
+    match indent {
+        None => {}
+        Some(n) => {
+            struct Wrapper<'a> { out: &'a mut String, format: Format }
+            impl Wrapper<'_> {
+                fn go(&mut self) -> std::fmt::Result {
+                    write!(self.out, \"{}\", self.format.suffix)
+                }
+            }
+            let mut w = Wrapper { out: f, format: Format { suffix: \"\" } };
+            let _ = (w.go(), n);
+        }
+    }
+}
+";
+    let files = [("Cargo.toml", manifest), ("src/lib.rs", lib)];
+    let found = found_in(&files, "src/lib.rs", "Format.suffix");
+    assert_eq!(sure_lines(&found), vec![3, 3, 5, 7, 16, 19], "{found:?}");
+    assert!(found.iter().all(|(_, _, c)| *c != Confidence::NameMatch), "{found:?}");
+}

@@ -1896,9 +1896,11 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
         }
     }
     segments.push(&chain[from..]);
-    let Some((head, rest)) = segments.split_first() else {
+    let Some((written_head, rest)) = segments.split_first() else {
         return Ty::Unknown("a receiver inside a macro saguaro does not read");
     };
+    let (head, head_indexes) = index_suffixes(written_head);
+    let head = &head;
     let mut ty = if let Some(reached) = dereferenced(head) {
         // `(*inner.as_ptr()).data.header`: the head a dereference in parentheses reaches.
         chain_type(resolver, facts, reached, at)
@@ -1942,10 +1944,12 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
     } else {
         return Ty::Unknown("a receiver inside a macro saguaro does not read");
     };
+    ty = indexed(ty, &head_indexes);
     if matches!(ty, Ty::Unknown(_)) {
         return ty;
     }
-    for segment in rest {
+    for written in rest {
+        let (segment, indexes) = index_suffixes(written);
         let name = segment.split(['(', ':', '<']).next().unwrap_or(segment).trim();
         if name.is_empty() || !name.chars().all(|c| c.is_alphanumeric() || c == '_') {
             return Ty::Unknown("a receiver inside a macro saguaro does not read");
@@ -1970,9 +1974,60 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
         } else {
             resolver.value_member_type(&ty, name, 0)
         };
+        ty = indexed(ty, &indexes);
         if matches!(ty, Ty::Unknown(_)) {
             return ty;
         }
+    }
+    ty
+}
+
+/// `METADATA[index]`, `rows[i][j]`, `get(k)[0]`: a chain segment without the indexes written
+/// at its end, and those indexes (the text inside each pair of brackets), in order.
+fn index_suffixes(segment: &str) -> (&str, Vec<&str>) {
+    let mut groups = Vec::new();
+    let (mut depth, mut open) = (0usize, 0usize);
+    for (i, c) in super::facts::code_chars(segment) {
+        match c {
+            '[' | '(' | '{' | '<' => {
+                if depth == 0 {
+                    open = i;
+                }
+                depth += 1;
+            }
+            ']' | ')' | '}' | '>' => {
+                depth = depth.saturating_sub(1);
+                if depth == 0 {
+                    groups.push((open, i, c == ']'));
+                }
+            }
+            _ => {}
+        }
+    }
+    let mut end = segment.len();
+    let mut indexes = Vec::new();
+    for &(open, close, bracket) in groups.iter().rev() {
+        if !bracket || close + 1 != end || open == 0 {
+            break;
+        }
+        indexes.push(&segment[open + 1..close]);
+        end = open;
+    }
+    indexes.reverse();
+    (&segment[..end], indexes)
+}
+
+/// What indexing a value of type `ty` with each of `indexes` in turn reads, as an index
+/// written in code does ([`super::types::indexed_value`]); a range index (`xs[1..]`) is a
+/// slice, the same collection.
+fn indexed(mut ty: Ty, indexes: &[&str]) -> Ty {
+    for index in indexes {
+        if matches!(ty, Ty::Unknown(_)) {
+            return ty;
+        }
+        ty = super::types::indexed_value(&ty, index.contains("..")).unwrap_or(Ty::Unknown(
+            "an index among a macro's tokens into a value saguaro does not read as a collection",
+        ));
     }
     ty
 }

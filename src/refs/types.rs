@@ -904,10 +904,10 @@ impl Resolver<'_> {
             {
                 return value.clone();
             }
+            if let Some(value) = object.as_ref().and_then(|o| indexed_value(o, false)) {
+                return value;
+            }
             return match object {
-                Some(Ty::Elements(element)) => *element,
-                // `cache[key]`: a value of the map.
-                Some(Ty::Keyed(_, value) | Ty::Record(value)) => *value,
                 // `pair[1]`: that place of the tuple (`[-1]` counts from its end).
                 Some(Ty::Tuple(items)) => {
                     let place = index.and_then(|i| facts.text_of(i).trim().parse::<i64>().ok());
@@ -4160,6 +4160,20 @@ impl Resolver<'_> {
                 file: facts.path.clone(),
                 path: s.path.clone(),
             })
+    }
+}
+
+/// What an index into a value of type `object` reads, when the type alone says: an element
+/// of a collection (`xs[i]`), a value of a map (`cache[key]`), and, for a slice (`xs[a..b]`),
+/// the same collection. `None` for a value whose index saguaro reads some other way (a
+/// tuple's written place, a class's index method) or not at all. The expression's path and
+/// the macro tokens' path both read an index through it.
+pub(super) fn indexed_value(object: &Ty, slice: bool) -> Option<Ty> {
+    match object {
+        Ty::Elements(_) if slice => Some(object.clone()),
+        Ty::Elements(element) => Some((**element).clone()),
+        Ty::Keyed(_, value) | Ty::Record(value) => Some((**value).clone()),
+        _ => None,
     }
 }
 
