@@ -5473,3 +5473,164 @@ pub fn run(f: &mut String, indent: Option<usize>) {
     assert_eq!(sure_lines(&found), vec![3, 3, 5, 7, 16, 19], "{found:?}");
     assert!(found.iter().all(|(_, _, c)| *c != Confidence::NameMatch), "{found:?}");
 }
+
+/// Rust keeps modules apart from values: `mod date;` beside `pub const fn date(..)` in one
+/// module (jiff's `civil`), `self::date::{Date}` goes through the module, so every file that
+/// imports `Date` from there reaches it.
+#[test]
+fn a_path_segment_names_the_module_not_a_function_of_the_same_name() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let civil = "\
+pub use self::{date::{Date}, datetime::DateTime};
+mod date;
+mod datetime;
+pub const fn date(y: u8) -> Date { Date::new(y) }
+";
+    let date = "\
+#[derive(Clone, Copy)]
+pub struct Date(u8);
+impl Date {
+    pub const ZERO: Date = Date(0);
+    pub const fn new(y: u8) -> Date { Date(y) }
+}
+";
+    let datetime = "\
+use crate::civil::Date;
+pub struct DateTime { pub date: Date }
+impl DateTime {
+    pub const ZERO: DateTime = DateTime { date: Date::ZERO };
+}
+";
+    let files = [
+        ("Cargo.toml", manifest),
+        ("src/lib.rs", "pub mod civil;\n"),
+        ("src/civil/mod.rs", civil),
+        ("src/civil/date.rs", date),
+        ("src/civil/datetime.rs", datetime),
+    ];
+    let found = found_in(&files, "src/civil/date.rs", "Date.ZERO");
+    assert!(
+        found
+            .iter()
+            .any(|(f, line, c)| f == "src/civil/datetime.rs" && *line == 4 && *c != Confidence::NameMatch),
+        "{found:?}"
+    );
+}
+
+/// Macro tokens are read back a few lines from a name; that window never starts inside a
+/// string (a multi-line `"<a>\` .. `</a>"` ending just inside it), whose closing quote would
+/// otherwise open a string hiding every token after it.
+#[test]
+fn a_macro_window_starting_inside_a_string_does_not_hide_the_tokens_after_it() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let filler = "        // a line between\n".repeat(17);
+    let lib = format!(
+        "\
+pub struct Ser {{ pub level: u8, pub text_format: u8 }}
+macro_rules! check {{
+    ($e:expr) => {{ let _ = $e; }};
+}}
+pub fn f() {{
+    check!(\"<root>\\
+              <a>1</a>\\
+              <b>2</b>\\
+            </root>\");
+{filler}    macro_rules! make {{
+        () => {{
+            Ser {{
+                level: 1,
+                text_format: 2,
+            }}
+        }};
+    }}
+    let _ = make!();
+}}
+"
+    );
+    let files = [("Cargo.toml", manifest), ("src/lib.rs", lib.as_str())];
+    let found = found_in(&files, "src/lib.rs", "Ser.text_format");
+    assert_eq!(sure_lines(&found), vec![31], "{found:?}");
+}
+
+/// A Rust pattern with a written type (`|acc, (op, val): (&Token, u8)|`, `let (a, b): (A,
+/// B)`) takes that type apart, whatever a callback's context would infer; an intersection
+/// member of a union (`({ type: 'maps' } & Payload)`) is kept by `Extract` only where its
+/// written part may have the discriminant.
+#[test]
+fn a_typed_pattern_and_an_intersection_member_keep_their_written_types() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let lib = "\
+pub struct Token<'a> { pub kind: u8, pub raw: &'a str }
+pub struct Repeat<O> { o: Vec<O> }
+impl<O> Repeat<O> {
+    pub fn fold<A, F: FnMut(A, O) -> A>(self, init: A, mut f: F) -> A {
+        let mut acc = init;
+        for o in self.o { acc = f(acc, o); }
+        acc
+    }
+}
+pub fn run<'a>(r: Repeat<(&'a Token<'a>, u8)>, t: &Token<'_>) -> u8 {
+    let (first, _): (&Token<'_>, u8) = (t, 0);
+    r.fold(first.kind, |acc, (op, val): (&Token<'_>, u8)| acc + op.kind + val)
+}
+";
+    let files = [("Cargo.toml", manifest), ("src/lib.rs", lib)];
+    let found = found_in(&files, "src/lib.rs", "Token.kind");
+    assert_eq!(sure_lines(&found), vec![12, 12], "{found:?}");
+    let ts = "\
+export type MapsEntry = { places?: string[] }
+export type SearchEntry = { places?: number }
+export type MapsPayload = { result?: MapsEntry[] }
+export type SearchPayload = { result?: SearchEntry[] }
+export type Step =
+  | ({ type: 'maps' } & MapsPayload)
+  | ({ type: 'search' } & SearchPayload)
+export type MapsStep = Extract<Step, { type: 'maps' }>
+export function f(step: Step) {
+  for (const entry of (step as MapsStep).result ?? []) {
+    console.log(entry.places)
+  }
+}
+";
+    let found = found_in(&[("a.ts", ts)], "a.ts", "MapsEntry.places");
+    assert_eq!(sure_lines(&found), vec![11], "{found:?}");
+}
+
+/// Python: a map literal is a map of its keys' and values' one type (`{1: Foo()}`), and an
+/// empty collection bound to a name holds what its scope stores in it after (`by_seq = {}`
+/// then `by_seq[k] = msg`; `items = []` then `items.append(Foo())`), as mypy's partial types
+/// read it; a collection nothing is stored in stays unknown.
+#[test]
+fn an_empty_collection_holds_what_its_scope_stores_in_it() {
+    let py = "\
+class Foo:
+    def __init__(self) -> None:
+        self.body = bytearray()
+
+
+def f(keys: list[int]) -> None:
+    full = {1: Foo()}
+    full[1].body
+    by_seq = {}
+    for k in keys:
+        if k not in by_seq:
+            msg = Foo()
+            by_seq[k] = msg
+        else:
+            msg = by_seq[k]
+        print(msg.body)
+    items = []
+    items.append(Foo())
+    items[0].body
+    never = {}
+    never[1].body
+";
+    let found = found_in(&[("a.py", py)], "a.py", "Foo.body");
+    assert_eq!(sure_lines(&found), vec![8, 16, 19], "{found:?}");
+    assert!(
+        found
+            .iter()
+            .any(|(_, line, c)| *line == 21 && *c == Confidence::NameMatch),
+        "{found:?}"
+    );
+}

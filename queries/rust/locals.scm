@@ -26,6 +26,9 @@
 
 (parameter pattern: (identifier) @local.definition type: (_) @local.type)
 (parameter pattern: (mut_pattern (identifier) @local.definition) type: (_) @local.type)
+; A pattern with a written type takes its type apart (`|acc, (op, val): (&Token, Expr)|`):
+; the written type is what the code says, whatever a callback's context would infer.
+(parameter pattern: (_) @local.definition.pattern type: (_) @local.type)
 (parameter pattern: (_) @local.definition.pattern)
 (closure_parameters (identifier) @local.definition)
 (closure_parameters (_) @local.definition.pattern)
@@ -33,6 +36,7 @@
 (let_declaration pattern: (identifier) @local.definition value: (_) @local.value)
 (let_declaration pattern: (mut_pattern (identifier) @local.definition) type: (_) @local.type)
 (let_declaration pattern: (mut_pattern (identifier) @local.definition) value: (_) @local.value)
+(let_declaration pattern: (_) @local.definition.pattern type: (_) @local.type)
 (let_declaration pattern: (_) @local.definition.pattern value: (_) @local.value)
 (let_declaration pattern: (_) @local.definition.pattern)
 (let_condition pattern: (_) @local.definition.pattern value: (_) @local.value)

@@ -561,6 +561,13 @@ pub struct Resolve {
     /// are a value of that type: they hold nothing of another.
     #[serde(default)]
     pub empty_collections: Vec<String>,
+    /// Map literals (`{k: v}`): entries with the key in `name`, the value in `object`.
+    #[serde(default)]
+    pub map_literals: Vec<SyntaxForm>,
+    /// Statements storing `arguments` in the place `object` (`d[k] = v`): what fills an empty
+    /// collection literal bound to a name.
+    #[serde(default)]
+    pub index_stores: Vec<SyntaxForm>,
     /// Expressions that yield the value they hold from a generator (`yield v`): it goes
     /// where an element of the generator's written return type goes.
     #[serde(default)]

@@ -1081,7 +1081,7 @@ fn judge_macro_token(
             used_unawaited: false,
         })
     };
-    match receiver_before(text, at.0) {
+    match receiver_before(facts, text, at.0) {
         Some((receiver, true)) => {
             let segments: Vec<String> = macro_path(&receiver);
             let owner = macro_path_entity(resolver, facts, &segments, at.0, true);
@@ -1152,7 +1152,7 @@ fn judge_macro_token(
                 );
             }
             if let Some((path, shorthand)) =
-                macro_literal_key(text, at).filter(|_| matches!(target.kind.as_str(), "field" | "variant"))
+                macro_literal_key(facts, text, at).filter(|_| matches!(target.kind.as_str(), "field" | "variant"))
             {
                 // `Error { given: .. }`, `Error { given, .. }` among a macro's tokens: a field of
                 // the written type, as outside a macro. A literal's keys are fields, never
@@ -1710,7 +1710,7 @@ fn macro_operation_type(resolver: &Resolver<'_>, facts: &Facts, head: &str, at: 
 /// (`Path { name: .. }`, `Path { a, name, .. }`): the written path, and whether the key is
 /// a shorthand. The key follows the literal's `{` or a `,` at its level, and a `:` (not
 /// `::`) follows it, or, a shorthand, a `,` or the `}`.
-fn macro_literal_key(text: &str, at: Range) -> Option<(String, bool)> {
+fn macro_literal_key(facts: &Facts, text: &str, at: Range) -> Option<(String, bool)> {
     let before = text[..at.0].trim_end();
     let after = text[at.1..].trim_start();
     let keyed = after.starts_with(':') && !after.starts_with("::");
@@ -1720,7 +1720,7 @@ fn macro_literal_key(text: &str, at: Range) -> Option<(String, bool)> {
     }
     // The `{` that opens the literal: the first one left unclosed before the key, within the
     // lines a macro call's literal spans (the whole file before it says nothing of it).
-    let window = recent_lines(before);
+    let window = recent_lines(facts, before);
     let code: Vec<(usize, char)> = super::facts::code_chars(&before[window..])
         .into_iter()
         .map(|(i, c)| (i + window, c))
@@ -1805,19 +1805,29 @@ fn skip_turbofish(text: &str) -> &str {
 /// key of, may start.
 const RECEIVER_LINES: usize = 24;
 
-/// Where the last [`RECEIVER_LINES`] lines of `text` start: macro tokens are read back no
-/// further, so that reading them costs what the macro call is long, not the file.
-fn recent_lines(text: &str) -> usize {
-    text.char_indices()
+/// Where the last [`RECEIVER_LINES`] lines of `text` (the start of the file's text) start:
+/// macro tokens are read back no further, so that reading them costs what the macro call is
+/// long, not the file. The window never starts inside a string or a comment the parser sees
+/// (a multi-line `"<root>\` .. `</root>"` above a literal): it starts after it, for a quote
+/// read from the middle of a string would open one and hide all the tokens after it.
+fn recent_lines(facts: &Facts, text: &str) -> usize {
+    let start = text
+        .char_indices()
         .rev()
         .filter(|&(_, c)| c == '\n')
         .nth(RECEIVER_LINES)
-        .map_or(0, |(i, _)| i + 1)
+        .map_or(0, |(i, _)| i + 1);
+    let literal = std::iter::successors(facts.root().descendant_for_byte_range(start, start), |n| n.parent())
+        .find(|n| facts.lang.literal_kinds.iter().any(|k| k == n.kind()));
+    match literal {
+        Some(n) if n.start_byte() < start && n.end_byte() <= text.len() => n.end_byte(),
+        _ => start,
+    }
 }
 
 /// What a name in macro tokens is reached through: (`a::b`, true) in `a::b::name(`,
 /// (`x`, false) in `x.name(`.
-fn receiver_before(text: &str, name_start: usize) -> Option<(String, bool)> {
+fn receiver_before(facts: &Facts, text: &str, name_start: usize) -> Option<(String, bool)> {
     let before = text[..name_start].trim_end();
     let (rest, path) = if let Some(r) = before.strip_suffix("::") {
         (r, true)
@@ -1833,7 +1843,7 @@ fn receiver_before(text: &str, name_start: usize) -> Option<(String, bool)> {
     };
     // A chain starts on its own line or a few above (`self\n    .ser\n    .name`): the
     // lines before it say nothing of it.
-    let window = recent_lines(rest);
+    let window = recent_lines(facts, rest);
     let allowed = |c: char| c.is_alphanumeric() || c == '_' || c == '$' || (path && c == ':') || (!path && c == '.');
     // `Pattern::new(..).unwrap_err()`: a chain may start with a path.
     let path_separator = |i: usize| rest[..i].ends_with(':') || rest[i + 1..].starts_with(':');

@@ -119,6 +119,15 @@ pub struct Resolver<'p> {
     pub project: &'p Project,
 }
 
+/// Which of Rust's namespaces a lookup in a module wants: a path segment more segments follow
+/// names a module or a type, a call's callee a value.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Namespace {
+    Any,
+    Values,
+    Types,
+}
+
 impl<'p> Resolver<'p> {
     pub fn new(project: &'p Project) -> Resolver<'p> {
         Resolver { project }
@@ -565,14 +574,25 @@ impl<'p> Resolver<'p> {
     }
 
     /// What the segments of a path name from `current`, what its first segments named.
+    /// A segment more segments follow is looked up among modules and types first, as its
+    /// first segment is: a function of the same name does not hide the module.
     fn rust_path_from(&self, mut current: Entity, rest: &[String], depth: usize) -> Entity {
-        for segment in rest {
+        for (k, segment) in rest.iter().enumerate() {
             current = match (segment.as_str(), &current) {
                 ("super", Entity::Module(m)) => match rust::parent(self.project, m) {
                     Some(p) => Entity::Module(p),
                     None => return Entity::Unknown("`super` above the crate root"),
                 },
                 ("self", _) => current,
+                (_, Entity::Module(m)) if k + 1 < rest.len() => match self.member_of(&current, segment, depth + 1) {
+                    Entity::Def(def) if !self.is_namespace(&def) => {
+                        match self.rust_path_member(m, segment, depth + 1) {
+                            Entity::Missing => Entity::Def(def),
+                            other => other,
+                        }
+                    }
+                    found => found,
+                },
                 _ => self.member_of(&current, segment, depth + 1),
             };
             if matches!(current, Entity::External | Entity::Missing | Entity::Unknown(_)) {
@@ -786,12 +806,13 @@ impl<'p> Resolver<'p> {
     }
 
     fn rust_member(&self, facts: &Facts, module: &ModuleId, name: &str, depth: usize) -> Entity {
-        self.rust_member_in(facts, module, name, false, depth)
+        self.rust_member_in(facts, module, name, Namespace::Any, depth)
     }
 
-    /// `name` in Rust module `module`; with `values_only`, what is not a module (see
-    /// [`Resolver::rust_value_member`]).
-    fn rust_member_in(&self, facts: &Facts, module: &ModuleId, name: &str, values_only: bool, depth: usize) -> Entity {
+    /// `name` in Rust module `module`, in the namespace asked: a value (what is not a module,
+    /// see [`Resolver::rust_value_member`]) or a module or type (see
+    /// [`Resolver::rust_path_member`]).
+    fn rust_member_in(&self, facts: &Facts, module: &ModuleId, name: &str, want: Namespace, depth: usize) -> Entity {
         let Some(scope) = self.module_scope_of(facts, module) else {
             return Entity::Missing;
         };
@@ -805,9 +826,11 @@ impl<'p> Resolver<'p> {
                 matches!(b.kind, BindingKind::Import(_)),
             )
         });
+        let values_only = want == Namespace::Values;
         for binding in bindings {
             match self.binding(facts, binding, depth + 1) {
                 Entity::Module(_) if values_only => {}
+                Entity::Def(def) if want == Namespace::Types && !self.is_namespace(&def) => {}
                 found => return found,
             }
         }
@@ -896,7 +919,18 @@ impl<'p> Resolver<'p> {
     /// (itertools' root), which a call of the path means.
     pub fn rust_value_member(&self, module: &ModuleId, name: &str, depth: usize) -> Entity {
         match self.facts(&module.file) {
-            Some(facts) => self.rust_member_in(&facts, module, name, true, depth),
+            Some(facts) => self.rust_member_in(&facts, module, name, Namespace::Values, depth),
+            None => Entity::Unknown("a module that does not parse"),
+        }
+    }
+
+    /// The module or type (not the value) Rust module `module` has at `name`, for a path
+    /// segment more segments follow: `mod date;` and `pub const fn date(..)` in one module
+    /// (jiff's `civil`) live in different namespaces, and `self::date::{Date}` goes through
+    /// the module. `Missing` when the module binds no such name.
+    fn rust_path_member(&self, module: &ModuleId, name: &str, depth: usize) -> Entity {
+        match self.facts(&module.file) {
+            Some(facts) => self.rust_member_in(&facts, module, name, Namespace::Types, depth),
             None => Entity::Unknown("a module that does not parse"),
         }
     }

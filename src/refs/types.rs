@@ -616,10 +616,111 @@ impl Resolver<'_> {
         one_of(kept)
     }
 
+    /// What the empty collection literal `literal`, assigned to a name (`by_seq = {}`, `xs =
+    /// []`), holds: what the name's scope stores in it after the assignment (`by_seq[k] =
+    /// msg`, `xs.append(x)`), read where each store is written, as mypy's partial types read
+    /// it. `None` where the language names no stores, the literal is not a name's value,
+    /// nothing is stored, or the collection is being worked out already (a store of what was
+    /// read back from it).
+    fn filled_collection(&self, facts: &Facts, literal: Node<'_>, depth: usize) -> Option<Ty> {
+        thread_local! {
+            static FILLING: std::cell::RefCell<Vec<(String, usize)>> = const { std::cell::RefCell::new(Vec::new()) };
+        }
+        let r = &facts.lang.resolve;
+        let assignment = literal.parent()?;
+        let store = Resolve::form(&r.index_stores, assignment.kind())?;
+        if part(assignment, store.arguments.as_deref())?.id() != literal.id() {
+            return None;
+        }
+        let target = part(assignment, store.object.as_deref()).filter(|t| r.names.iter().any(|k| k == t.kind()))?;
+        let name = facts.text_of(target);
+        let binding = facts
+            .scopes
+            .binding_at(name, (target.start_byte(), target.end_byte()))?;
+        let scope = facts.scopes.scopes.get(binding.scope)?;
+        let key = (facts.path.clone(), literal.start_byte());
+        if depth > MAX_DEPTH || FILLING.with(|f| f.borrow().contains(&key)) {
+            return None;
+        }
+        // The same name, bound by this assignment, where `place` writes it.
+        let is_it = |place: Node<'_>| {
+            r.names.iter().any(|k| k == place.kind())
+                && facts.text_of(place) == name
+                && facts.scopes.lookup(name, place.start_byte()).map(|b| b.id) == Some(binding.id)
+        };
+        let map = Resolve::form(&r.map_literals, literal.kind()).is_some();
+        let (mut keys, mut stored) = (Vec::new(), Vec::new());
+        let root = facts.root().descendant_for_byte_range(scope.start, scope.end)?;
+        let mut pending = vec![root];
+        while let Some(n) = pending.pop() {
+            if n.end_byte() <= assignment.end_byte() {
+                continue;
+            }
+            let mut cursor = n.walk();
+            pending.extend(n.named_children(&mut cursor));
+            if n.start_byte() < assignment.end_byte() {
+                continue;
+            }
+            // `by_seq[k] = msg`
+            if let Some(form) = Resolve::form(&r.index_stores, n.kind()) {
+                let place = part(n, form.object.as_deref());
+                let index = place.and_then(|p| Resolve::form(&r.indexes, p.kind()).map(|f| (p, f)));
+                if let (Some((place, index)), Some(value)) = (index, part(n, form.arguments.as_deref())) {
+                    if part(place, index.object.as_deref()).is_some_and(is_it) {
+                        keys.extend(index.name.as_deref().and_then(|f| place.child_by_field_name(f)));
+                        stored.push(value);
+                    }
+                }
+            }
+            // `xs.append(x)`
+            if let Some(form) = Resolve::form(&r.calls, n.kind()).filter(|_| !map) {
+                let callee = part(n, form.callee.as_deref());
+                let member = callee.and_then(|c| Resolve::form(&r.members, c.kind()).map(|f| (c, f)));
+                if let Some((callee, member)) = member {
+                    let method = part(callee, member.name.as_deref()).map(|m| facts.text_of(m));
+                    if method.is_some_and(|m| r.element_inserts.iter().any(|i| i == m))
+                        && part(callee, member.object.as_deref()).is_some_and(is_it)
+                    {
+                        stored.extend(
+                            part(n, form.arguments.as_deref())
+                                .map(written_parts)
+                                .unwrap_or_default(),
+                        );
+                    }
+                }
+            }
+        }
+        if stored.is_empty() {
+            return None;
+        }
+        FILLING.with(|f| f.borrow_mut().push(key.clone()));
+        let value = self.one_type(facts, &stored, depth + 1);
+        let keys = map.then(|| self.one_type(facts, &keys, depth + 1));
+        FILLING.with(|f| f.borrow_mut().retain(|k| *k != key));
+        Some(match keys {
+            Some(keys) => Ty::Keyed(Box::new(keys), Box::new(value)),
+            None => Ty::Elements(Box::new(value)),
+        })
+    }
+
     /// Whether a value of the union member `member` may have `key` equal to one of
     /// `values`: its `key` is declared as one of those literals (or as a type parameter a
     /// base clause gives one: `extends BasePart<"tool-call">`), or as no literal at all.
+    /// An intersection (`({ type: 'maps' } & MapsPayload)`) may be so only where each of its
+    /// types may; a type written in place is read for the literal its property declares.
     fn may_be(&self, member: &Ty, key: &str, values: &[String], depth: usize) -> bool {
+        if depth > MAX_DEPTH {
+            return true;
+        }
+        match member {
+            Ty::AllOf(parts) => return parts.iter().all(|p| self.may_be(p, key, values, depth + 1)),
+            Ty::InPlace(written) => {
+                if let Some(Ty::Text(declared)) = self.in_place_member_type(written, key, depth + 1) {
+                    return values.contains(&declared);
+                }
+            }
+            _ => {}
+        }
         if let Some(Ty::Text(declared)) = self.field_of(member, key, depth + 1) {
             return values.contains(&declared);
         }
@@ -830,6 +931,34 @@ impl Resolver<'_> {
                 Some(element) => Ty::Elements(Box::new(self.type_of(facts, element, depth + 1))),
                 None => Ty::Unknown("a comprehension without an element"),
             };
+        }
+        if let Some(form) = Resolve::form(&r.map_literals, kind) {
+            // `{1: Foo()}`: a map of the one type of its keys and of its values.
+            let entries = written_parts(node);
+            if entries.is_empty() {
+                return self
+                    .filled_collection(facts, node, depth)
+                    .unwrap_or(Ty::Unknown("an empty map nothing is stored in"));
+            }
+            let field = |f: &Option<String>| -> Vec<Node<'_>> {
+                entries
+                    .iter()
+                    .filter_map(|e| f.as_deref().and_then(|f| e.child_by_field_name(f)))
+                    .collect()
+            };
+            let (keys, values) = (field(&form.name), field(&form.object));
+            if values.len() != entries.len() {
+                return Ty::Unknown("a map literal that spreads another");
+            }
+            return Ty::Keyed(
+                Box::new(self.one_type(facts, &keys, depth + 1)),
+                Box::new(self.one_type(facts, &values, depth + 1)),
+            );
+        }
+        if r.element_literals.iter().any(|k| k == kind) && written_parts(node).is_empty() {
+            if let Some(filled) = self.filled_collection(facts, node, depth) {
+                return filled;
+            }
         }
         if r.element_literals.iter().any(|k| k == kind) {
             // `[_Line(..)]`: a collection of the one type its written elements have.
