@@ -649,6 +649,18 @@ impl Resolver<'_> {
                 && facts.scopes.lookup(name, place.start_byte()).map(|b| b.id) == Some(binding.id)
         };
         let map = Resolve::form(&r.map_literals, literal.kind()).is_some();
+        // Most empty collections are never filled by a store the rule reads: the scope's text
+        // after the assignment must write `name[` or `name.insert(` before its tree is walked.
+        let after = facts.text().get(assignment.end_byte()..scope.end).unwrap_or_default();
+        let indexed = format!("{name}[");
+        let stores = after.contains(&indexed)
+            || (!map
+                && r.element_inserts
+                    .iter()
+                    .any(|insert| after.contains(&format!("{name}.{insert}("))));
+        if !stores {
+            return None;
+        }
         let (mut keys, mut stored) = (Vec::new(), Vec::new());
         let root = facts.root().descendant_for_byte_range(scope.start, scope.end)?;
         let mut pending = vec![root];
