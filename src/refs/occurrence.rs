@@ -1081,7 +1081,7 @@ fn judge_macro_token(
             used_unawaited: false,
         })
     };
-    match receiver_before(facts, text, at.0) {
+    match receiver_before(facts, at.0) {
         Some((receiver, true)) => {
             let segments: Vec<String> = macro_path(&receiver);
             let owner = macro_path_entity(resolver, facts, &segments, at.0, true);
@@ -1152,7 +1152,7 @@ fn judge_macro_token(
                 );
             }
             if let Some((path, shorthand)) =
-                macro_literal_key(facts, text, at).filter(|_| matches!(target.kind.as_str(), "field" | "variant"))
+                macro_literal_key(facts, at).filter(|_| matches!(target.kind.as_str(), "field" | "variant"))
             {
                 // `Error { given: .. }`, `Error { given, .. }` among a macro's tokens: a field of
                 // the written type, as outside a macro. A literal's keys are fields, never
@@ -1710,7 +1710,8 @@ fn macro_operation_type(resolver: &Resolver<'_>, facts: &Facts, head: &str, at: 
 /// (`Path { name: .. }`, `Path { a, name, .. }`): the written path, and whether the key is
 /// a shorthand. The key follows the literal's `{` or a `,` at its level, and a `:` (not
 /// `::`) follows it, or, a shorthand, a `,` or the `}`.
-fn macro_literal_key(facts: &Facts, text: &str, at: Range) -> Option<(String, bool)> {
+fn macro_literal_key(facts: &Facts, at: Range) -> Option<(String, bool)> {
+    let text = facts.text();
     let before = text[..at.0].trim_end();
     let after = text[at.1..].trim_start();
     let keyed = after.starts_with(':') && !after.starts_with("::");
@@ -1827,7 +1828,8 @@ fn recent_lines(facts: &Facts, text: &str) -> usize {
 
 /// What a name in macro tokens is reached through: (`a::b`, true) in `a::b::name(`,
 /// (`x`, false) in `x.name(`.
-fn receiver_before(facts: &Facts, text: &str, name_start: usize) -> Option<(String, bool)> {
+fn receiver_before(facts: &Facts, name_start: usize) -> Option<(String, bool)> {
+    let text = facts.text();
     let before = text[..name_start].trim_end();
     let (rest, path) = if let Some(r) = before.strip_suffix("::") {
         (r, true)

@@ -967,15 +967,17 @@ impl Resolver<'_> {
                 Box::new(self.one_type(facts, &values, depth + 1)),
             );
         }
-        if r.element_literals.iter().any(|k| k == kind) && written_parts(node).is_empty() {
-            if let Some(filled) = self.filled_collection(facts, node, depth) {
-                return filled;
-            }
-        }
         if r.element_literals.iter().any(|k| k == kind) {
+            let parts = written_parts(node);
+            // `xs = []` then `xs.append(x)`: what its scope stores in it.
+            if parts.is_empty() {
+                if let Some(filled) = self.filled_collection(facts, node, depth) {
+                    return filled;
+                }
+            }
             // `[_Line(..)]`: a collection of the one type its written elements have.
             // `[...xs.values()]`: a spread adds the elements of what it spreads.
-            let (spread, written): (Vec<Node<'_>>, Vec<Node<'_>>) = written_parts(node)
+            let (spread, written): (Vec<Node<'_>>, Vec<Node<'_>>) = parts
                 .into_iter()
                 .partition(|e| r.spreads.iter().any(|k| k == e.kind()) || spread_misread(r, *e));
             let mut types: Vec<Ty> = spread
@@ -1031,12 +1033,6 @@ impl Resolver<'_> {
                     return field;
                 }
             }
-            // `lines[i..]`, `xs[1:]`: a slice is the same collection.
-            if let (Some(object @ Ty::Elements(_)), Some(index)) = (&object, index) {
-                if r.slices.iter().any(|k| k == index.kind()) {
-                    return object.clone();
-                }
-            }
             // `schema.nodes[name]` of `{..} & { [key: string]: NodeType }`: the record's value.
             if let Some(value) = object
                 .as_ref()
@@ -1045,7 +1041,9 @@ impl Resolver<'_> {
             {
                 return value.clone();
             }
-            if let Some(value) = object.as_ref().and_then(|o| indexed_value(o, false)) {
+            // `xs[i]`, `cache[key]`; `lines[i..]`, `xs[1:]`: a slice is the same collection.
+            let slice = index.is_some_and(|i| r.slices.iter().any(|k| k == i.kind()));
+            if let Some(value) = object.as_ref().and_then(|o| indexed_value(o, slice)) {
                 return value;
             }
             return match object {
