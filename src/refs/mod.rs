@@ -38,6 +38,7 @@
 pub mod cfg;
 mod contextual;
 pub mod doc;
+mod expansion;
 pub mod facts;
 mod generics;
 mod macros;

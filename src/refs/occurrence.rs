@@ -15,11 +15,11 @@
 //! macro's definition sees gives in its place, when they agree (each could give another).
 
 use super::facts::{arguments_of, path_segments, positional_nodes, single_call_callee, Facts, Range};
-use super::macros;
 use super::modules::ModuleId;
 use super::project::Project;
 use super::resolve::{Entity, Resolver};
 use super::types::{part, Ty};
+use super::{expansion, macros};
 use super::{Arguments, CallShape, Confidence, Found, RefKind, Reference, Target, Unresolved};
 use crate::lang::{ModuleSystem, Resolve, SyntaxForm};
 use tree_sitter::Node;
@@ -1048,9 +1048,54 @@ fn in_macro(node: Node<'_>, r: &Resolve) -> bool {
     r.modules == crate::lang::ModuleSystem::Rust && node.parent().is_some_and(|p| p.kind() == "token_tree")
 }
 
+/// A name among a macro's tokens: read where the expansion of a `macro_rules!` of the file
+/// writes it, and as written at the call. The expansion can show a use the written tokens
+/// hide (`Parsed::$wrap` given `I16`); the written tokens carry what the expansion's tokens
+/// alone do not type (a `use` or a closure among them, a receiver's type at the call). The
+/// target named by either is a reference; else a name only where either cannot be read.
+fn judge_macro_token(
+    resolver: &Resolver<'_>,
+    facts: &Facts,
+    target: &Target,
+    name: &str,
+    at: Range,
+    unresolved: &mut Unresolved,
+) -> Option<Reference> {
+    let mut unread = Unresolved::default();
+    let mut elsewhere = false;
+    let expanded = expansion::landings(facts, at.0).and_then(|landings| {
+        judge_landings(
+            resolver,
+            facts,
+            target,
+            name,
+            at,
+            &landings,
+            &mut elsewhere,
+            &mut unread,
+        )
+    });
+    if expanded.as_ref().is_some_and(|r| r.confidence != Confidence::NameMatch) {
+        return expanded;
+    }
+    match judge_macro_token_as_written(resolver, facts, target, name, at, unresolved) {
+        Some(written) if written.confidence != Confidence::NameMatch => Some(written),
+        // The written tokens cannot say (`Self` outside an impl), the expansion says another
+        // item: that item.
+        Some(_) if elsewhere && expanded.is_none() => None,
+        written => match expanded {
+            Some(name_only) => {
+                unresolved.merge(unread);
+                Some(name_only)
+            }
+            None => written,
+        },
+    }
+}
+
 /// A name among a macro's tokens, read by the text around it: `x.name(`, `a::b::name(`,
 /// `name(`.
-fn judge_macro_token(
+fn judge_macro_token_as_written(
     resolver: &Resolver<'_>,
     facts: &Facts,
     target: &Target,
@@ -1196,7 +1241,20 @@ fn judge_macro_token(
                         false => resolver.member_of(&owner, &member, 0),
                     }
                 }
-                None => resolver.name(facts, name, at.0, 0),
+                // `use self::Kind::*;` among the same macro's tokens, then `Empty`: a glob of
+                // the call's own scope brings the name before any scope outside the call.
+                None => macro_globs(facts, at)
+                    .iter()
+                    .rev()
+                    .find_map(|path| {
+                        let owner = resolver.rust_qualifier(facts, &super::modules::rust::split_path(path), at.0, 0);
+                        let found = match called {
+                            true => resolver.value_member_of(&owner, name, 0),
+                            false => resolver.member_of(&owner, name, 0),
+                        };
+                        matches!(found, Entity::Def(_)).then_some(found)
+                    })
+                    .unwrap_or_else(|| resolver.name(facts, name, at.0, 0)),
             };
             verdict(
                 facts,
@@ -1208,6 +1266,102 @@ fn judge_macro_token(
             )
         }
     }
+}
+
+/// A name among the tokens of a call to a `macro_rules!` of the file, read where the
+/// expansion writes it (see [`expansion`]): a reference where one of its places names the
+/// target; a name only where one cannot be read (a member of a receiver the expansion's
+/// tokens do not type, a method an expansion may define); none where the expansion drops
+/// it or uses it for something else (`elsewhere` set when a place names another item).
+#[allow(clippy::too_many_arguments)]
+fn judge_landings(
+    resolver: &Resolver<'_>,
+    facts: &Facts,
+    target: &Target,
+    name: &str,
+    at: Range,
+    landings: &[expansion::Landing],
+    elsewhere: &mut bool,
+    unresolved: &mut Unresolved,
+) -> Option<Reference> {
+    let source = facts.text();
+    // A path's segments, `Self` read as the impl the expansion writes around the name, or
+    // else where the call is; each other head where it is written.
+    let path_entity = |landing: &expansion::Landing, path: &[expansion::Token], qualifier: bool| {
+        let mut segments: Vec<String> = path.iter().map(|t| t.text(source).to_string()).collect();
+        let mut written_at = path.first().map_or(at.0, |t| t.span.0);
+        if segments.first().is_some_and(|s| s == "Self") {
+            written_at = at.0;
+            if let Some(impl_type) = landing.impl_type(source) {
+                written_at = impl_type[0].span.0;
+                segments.splice(0..1, impl_type.iter().map(|t| t.text(source).to_string()));
+            }
+        }
+        macro_path_entity(resolver, facts, &segments, written_at, qualifier)
+    };
+    let mut best: Option<(Entity, How)> = None;
+    for landing in landings {
+        let (entity, how) = match landing.written(source) {
+            expansion::Written::Qualified { path, called } => {
+                let owner = path_entity(landing, &path, true);
+                let confidence = match owner {
+                    Entity::Module(_) => Confidence::ImportResolved,
+                    _ => Confidence::ReceiverTyped,
+                };
+                let (entity, kind) = match called {
+                    true => (resolver.value_member_of(&owner, name, 0), RefKind::Call),
+                    false => (resolver.member_of(&owner, name, 0), RefKind::Other),
+                };
+                (entity, How::new(kind, confidence))
+            }
+            expansion::Written::Key { path } => {
+                let owner = path_entity(landing, &path, false);
+                (
+                    resolver.member_of(&owner, name, 0),
+                    How::new(RefKind::Attribute, Confidence::ReceiverTyped),
+                )
+            }
+            expansion::Written::OfSelf { called } => {
+                let self_path = [expansion::Token::self_type(at.0)];
+                let owner = path_entity(landing, &self_path, false);
+                let (entity, kind) = match called {
+                    true => (resolver.value_member_of(&owner, name, 0), RefKind::Call),
+                    false => (resolver.member_of(&owner, name, 0), RefKind::Attribute),
+                };
+                (entity, How::new(kind, Confidence::ReceiverTyped))
+            }
+            // `value.name` as the call writes it: read at the call, by what types `value` there.
+            expansion::Written::OfReceiver if landing.receiver_as_written(source, at.0) => continue,
+            expansion::Written::OfReceiver => (
+                Entity::Unknown("a member of a value a macro's expansion does not type"),
+                How::new(RefKind::Attribute, Confidence::NameMatch),
+            ),
+            expansion::Written::Defined { function: true } if is_method(target) => (
+                Entity::Unknown("a method a macro's expansion defines, perhaps implementing it"),
+                How::new(RefKind::Other, Confidence::NameMatch),
+            ),
+            expansion::Written::Defined { .. } | expansion::Written::MacroName => continue,
+            expansion::Written::Bare { called } => {
+                let kind = if called { RefKind::Call } else { RefKind::Other };
+                (
+                    resolver.name(facts, name, at.0, 0),
+                    How::new(kind, Confidence::ImportResolved),
+                )
+            }
+        };
+        *elsewhere |= matches!(&entity, Entity::Def(def) if *def != target.def);
+        // The target over a name only over anything else.
+        let rank = |entity: &Entity| match entity {
+            Entity::Def(def) if *def == target.def => 2,
+            Entity::Unknown(_) => 1,
+            _ => 0,
+        };
+        if rank(&entity) > best.as_ref().map_or(0, |(seen, _)| rank(seen)) {
+            best = Some((entity, how));
+        }
+    }
+    let (entity, how) = best?;
+    verdict(facts, target, at, entity, how, unresolved)
 }
 
 /// When the name at `at` is the second argument of one of `macros` (`offset_of!(Header<T>,
@@ -1288,6 +1442,18 @@ fn macro_use(facts: &Facts, name: &str, at: Range) -> Option<(String, String)> {
         .flatten()
         .max_by_key(|(start, _, _)| *start)
         .map(|(_, path, member)| (path, member))
+}
+
+/// The paths of the globs (`use a::b::*;`) among the tokens of the macro call around `at`,
+/// written before it, in order.
+fn macro_globs(facts: &Facts, at: Range) -> Vec<String> {
+    static GLOB: std::sync::LazyLock<regex::Regex> =
+        std::sync::LazyLock::new(|| regex::Regex::new(r"\buse\s+((?:::)?[\w:]+?)::\*\s*;").expect("a valid pattern"));
+    let Some(call) = outermost_macro(facts, at) else {
+        return Vec::new();
+    };
+    let before = &facts.text()[call.start_byte()..at.0];
+    GLOB.captures_iter(before).map(|c| c[1].to_string()).collect()
 }
 
 /// Whether the tokens of the macro call around `at` bind `name` before it or there (`let name`,
