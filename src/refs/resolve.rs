@@ -845,7 +845,13 @@ impl<'p> Resolver<'p> {
         };
         match self.through_globs(facts, globs.map(|(i, _)| i), name, how, depth) {
             Entity::Module(_) if values_only => Entity::Missing,
-            Entity::Missing if !values_only => self.exported_macro(module, name),
+            // A module file beside this one that no `mod` item declares is declared by a
+            // macro's expansion (`mod $module;`): a path through it reaches that file, as
+            // it does once rustc expands the macro.
+            Entity::Missing if !values_only => match self.exported_macro(module, name) {
+                Entity::Missing => rust::child(self.project, module, name).map_or(Entity::Missing, Entity::Module),
+                found => found,
+            },
             found => found,
         }
     }
