@@ -3424,6 +3424,17 @@ impl Resolver<'_> {
                     None => self.expression_entity(facts, callee, depth + 1),
                 };
                 let type_arguments = super::generics::call_type_arguments(call);
+                // `new Map<K, V>([[k, {..}], ..])`: a map made from its entries takes a list of
+                // [key, value] pairs, whatever library declares its constructor.
+                let constructs_map = Resolve::form(&r.constructions, call.kind()).is_some()
+                    && r.maps.iter().any(|m| m == facts.text_of(callee));
+                if let ([key, value], Some(0), true) = (type_arguments.as_slice(), index, constructs_map) {
+                    let pair = vec![
+                        self.annotation(facts, *key, depth + 1),
+                        self.annotation(facts, *value, depth + 1),
+                    ];
+                    return Ty::Elements(Box::new(Ty::Tuple(pair)));
+                }
                 let given = super::generics::Given::of(facts, type_arguments.as_slice(), false);
                 return match (entity, index) {
                     (Entity::Def(def), Some(i)) => {
