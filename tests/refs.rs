@@ -5634,3 +5634,173 @@ def f(keys: list[int]) -> None:
         "{found:?}"
     );
 }
+
+/// A name passed to a `macro_rules!` of the file means what the macro's expansion writes of
+/// it: `Parsed::$wrap(v)` makes each `I8` of `impl_all! { I8(i8) I16(i16) }` a variant of
+/// `Parsed` (through a rule that calls the macro again per item); `Self { .. }` given as
+/// `$default` to `impl $type { .. }` is a literal of the type the call names there; a
+/// builder's `Self { $field, ..self }` a literal of the impl the call stands in. A name the
+/// expansion drops, or binds to a parameter only, is no reference.
+#[test]
+fn a_name_given_to_a_macro_is_read_where_its_expansion_writes_it() {
+    let lib = "\
+pub enum Parsed {
+    I8(i8),
+    I16(i16),
+}
+
+pub struct Day {
+    pub padding: u8,
+}
+
+pub struct Week {
+    pub padding: u8,
+}
+
+macro_rules! impl_all {
+    ($wrap:ident($ty:ty)) => {
+        impl From<$ty> for Parsed {
+            fn from(v: $ty) -> Self {
+                Parsed::$wrap(v)
+            }
+        }
+    };
+    ($($wraps:ident($tys:ty))*) => {
+        $( impl_all!($wraps($tys)); )*
+    };
+}
+
+impl_all! {
+    I8(i8) I16(i16)
+}
+
+macro_rules! defaults {
+    ($($(#[doc = $doc:expr])* $(@$public:ident)? $type:ty => $default:expr;)*) => {$(
+        impl $type {
+            pub const fn default() -> Self {
+                $default
+            }
+        }
+    )*};
+}
+
+defaults! {
+    /// The day, unpadded.
+    @pub Day => Self { padding: 0 };
+    Week => Self { padding: 1 };
+}
+
+macro_rules! builder {
+    ($(fn $method:ident($field:ident: $ty:ty);)+) => {$(
+        pub const fn $method(self, $field: $ty) -> Self {
+            Self { $field, ..self }
+        }
+    )+};
+}
+
+impl Day {
+    builder! { fn with_padding(padding: u8); }
+}
+
+impl Week {
+    builder! { fn with_padding(padding: u8); }
+}
+
+macro_rules! dropped {
+    ($($_:tt)*) => {};
+}
+
+dropped! { I16 padding }
+
+pub fn count(padding: u8) -> u8 {
+    dropped! { padding }
+    padding
+}
+";
+    let line_of = |needle: &str| lib.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let at = |line: usize| ("src/lib.rs".to_string(), line, Confidence::ReceiverTyped);
+    assert_eq!(found_in_crate(lib, "Parsed.I16"), vec![at(line_of("I8(i8) I16(i16)"))]);
+    assert_eq!(
+        found_in_crate(lib, "Day.padding"),
+        vec![at(line_of("@pub Day =>")), at(line_of("impl Day {") + 1)]
+    );
+    assert_eq!(
+        found_in_crate(lib, "Week.padding"),
+        vec![at(line_of("Week => Self")), at(line_of("impl Week {") + 1)]
+    );
+}
+
+/// A module a macro's expansion declares (`mod $module;`) is its file beside the caller's:
+/// `self::$module::$prop` given `tables` and `LETTER` reads `tables.rs`'s `LETTER`.
+#[test]
+fn a_path_through_a_module_a_macro_declares_reaches_its_file() {
+    let lib = "\
+macro_rules! declare {
+    ($module:ident, [$($prop:ident,)*]) => {
+        mod $module;
+        $(pub fn $prop() -> u8 { self::$module::$prop })*
+    };
+}
+
+declare!(tables, [LETTER, MARK,]);
+";
+    let tables = "pub const LETTER: u8 = 1;\npub const MARK: u8 = 2;\n";
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let files = [("Cargo.toml", manifest), ("src/lib.rs", lib), ("src/tables.rs", tables)];
+    assert_eq!(
+        found_in(&files, "src/tables.rs", "MARK"),
+        vec![("src/lib.rs".to_string(), 8, Confidence::ImportResolved)]
+    );
+}
+
+/// `use self::Kind::*;` among a `macro_rules!` body's tokens brings `Kind`'s variants to the
+/// names written after it there, before any scope outside the macro.
+#[test]
+fn a_glob_among_a_macro_s_tokens_brings_its_names() {
+    let lib = "\
+pub enum Kind {
+    Empty,
+    Invalid,
+}
+
+pub struct Error {
+    pub kind: Kind,
+}
+
+macro_rules! checked {
+    ($t:ty) => {
+        impl $t {
+            pub fn check(s: &str) -> Result<(), Error> {
+                use self::Kind::*;
+                Err(Error { kind: if s.is_empty() { Empty } else { Invalid } })
+            }
+        }
+    };
+}
+
+pub struct A;
+checked!(A);
+";
+    assert_eq!(sure_lines(&found_in_crate(lib, "Kind.Empty")), vec![15]);
+    assert_eq!(sure_lines(&found_in_crate(lib, "Kind.Invalid")), vec![15]);
+}
+
+/// `new Map<K, V>([[key, {..}], ..])` makes a map from [key, value] pairs: each pair's
+/// object literal is a `V`, its keys `V`'s properties.
+#[test]
+fn a_map_made_from_entries_types_each_value_literal() {
+    let types = "export type Meta = { ident: string; strategy: string }\n";
+    let config = "\
+import type { Meta } from './types'
+
+export const CONFIG = new Map<string, Meta>([
+  ['loader', { ident: 'a', strategy: 'lazy' }],
+  ['component', { ident: 'b', strategy: 'eager' }],
+])
+
+const other = new Map<string, { ident: string }>([['x', { ident: 'c' }]])
+";
+    let files = [("src/types.ts", types), ("src/config.ts", config)];
+    let found = found_in(&files, "src/types.ts", "Meta.ident");
+    assert_eq!(sure_lines(&found), vec![4, 5], "{found:?}");
+}
