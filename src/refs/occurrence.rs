@@ -1061,31 +1061,24 @@ fn judge_macro_token(
     at: Range,
     unresolved: &mut Unresolved,
 ) -> Option<Reference> {
-    let mut unread = Unresolved::default();
-    let mut elsewhere = false;
-    let expanded = expansion::landings(facts, at.0).and_then(|landings| {
-        judge_landings(
-            resolver,
-            facts,
-            target,
-            name,
-            at,
-            &landings,
-            &mut elsewhere,
-            &mut unread,
-        )
-    });
-    if expanded.as_ref().is_some_and(|r| r.confidence != Confidence::NameMatch) {
-        return expanded;
+    let expanded = expansion::landings(facts, at.0)
+        .map(|landings| judge_landings(resolver, facts, target, name, at, &landings))
+        .unwrap_or_default();
+    if expanded
+        .reference
+        .as_ref()
+        .is_some_and(|r| r.confidence != Confidence::NameMatch)
+    {
+        return expanded.reference;
     }
     match judge_macro_token_as_written(resolver, facts, target, name, at, unresolved) {
         Some(written) if written.confidence != Confidence::NameMatch => Some(written),
         // The written tokens cannot say (`Self` outside an impl), the expansion says another
         // item: that item.
-        Some(_) if elsewhere && expanded.is_none() => None,
-        written => match expanded {
+        Some(_) if expanded.names_another && expanded.reference.is_none() => None,
+        written => match expanded.reference {
             Some(name_only) => {
-                unresolved.merge(unread);
+                unresolved.merge(expanded.unread);
                 Some(name_only)
             }
             None => written,
@@ -1272,8 +1265,7 @@ fn judge_macro_token_as_written(
 /// expansion writes it (see [`expansion`]): a reference where one of its places names the
 /// target; a name only where one cannot be read (a member of a receiver the expansion's
 /// tokens do not type, a method an expansion may define); none where the expansion drops
-/// it or uses it for something else (`elsewhere` set when a place names another item).
-#[allow(clippy::too_many_arguments)]
+/// it or uses it for something else.
 fn judge_landings(
     resolver: &Resolver<'_>,
     facts: &Facts,
@@ -1281,9 +1273,7 @@ fn judge_landings(
     name: &str,
     at: Range,
     landings: &[expansion::Landing],
-    elsewhere: &mut bool,
-    unresolved: &mut Unresolved,
-) -> Option<Reference> {
+) -> Expanded {
     let source = facts.text();
     // A path's segments, `Self` read as the impl the expansion writes around the name, or
     // else where the call is; each other head where it is written.
@@ -1300,6 +1290,7 @@ fn judge_landings(
         macro_path_entity(resolver, facts, &segments, written_at, qualifier)
     };
     let mut best: Option<(Entity, How)> = None;
+    let mut names_another = false;
     for landing in landings {
         let (entity, how) = match landing.written(source) {
             expansion::Written::Qualified { path, called } => {
@@ -1349,7 +1340,7 @@ fn judge_landings(
                 )
             }
         };
-        *elsewhere |= matches!(&entity, Entity::Def(def) if *def != target.def);
+        names_another |= matches!(&entity, Entity::Def(def) if *def != target.def);
         // The target over a name only over anything else.
         let rank = |entity: &Entity| match entity {
             Entity::Def(def) if *def == target.def => 2,
@@ -1360,8 +1351,24 @@ fn judge_landings(
             best = Some((entity, how));
         }
     }
-    let (entity, how) = best?;
-    verdict(facts, target, at, entity, how, unresolved)
+    let mut unread = Unresolved::default();
+    let reference = best.and_then(|(entity, how)| verdict(facts, target, at, entity, how, &mut unread));
+    Expanded {
+        reference,
+        names_another,
+        unread,
+    }
+}
+
+/// What the expansion of a macro makes of a name among its call's tokens.
+#[derive(Default)]
+struct Expanded {
+    /// The target, or a name only.
+    reference: Option<Reference>,
+    /// Whether a place of the name in the expansion names another item.
+    names_another: bool,
+    /// What the expansion left unread, counted where its answer is taken.
+    unread: Unresolved,
 }
 
 /// When the name at `at` is the second argument of one of `macros` (`offset_of!(Header<T>,
