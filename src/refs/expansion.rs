@@ -762,6 +762,16 @@ fn used_variables<'s>(source: &'s str, body: &[Token], out: &mut Vec<&'s str>) {
     }
 }
 
+/// The tokens between the delimiters of a node that is one delimited group (a call's
+/// arguments, a rule's pattern or body).
+fn group_tokens(source: &str, group: Node<'_>) -> Option<Vec<Token>> {
+    let mut tokens = tokenize(source, group.start_byte(), group.end_byte())?;
+    match tokens.as_mut_slice() {
+        [only] if matches!(only.kind, Kind::Group(_)) => Some(std::mem::take(&mut only.inner)),
+        _ => None,
+    }
+}
+
 /// The expansion of a call to the `macro_rules!` `definition` with `arguments`: the first
 /// rule whose pattern they fit, its body written out.
 fn expand(facts: &Facts, definition: Node<'_>, arguments: &[Token], steps: &mut usize) -> Option<Vec<Token>> {
@@ -772,33 +782,16 @@ fn expand(facts: &Facts, definition: Node<'_>, arguments: &[Token], steps: &mut 
         .filter(|r| r.kind() == "macro_rule")
     {
         let (left, right) = (rule.child_by_field_name("left")?, rule.child_by_field_name("right")?);
-        let pattern = tokenize(source, left.start_byte(), left.end_byte())?;
-        let [Token {
-            kind: Kind::Group(_),
-            inner: pattern,
-            ..
-        }] = pattern.as_slice()
-        else {
-            return None;
-        };
-        let pattern = matchers(source, pattern)?;
+        let pattern = matchers(source, &group_tokens(source, left)?)?;
         let mut matching = Matching { source, steps: *steps };
         let found = matching.sequence(&pattern, arguments, 0);
         *steps = matching.steps;
         let Some((_, bindings)) = found?.into_iter().find(|(end, _)| *end == arguments.len()) else {
             continue;
         };
-        let body = tokenize(source, right.start_byte(), right.end_byte())?;
-        let [Token {
-            kind: Kind::Group(_),
-            inner: body,
-            ..
-        }] = body.as_slice()
-        else {
-            return None;
-        };
+        let body = group_tokens(source, right)?;
         let mut out = Vec::new();
-        transcribe(source, body, &bindings, &mut Vec::new(), &mut out)?;
+        transcribe(source, &body, &bindings, &mut Vec::new(), &mut out)?;
         return Some(out);
     }
     None
@@ -856,15 +849,7 @@ pub fn landings(facts: &Facts, at: usize) -> Option<Vec<Landing>> {
     let arguments = call
         .named_children(&mut call.walk())
         .find(|c| c.kind() == "token_tree")?;
-    let tokens = tokenize(source, arguments.start_byte(), arguments.end_byte())?;
-    let [Token {
-        kind: Kind::Group(_),
-        inner,
-        ..
-    }] = tokens.as_slice()
-    else {
-        return None;
-    };
+    let inner = group_tokens(source, arguments)?;
     let mut walk = Walk {
         facts,
         at,
@@ -875,10 +860,10 @@ pub fn landings(facts: &Facts, at: usize) -> Option<Vec<Landing>> {
     };
     match macros::visible_definition(facts, name, call.start_byte()) {
         Some(definition) => {
-            let expansion = expand(facts, definition, inner, &mut walk.steps)?;
+            let expansion = expand(facts, definition, &inner, &mut walk.steps)?;
             walk.follow(expansion, Vec::new(), 1)?;
         }
-        None => walk.follow(inner.clone(), Vec::new(), 0)?,
+        None => walk.follow(inner, Vec::new(), 0)?,
     }
     (!walk.in_place).then_some(walk.found)
 }
