@@ -619,18 +619,10 @@ fn fragment_end(source: &str, fragment: &str, tokens: &[Token], from: usize) -> 
             let bar = fragment == "pat_param";
             until(&|i, _| ["=>", ",", "=", "if", "in"].iter().any(|s| is(i, s)) || (bar && is(i, "|")))
         }
-        "item" => {
-            let mut i = from;
-            let mut end = None;
-            while i < tokens.len() {
-                if is(i, ";") || tokens[i].kind == Kind::Group(b'{') {
-                    end = Some(i + 1);
-                    break;
-                }
-                i += 1;
-            }
-            end
-        }
+        "item" => tokens[from..]
+            .iter()
+            .position(|t| t.is(source, ";") || t.kind == Kind::Group(b'{'))
+            .map(|k| from + k + 1),
         _ => return None,
     };
     Some(end)
@@ -830,6 +822,9 @@ impl Landing {
 /// macro, `vec!`, `format!`, are read in place). `None` when no such call holds the name or
 /// its expansion cannot be read; an empty list when the expansion drops the name.
 pub fn landings(facts: &Facts, at: usize) -> Option<Vec<Landing>> {
+    // Most files define no macro: nothing of theirs expands, and their calls' tokens are not
+    // read again for one.
+    memchr::memmem::find(facts.text().as_bytes(), b"macro_rules!")?;
     let node = facts.node((at, at))?;
     let mut outermost = None;
     let mut current = node;

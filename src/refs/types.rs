@@ -3388,6 +3388,20 @@ impl Resolver<'_> {
                 let Some(callee) = part(call, form.callee.as_deref()) else {
                     return Ty::Unknown("a call without a callee");
                 };
+                // `new Map<K, V>([[k, {..}], ..])`: a map made from its entries takes a list of
+                // [key, value] pairs, whatever library declares its constructor (read before
+                // the callee is resolved, which it needs not be).
+                let constructs_map = Resolve::form(&r.constructions, call.kind()).is_some()
+                    && r.maps.iter().any(|m| m == facts.text_of(callee));
+                if let (true, Some(0)) = (constructs_map, index) {
+                    if let [key, value] = super::generics::call_type_arguments(call).as_slice() {
+                        let pair = vec![
+                            self.annotation(facts, *key, depth + 1),
+                            self.annotation(facts, *value, depth + 1),
+                        ];
+                        return Ty::Elements(Box::new(Ty::Tuple(pair)));
+                    }
+                }
                 // `this.notify(..)`, `client.send(..)`: a method of the object's type. Called on
                 // a value (not on its class), the method's receiver is no argument.
                 let mut on_value = None;
@@ -3424,17 +3438,6 @@ impl Resolver<'_> {
                     None => self.expression_entity(facts, callee, depth + 1),
                 };
                 let type_arguments = super::generics::call_type_arguments(call);
-                // `new Map<K, V>([[k, {..}], ..])`: a map made from its entries takes a list of
-                // [key, value] pairs, whatever library declares its constructor.
-                let constructs_map = Resolve::form(&r.constructions, call.kind()).is_some()
-                    && r.maps.iter().any(|m| m == facts.text_of(callee));
-                if let ([key, value], Some(0), true) = (type_arguments.as_slice(), index, constructs_map) {
-                    let pair = vec![
-                        self.annotation(facts, *key, depth + 1),
-                        self.annotation(facts, *value, depth + 1),
-                    ];
-                    return Ty::Elements(Box::new(Ty::Tuple(pair)));
-                }
                 let given = super::generics::Given::of(facts, type_arguments.as_slice(), false);
                 return match (entity, index) {
                     (Entity::Def(def), Some(i)) => {
