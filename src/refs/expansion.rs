@@ -47,7 +47,7 @@ pub struct Token {
     pub inner: Vec<Token>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Kind {
     Ident,
     Lifetime,
@@ -767,6 +767,55 @@ fn group_tokens(source: &str, group: Node<'_>) -> Option<Vec<Token>> {
 /// The expansion of a call to the `macro_rules!` `definition` with `arguments`: the first
 /// rule whose pattern they fit, its body written out.
 fn expand(facts: &Facts, definition: Node<'_>, arguments: &[Token], steps: &mut usize) -> Option<Vec<Token>> {
+    // Every name inside one call asks for the same expansions: they are made once per file
+    // and charged to the budget as if made again, so an answer never depends on the order
+    // names are asked in.
+    let key = (definition.start_byte(), fingerprint(arguments));
+    if let Some((expansion, cost)) = facts.expansions.get(&key) {
+        *steps += cost;
+        return expansion;
+    }
+    let before = *steps;
+    let expansion = expand_once(facts, definition, arguments, steps);
+    facts.expansions.put(key, (expansion.clone(), *steps - before));
+    expansion
+}
+
+/// What tells one call's arguments from another's: each token's kind, place and text.
+fn fingerprint(tokens: &[Token]) -> u64 {
+    use std::hash::{Hash, Hasher};
+    fn feed(tokens: &[Token], hasher: &mut std::collections::hash_map::DefaultHasher) {
+        tokens.len().hash(hasher);
+        for token in tokens {
+            token.kind.hash(hasher);
+            token.span.hash(hasher);
+            token.synthetic.hash(hasher);
+            feed(&token.inner, hasher);
+        }
+    }
+    let mut hasher = std::collections::hash_map::DefaultHasher::new();
+    feed(tokens, &mut hasher);
+    hasher.finish()
+}
+
+/// The expansions a file's macro calls were found to have, by the macro's definition and
+/// the call's arguments, with the matching steps each took.
+#[derive(Default)]
+pub struct Expansions(std::sync::Mutex<HashMap<(usize, u64), (Option<Vec<Token>>, usize)>>);
+
+impl Expansions {
+    fn get(&self, key: &(usize, u64)) -> Option<(Option<Vec<Token>>, usize)> {
+        self.0.lock().ok()?.get(key).cloned()
+    }
+
+    fn put(&self, key: (usize, u64), value: (Option<Vec<Token>>, usize)) {
+        if let Ok(mut map) = self.0.lock() {
+            map.insert(key, value);
+        }
+    }
+}
+
+fn expand_once(facts: &Facts, definition: Node<'_>, arguments: &[Token], steps: &mut usize) -> Option<Vec<Token>> {
     let source = facts.text();
     let mut cursor = definition.walk();
     for rule in definition

@@ -60,6 +60,8 @@ pub struct Facts {
     bom: usize,
     types: super::types::TypeFacts,
     inactive: std::sync::OnceLock<Vec<(Range, String)>>,
+    /// The expansions of the file's macro calls, made once.
+    pub(super) expansions: super::expansion::Expansions,
 }
 
 impl Facts {
@@ -106,6 +108,7 @@ impl Facts {
             bom,
             types: super::types::TypeFacts::default(),
             inactive: std::sync::OnceLock::new(),
+            expansions: Default::default(),
         };
         // Types are read with the symbols at hand (a field's class, a return's function).
         facts.types = super::types::TypeFacts::from_matches(&facts, names, &type_matches);
