@@ -5804,3 +5804,171 @@ const other = new Map<string, { ident: string }>([['x', { ident: 'c' }]])
     let found = found_in(&files, "src/types.ts", "Meta.ident");
     assert_eq!(sure_lines(&found), vec![4, 5], "{found:?}");
 }
+
+/// A parameter without a written type is typed by its default, as the checker types it
+/// (`disk=Disk`: a class, called to make a `Disk`); one whose default is `None` is nothing
+/// in the function, so `packetizer_class or Packetizer` is the fallback.
+#[test]
+fn a_parameter_is_typed_by_its_default_and_a_none_default_falls_back() {
+    let code = "\
+class Disk:
+    def __init__(self, directory):
+        self.min_size = 0
+
+
+class Packetizer:
+    def __init__(self, sock):
+        self.done = False
+
+
+class Cache:
+    def __init__(self, directory, disk=Disk, packetizer_class=None, count=0):
+        self._disk = disk(directory)
+        self.packetizer = (packetizer_class or Packetizer)(directory)
+        self.count = count
+
+    def reset(self):
+        self._disk.min_size = 1
+        self.packetizer.done = True
+";
+    let files = [("cache.py", code)];
+    assert_eq!(sure_lines(&found_in(&files, "cache.py", "Disk.min_size")), vec![18]);
+    assert_eq!(sure_lines(&found_in(&files, "cache.py", "Packetizer.done")), vec![19]);
+}
+
+/// A type of the root that implements `Iterator` and names its `Item` is a collection of
+/// that item to the methods the trait provides (`find`, `filter`) and to a loop; `map` and
+/// `and_then` on an `Option` give what their callback returns.
+#[test]
+fn an_iterator_of_the_root_gives_its_items_and_an_option_maps_through_its_callback() {
+    let lib = "\
+pub struct Data {
+    pub name: u8,
+    pub next: Option<usize>,
+}
+
+pub struct Attribute<'a> {
+    pub data: &'a Data,
+}
+
+pub struct Attributes<'a> {
+    items: std::slice::Iter<'a, Data>,
+}
+
+impl<'a> Iterator for Attributes<'a> {
+    type Item = Attribute<'a>;
+    fn next(&mut self) -> Option<Self::Item> {
+        self.items.next().map(|data| Attribute { data })
+    }
+}
+
+pub struct Doc {
+    datas: Vec<Data>,
+}
+
+impl Doc {
+    pub fn attributes(&self) -> Attributes<'_> {
+        Attributes { items: self.datas.iter() }
+    }
+
+    pub fn get(&self, i: usize) -> Option<&Data> {
+        self.datas.get(i)
+    }
+
+    pub fn find(&self, n: u8) -> Option<Attribute<'_>> {
+        self.attributes().find(|a| a.data.name == n)
+    }
+
+    pub fn count(&self, n: u8) -> usize {
+        let mut k = 0;
+        for a in self.attributes().filter(|a| a.data.name > 0) {
+            k += usize::from(a.data.name == n);
+        }
+        k
+    }
+
+    pub fn after(&self, i: usize) -> Option<u8> {
+        self.get(i).and_then(|d| d.next).map(|j| self.get(j).unwrap()).map(|d| d.name)
+    }
+}
+";
+    let found = found_in_crate(lib, "Data.name");
+    assert_eq!(sure_lines(&found), vec![35, 40, 41, 47], "{found:?}");
+}
+
+/// A string key names a member where the language reads it so: an index into a
+/// `TypedDict` or a key of a dictionary literal one is expected to be; in TypeScript an
+/// index or a quoted key of an object literal. A key of another dictionary is not followed.
+#[test]
+fn a_string_key_names_a_field_of_a_typed_dict_and_a_typescript_property() {
+    let python = "\
+from typing import TypedDict
+
+
+class Visitor:
+    def __init__(self):
+        self.transforms = {}
+
+
+class Brain(TypedDict):
+    cache: dict
+    transform: Visitor
+
+
+BRAIN: Brain = {\"cache\": {}, \"transform\": Visitor()}
+OTHER = {\"transform\": 1}
+
+
+def reset(brain: Brain, plain: dict):
+    brain[\"transform\"].transforms = {}
+    plain[\"transform\"] = 2
+";
+    let files = [("brain.py", python)];
+    assert_eq!(sure_lines(&found_in(&files, "brain.py", "Brain.transform")), vec![14, 19]);
+    assert_eq!(sure_lines(&found_in(&files, "brain.py", "Visitor.transforms")), vec![19]);
+    let typescript = "\
+class Visitor { transforms = {}; }
+interface Brain { cache: object; transform: Visitor }
+export function reset(brain: Brain, plain: Record<string, number>) {
+  brain[\"transform\"].transforms = {};
+  plain[\"transform\"] = 2;
+}
+export const B: Brain = { cache: {}, \"transform\": new Visitor() };
+";
+    let files = [("brain.ts", typescript)];
+    assert_eq!(sure_lines(&found_in(&files, "brain.ts", "Brain.transform")), vec![4, 7]);
+    assert_eq!(sure_lines(&found_in(&files, "brain.ts", "Visitor.transforms")), vec![4]);
+}
+
+/// A closure written among a macro's tokens as a method's callback takes what the method
+/// gives it (`attributes.iter().map(|a| ..)` inside `write!`), and a `let` there binds only
+/// after its statement: its own initialiser reads the name it shadows.
+#[test]
+fn a_closure_among_a_macro_s_tokens_takes_what_its_method_gives() {
+    let lib = "\
+use std::fmt;
+
+pub struct Attr {
+    pub value: String,
+}
+
+pub enum Event {
+    Start { attributes: Vec<Attr> },
+}
+
+impl fmt::Debug for Event {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Self::Start { attributes } => write!(f, \"{}\", {
+                let attributes: Vec<String> = attributes.iter().map(
+                    |a| format!(\"{}\", a.value)
+                ).collect();
+                attributes.join(\", \")
+            }),
+        }
+    }
+}
+";
+    let found = found_in_crate(lib, "Attr.value");
+    assert_eq!(sure_lines(&found), vec![16], "{found:?}");
+}

@@ -43,6 +43,10 @@
 (typed_parameter type: (type) @local.outside)
 (function_definition return_type: (type) @local.outside)
 (parameters (typed_parameter . (identifier) @local.definition type: (type) @local.type))
+;; `disk=Disk` without a written type: the checker types it by its default value (a
+;; default of `None` says nothing of the values calls pass).
+(parameters (default_parameter name: (identifier) @local.definition value: (_) @local.value)
+  (#not-eq? @local.value "None"))
 (parameters (default_parameter name: (identifier) @local.definition))
 (parameters (typed_default_parameter name: (identifier) @local.definition type: (type) @local.type))
 (parameters (list_splat_pattern (identifier) @local.definition))

@@ -509,6 +509,12 @@ pub struct Resolve {
     pub checked_casts: Vec<String>,
     /// Methods an index into a value of a class calls (`__getitem__`).
     pub index_methods: Vec<String>,
+    /// Bases whose subclasses declare a dictionary's keys as fields (`TypedDict`).
+    #[serde(default)]
+    pub keyed_record_bases: Vec<String>,
+    /// Whether a string written as an index names a member of the value's type.
+    #[serde(default)]
+    pub literal_index_members: bool,
     /// {kind, name, object}: a type guard's written return (`v is T`): the parameter it is
     /// about (`name`) and the type it proves (`object`).
     pub type_predicates: Vec<SyntaxForm>,
@@ -685,6 +691,11 @@ pub struct Resolve {
     /// returns: `"value"` the value itself (`map`), `"held"` what the wrapper it returns
     /// holds (`filter_map`), `"elements"` its elements (`flat_map`).
     pub mapping_callbacks: BTreeMap<String, String>,
+    /// Of the wrapper callbacks, those whose call gives a value made of what the callback
+    /// returns: `"wrapped"` the same wrapper of it (`opt.map(|x| ..)`), `"value"` what it
+    /// returns itself, a wrapper already (`opt.and_then(|x| ..)`).
+    #[serde(default)]
+    pub wrapper_mappings: BTreeMap<String, String>,
     /// Methods of a collection whose every argument is an element it adds (`push`).
     pub element_inserts: Vec<String>,
     /// Methods giving a pointer to the value they are called on (`NonNull::as_ptr`).

@@ -209,12 +209,24 @@ pub(super) fn judge_name(
                 unresolved,
             );
         }
-        if in_string
-            && facts
-                .slice((node.start_byte(), node.end_byte()))
-                .trim_matches(['"', '\'', '`'])
-                == name
-        {
+        let whole = |n: Node<'_>| facts.text_of(n).trim_matches(['"', '\'', '`']) == name;
+        // `brain["_transform"]` of a `TypedDict`, `opts["timeout"]` in TypeScript: the key
+        // names a member of the value's type.
+        // `{"transform": Visitor()}` where a `Brain` is expected: a key of the literal.
+        let keyed = std::iter::successors(Some(node), |n| n.parent())
+            .take_while(|n| whole(*n) && n.kind().contains("string"))
+            .find_map(|s| string_key_of(r, s));
+        if let Some(place) = keyed {
+            let ty = match place {
+                StringKey::Index(object) => resolver.type_of(facts, object, 0),
+                StringKey::Literal(literal) => resolver.expected_type(facts, literal, 0),
+            };
+            if let Some(member) = resolver.keyed_member(facts, &ty, name, 0) {
+                let how = How::new(RefKind::Attribute, Confidence::ReceiverTyped);
+                return verdict(facts, target, at, member, how, unresolved);
+            }
+        }
+        if in_string && whole(node) {
             unresolved.count("a string naming it (getattr, __all__, a key): not followed");
         }
         return None;
@@ -699,6 +711,34 @@ impl How {
         self.via_reexport = via_reexport;
         self
     }
+}
+
+/// Where a string is a key: the index of a value (`brain["cache"]`), or a key of a literal
+/// (`{"cache": {}}`).
+enum StringKey<'t> {
+    Index(Node<'t>),
+    Literal(Node<'t>),
+}
+
+/// What the string `key` is the key of, when it is one.
+fn string_key_of<'t>(r: &Resolve, key: Node<'t>) -> Option<StringKey<'t>> {
+    if let Some((LiteralType::Expected(literal), false)) = field_key(r, key) {
+        return Some(StringKey::Literal(literal));
+    }
+    let holder = key.parent()?;
+    let keyed_by = |form: &crate::lang::SyntaxForm, of: Node<'_>| {
+        form.name
+            .as_deref()
+            .and_then(|f| of.child_by_field_name(f))
+            .is_some_and(|written| written.id() == key.id())
+    };
+    if let Some(form) = Resolve::form(&r.indexes, holder.kind()).filter(|f| keyed_by(f, holder)) {
+        return part(holder, form.object.as_deref()).map(StringKey::Index);
+    }
+    let literal = holder.parent()?;
+    Resolve::form(&r.map_literals, literal.kind())
+        .filter(|f| keyed_by(f, holder))
+        .map(|_| StringKey::Literal(literal))
 }
 
 /// The answer for an occurrence whose meaning is `entity`.
@@ -1478,8 +1518,15 @@ fn bound_in_macro(facts: &Facts, name: &str, at: Range) -> bool {
     }
     let before = &text[call.start_byte()..upto];
     let n = regex::escape(name);
+    // A `let` binds from the end of its statement on (`let attributes: Vec<String> =
+    // attributes.iter()..;` reads the outer `attributes`), and at its own name.
+    let own_let = regex::Regex::new(r"\blet\s+(?:mut\s+)?\z")
+        .is_ok_and(|re| re.is_match(&text[call.start_byte()..at.0.max(call.start_byte())]));
+    if own_let {
+        return true;
+    }
     let patterns = [
-        format!(r"\blet\s+(?:mut\s+)?{n}\b"),
+        format!(r"\blet\s+(?:mut\s+)?{n}\b[^;]*;"),
         format!(r"\bfor\s+[^;{{}}]*\b{n}\b[^;{{}}]*\bin\b"),
         // A closure's parameters sit between two bars with no statement or block between
         // them: the closing bar of one closure and the opening bar of the next are not.
@@ -1566,6 +1613,35 @@ fn macro_closure_parameter_type(resolver: &Resolver<'_>, facts: &Facts, name: &s
     }
     let (written, defined_at) = found?;
     macro_path_type(resolver, facts, &written, defined_at)
+}
+
+/// The type of the one parameter of a closure written among a macro call's tokens as the
+/// callback of a method (`attributes.iter().map(|a| ..)` inside `write!`): what that method
+/// gives its callback, the receiver read as a chain in macro tokens is. The closure is the
+/// nearest one before `at` whose bars hold the name alone.
+fn macro_callback_parameter_type(resolver: &Resolver<'_>, facts: &Facts, name: &str, at: usize) -> Option<Ty> {
+    let call = outermost_macro(facts, (at, at)).filter(|c| c.kind() == "macro_invocation")?;
+    let text = facts.text();
+    let tokens = text.get(call.start_byte()..at)?;
+    let bars = tokens.rmatch_indices('|').map(|(i, _)| i).collect::<Vec<_>>();
+    let (open, _) = bars
+        .windows(2)
+        .map(|w| (w[1], w[0]))
+        .find(|&(open, close)| tokens[open + 1..close].trim() == name)?;
+    let before = tokens[..open].trim_end().strip_suffix('(')?.trim_end();
+    let method_start = before
+        .char_indices()
+        .rev()
+        .take_while(|(_, c)| c.is_alphanumeric() || *c == '_')
+        .last()
+        .map(|(i, _)| i)?;
+    let method = &before[method_start..];
+    let method_at = call.start_byte() + method_start;
+    let (receiver, false) = receiver_before(facts, method_at)? else {
+        return None;
+    };
+    let object = chain_type(resolver, facts, &receiver, method_at);
+    resolver.callback_parameter(facts, object, method, false, 0)
 }
 
 /// The type of a metavariable written as a receiver in a `macro_rules!` body (`$cache.inner`
@@ -2103,7 +2179,9 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
             // A local of the macro's own tokens: its `let` value, read the same way.
             match macro_let_value(facts, head, at) {
                 Some((value, from)) if from < at => chain_type(resolver, facts, value, from),
-                _ => match macro_closure_parameter_type(resolver, facts, head, at) {
+                _ => match macro_closure_parameter_type(resolver, facts, head, at)
+                    .or_else(|| macro_callback_parameter_type(resolver, facts, head, at))
+                {
                     Some(ty) => ty,
                     None => return Ty::Unknown("a local among a macro's tokens"),
                 },

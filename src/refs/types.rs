@@ -812,6 +812,12 @@ impl Resolver<'_> {
             // empty array or object); otherwise what both sides share.
             if r.fallback_operators.iter().any(|f| f == operator) {
                 if let (Some(left), Some(right)) = (left, part(node, form.arguments.as_deref())) {
+                    // `(packetizer_class or Packetizer)(sock)` of a parameter left without a
+                    // type whose default is `None`: the checker reads the function alone, where
+                    // that parameter is nothing, so the fallback is what the value is.
+                    if defaults_to_nothing(facts, left) {
+                        return self.type_of(facts, right, depth + 1);
+                    }
                     let left_type = self.type_of(facts, left, depth + 1);
                     let empty = matches!(
                         facts.text_of(right).split_whitespace().collect::<String>().as_str(),
@@ -1031,6 +1037,17 @@ impl Resolver<'_> {
                     .flatten()
                 {
                     return field;
+                }
+            }
+            // `brain["_transform"]`: the member a string key names, where the language reads
+            // one so (TypeScript) or the class declares its keys as fields (a `TypedDict`).
+            if let (Some(key), Some(object)) = (index, object.as_ref()) {
+                let text = facts.text_of(key);
+                if let Some(member @ Entity::Def(_)) = crate::lang::plain_string(text)
+                    .then(|| self.keyed_member(facts, object, &strip_quotes(text), depth + 1))
+                    .flatten()
+                {
+                    return self.entity_type(&member, depth + 1);
                 }
             }
             // `schema.nodes[name]` of `{..} & { [key: string]: NodeType }`: the record's value.
@@ -1717,7 +1734,18 @@ impl Resolver<'_> {
                 None => Ty::Unknown("a map method saguaro does not follow"),
             };
         }
-        if let Ty::Wrapped(wrapper, held, _) = object_type {
+        if let Ty::Wrapped(wrapper, held, error) = object_type {
+            // `opt.map(|id| doc.get_node(id))`: the same wrapper of what the callback returns;
+            // `opt.and_then(|n| n.parent())`: what it returns.
+            if let Some(how) = r.wrapper_mappings.get(method) {
+                let mapped = callee.and_then(|c| self.mapped_element(facts, c, held, depth + 1));
+                return match (how.as_str(), mapped) {
+                    ("wrapped", Some(Ty::Unknown(why))) => Ty::Unknown(why),
+                    ("wrapped", Some(mapped)) => Ty::Wrapped(wrapper.clone(), Box::new(mapped), error.clone()),
+                    (_, Some(returned)) => returned,
+                    (_, None) => Ty::Unknown("a wrapper's callback saguaro does not read"),
+                };
+            }
             // `tail.replace(new)` of an `Option`: the `Option` it held; `cell.take()`: the value.
             return match r.wrapper_methods.get(wrapper).and_then(|methods| methods.get(method)) {
                 Some(WrapperResult::Same) => object_type.clone(),
@@ -1732,7 +1760,15 @@ impl Resolver<'_> {
                 return self.called(member, args, depth + 1);
             }
         }
-        let callee_type = match self.member(object_type, method, depth + 1) {
+        let found = self.member(object_type, method, depth + 1);
+        // `node.children().filter(..)`: a method the iteration trait provides, on a type of
+        // the root that implements it without declaring the method itself.
+        if matches!(found, Entity::Missing) {
+            if let Some(elements) = self.iterated(object_type, depth + 1) {
+                return self.method_call_type_given(facts, &elements, method, args, explicit, callee, depth + 1);
+            }
+        }
+        let callee_type = match found {
             // `node.as_ptr()` of a `NonNull<Entry>` (read as the `Entry`): the same value.
             // `m.lock().unwrap()` of a `Mutex<Entry>` (the lock read as the `Entry`): the same.
             Entity::Missing
@@ -2831,7 +2867,7 @@ impl Resolver<'_> {
         use super::scope::Taken;
         match taken {
             Taken::Whole => ty,
-            Taken::Element => element_of(&facts.lang.resolve, ty),
+            Taken::Element => self.element_of_value(&facts.lang.resolve, ty, depth + 1),
             Taken::Entered => {
                 if let Ty::Unknown(why) = ty {
                     return Ty::Unknown(why);
@@ -2912,7 +2948,30 @@ impl Resolver<'_> {
         }
         let object = part(callee, member.object.as_deref())?;
         let method = facts.slice((method.start_byte(), method.end_byte()));
-        match self.type_of(facts, object, depth + 1) {
+        let object_type = self.type_of(facts, object, depth + 1);
+        self.callback_parameter(facts, object_type, method, known_shape, depth + 1)
+    }
+
+    /// What the callback given to `method` on a value of type `object_type` takes first: an
+    /// element of a collection, a value of a map, what a wrapper holds or the error it holds
+    /// instead. `known_shape`: the method is known by how it calls its callback (`fold`,
+    /// `sort`), whatever the lists name. `None` where the method is no such method.
+    pub(super) fn callback_parameter(
+        &self,
+        facts: &Facts,
+        object_type: Ty,
+        method: &str,
+        known_shape: bool,
+        depth: usize,
+    ) -> Option<Ty> {
+        let r = &facts.lang.resolve;
+        // `self.attributes().find(|a| ..)`: a method the iteration trait provides, on a
+        // type of the root that implements it and does not declare the method itself.
+        let object_type = match self.member(&object_type, method, depth + 1) {
+            Entity::Missing => self.iterated(&object_type, depth + 1).unwrap_or(object_type),
+            _ => object_type,
+        };
+        match object_type {
             Ty::Elements(element) if known_shape || r.element_callbacks.iter().any(|m| m == method) => Some(*element),
             // `cache.forEach((entry, key) => ..)`: a value of the map.
             Ty::Keyed(_, value) if r.map_callbacks.iter().any(|m| m == method) => Some(*value),
@@ -3168,6 +3227,78 @@ impl Resolver<'_> {
                 let written = argument.child_by_field_name("type")?;
                 (facts.text_of(name) == binding).then(|| self.annotation(facts, written, depth + 1))
             })
+    }
+
+    /// The member a string key names in an index into a value of type `ty`
+    /// (`brain["_transform"]`), where the language reads a string index as a member
+    /// (TypeScript) or the value's class declares its keys as fields (a `TypedDict`); `None`
+    /// where the key is a key of a mapping saguaro does not follow.
+    pub(super) fn keyed_member(&self, facts: &Facts, ty: &Ty, key: &str, depth: usize) -> Option<Entity> {
+        let class = ty.instance_class()?;
+        (facts.lang.resolve.literal_index_members || self.is_keyed_record(class, depth + 1))
+            .then(|| self.member(ty, key, depth + 1))
+    }
+
+    /// Whether a class declares a dictionary's keys as its fields: it has one of the
+    /// language's `keyed_record_bases` among its bases, or a class of the root that has.
+    fn is_keyed_record(&self, class: &DefId, depth: usize) -> bool {
+        let Some(facts) = self.facts(&class.file) else {
+            return false;
+        };
+        let r = &facts.lang.resolve;
+        if r.keyed_record_bases.is_empty() || depth > MAX_DEPTH {
+            return false;
+        }
+        let types = facts.types();
+        let written = types.bases.get(&class.path).into_iter().flatten();
+        let named = written.filter_map(|&range| facts.node(range)).any(|base| {
+            let text = facts.text_of(base);
+            let name = text.split('[').next().unwrap_or(text).rsplit('.').next().unwrap_or(text);
+            r.keyed_record_bases.iter().any(|b| b == name.trim())
+        });
+        named
+            || self.bases(&facts, &class.path, depth + 1).iter().any(|base| match base {
+                Entity::Def(base) => self.is_keyed_record(base, depth + 1),
+                _ => false,
+            })
+    }
+
+    /// The collection a value of a type of the root is to the methods an iteration trait
+    /// provides (`find`, `map`) and to a loop, where the root implements one of the
+    /// language's `element_bounds` traits for the type and names its item (`impl Iterator
+    /// for Attributes { type Item = Attribute<'a>; }`): `None` for any other value.
+    fn iterated(&self, ty: &Ty, depth: usize) -> Option<Ty> {
+        let class = ty.instance_class()?;
+        let facts = self.facts(&class.file)?;
+        let r = &facts.lang.resolve;
+        let binding = r.element_binding.as_deref()?;
+        let Entity::Def(item) = self.class_member(class, binding, depth + 1) else {
+            return None;
+        };
+        let owner = self.facts(&item.file)?;
+        let declaration = declaration_of(&owner, &item.path)?;
+        let implementation = std::iter::successors(declaration.parent(), |n| n.parent())
+            .find(|n| Resolve::form(&r.implementations, n.kind()).is_some())?;
+        let form = Resolve::form(&r.implementations, implementation.kind())?;
+        let mut written = part(implementation, form.name.as_deref())?;
+        if let Some(base) = Resolve::form(&r.type_generics, written.kind()).and_then(|f| part(written, f.object.as_deref())) {
+            written = base;
+        }
+        let name = owner.text_of(written).rsplit(':').next().unwrap_or_default();
+        if !r.element_bounds.iter().any(|b| b == name) {
+            return None;
+        }
+        let element = self.associated_type(ty, binding, depth + 1)?;
+        Some(Ty::Elements(Box::new(element)))
+    }
+
+    /// What each element of a value is when a loop takes it apart: a collection's element,
+    /// or the item a type of the root iterates over.
+    fn element_of_value(&self, r: &Resolve, ty: Ty, depth: usize) -> Ty {
+        match self.iterated(&ty, depth + 1) {
+            Some(elements) => element_of(r, elements),
+            None => element_of(r, ty),
+        }
     }
 
     /// The instance a call of an `instance_makers` method makes (`C.__new__(C)`,
@@ -4644,6 +4775,20 @@ fn diverges(facts: &Facts, node: Node<'_>) -> bool {
         .child_by_field_name("macro")
         .map(|m| facts.slice((m.start_byte(), m.end_byte())));
     macro_name.is_some_and(|name| diverging.iter().any(|k| k == name))
+}
+
+/// Whether `node` names a parameter that has no written type and whose default is the
+/// language's nothing (`def __init__(self, packetizer_class=None)`).
+fn defaults_to_nothing(facts: &Facts, node: Node<'_>) -> bool {
+    let Some(binding) = facts.scopes.lookup(facts.text_of(node), node.start_byte()) else {
+        return false;
+    };
+    let parameter = facts.node(binding.at).and_then(|name| name.parent());
+    parameter.is_some_and(|p| {
+        p.kind().contains("parameter")
+            && p.child_by_field_name("type").is_none()
+            && p.child_by_field_name("value").is_some_and(|v| is_nothing(facts, v))
+    })
 }
 
 fn is_nothing(facts: &Facts, node: Node<'_>) -> bool {
