@@ -5972,3 +5972,84 @@ impl fmt::Debug for Event {
     let found = found_in_crate(lib, "Attr.value");
     assert_eq!(sure_lines(&found), vec![16], "{found:?}");
 }
+
+/// An index into a value of a type of the root reads what its `Index` impl's `index`
+/// returns (`&Self::Output`), in code and among a macro's tokens (`let data =
+/// &store[idx];` inside `debug_assert!`), through an associated type of the impl
+/// (`store: &mut Self::Store`).
+#[test]
+fn an_index_into_a_type_of_the_root_reads_its_index_output() {
+    let lib = "\
+use std::ops::{Index, IndexMut};
+
+pub struct Data {
+    pub next: Option<usize>,
+}
+
+pub struct Storage {
+    items: Vec<Data>,
+}
+
+impl Index<usize> for Storage {
+    type Output = Data;
+    fn index(&self, i: usize) -> &Self::Output {
+        &self.items[i]
+    }
+}
+
+impl IndexMut<usize> for Storage {
+    fn index_mut(&mut self, i: usize) -> &mut Data {
+        &mut self.items[i]
+    }
+}
+
+pub trait Stack {
+    type Store;
+    fn push(&mut self, item: usize, store: &mut Self::Store);
+}
+
+pub struct List {
+    head: Option<usize>,
+}
+
+impl Stack for List {
+    type Store = Storage;
+    fn push(&mut self, item: usize, store: &mut Self::Store) {
+        debug_assert!({
+            let data = &store[item];
+            data.next.is_none()
+        });
+        store[item].next = self.head.take();
+        self.head = Some(item);
+    }
+}
+";
+    let found = found_in_crate(lib, "Data.next");
+    assert_eq!(sure_lines(&found), vec![38, 40], "{found:?}");
+}
+
+/// A call of a `macro_rules!` of the file is a value of what its arms give, a block's last
+/// expression among them (`{{ let mut v = ..; Mock { calls: v } }}`).
+#[test]
+fn a_macro_whose_block_ends_in_a_struct_literal_makes_that_struct() {
+    let lib = "\
+pub struct Mock {
+    pub calls: Vec<u8>,
+}
+
+macro_rules! mock {
+    ($($x:expr,)*) => {{
+        let mut v = Vec::new();
+        v.extend(vec![$($x),*]);
+        Mock { calls: v }
+    }};
+}
+
+pub fn count() -> usize {
+    let io = mock! { 1, 2, };
+    io.calls.len()
+}
+";
+    let found = found_in_crate(lib, "Mock.calls");
+    assert_eq!(sure_lines(&found), vec![9, 15], "{found:?}");
+}

@@ -2140,6 +2140,12 @@ fn receiver_before(facts: &Facts, name_start: usize) -> Option<(String, bool)> {
 /// The type of a receiver chain written in macro tokens (`self`, `x`, `self.inner.get()`,
 /// `a.b`), read segment by segment from the binding of its head.
 fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) -> Ty {
+    // `&store[idx]`, `&mut x.y`: a borrow reads the members of what it borrows.
+    if let Some(borrowed) = chain.strip_prefix('&') {
+        let borrowed = borrowed.trim_start();
+        let borrowed = borrowed.strip_prefix("mut ").unwrap_or(borrowed);
+        return chain_type(resolver, facts, borrowed.trim_start(), at);
+    }
     if let Some(reached) = dereferenced(chain) {
         return chain_type(resolver, facts, reached, at);
     }
@@ -2207,7 +2213,7 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
     } else {
         return Ty::Unknown("a receiver inside a macro saguaro does not read");
     };
-    ty = indexed(ty, &head_indexes);
+    ty = indexed(resolver, facts, ty, &head_indexes);
     if matches!(ty, Ty::Unknown(_)) {
         return ty;
     }
@@ -2237,7 +2243,7 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
         } else {
             resolver.value_member_type(&ty, name, 0)
         };
-        ty = indexed(ty, &indexes);
+        ty = indexed(resolver, facts, ty, &indexes);
         if matches!(ty, Ty::Unknown(_)) {
             return ty;
         }
@@ -2283,14 +2289,21 @@ fn index_suffixes(segment: &str) -> (&str, Vec<&str>) {
 /// What indexing a value of type `ty` with each of `indexes` in turn reads, as an index
 /// written in code does ([`super::types::indexed_value`]); a range index (`xs[1..]`) is a
 /// slice, the same collection.
-fn indexed(mut ty: Ty, indexes: &[&str]) -> Ty {
+/// A value of a type of the root is indexed through the language's index method
+/// (`store[item]` of an `impl Index<Key> for Storage`: what `index` returns).
+fn indexed(resolver: &Resolver<'_>, facts: &Facts, mut ty: Ty, indexes: &[&str]) -> Ty {
+    let index_method = facts.lang.resolve.index_methods.first();
     for index in indexes {
         if matches!(ty, Ty::Unknown(_)) {
             return ty;
         }
-        ty = super::types::indexed_value(&ty, index.contains("..")).unwrap_or(Ty::Unknown(
-            "an index among a macro's tokens into a value saguaro does not read as a collection",
-        ));
+        ty = match (super::types::indexed_value(&ty, index.contains("..")), index_method) {
+            (Some(value), _) => value,
+            (None, Some(method)) if matches!(ty, Ty::Instance(_) | Ty::Applied(..)) => {
+                resolver.method_call_type(facts, &ty, method, &|| None, 0)
+            }
+            _ => Ty::Unknown("an index among a macro's tokens into a value saguaro does not read as a collection"),
+        };
     }
     ty
 }

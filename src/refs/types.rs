@@ -2715,9 +2715,10 @@ impl Resolver<'_> {
     }
 
     /// The value of a call of a `macro_rules!` macro of the root: what every arm expands to,
-    /// when each arm is one call of a path (`$crate::Error::msg(..)`, `$crate::__private::
-    /// must_use({..})`) and they all give one type. Any other arm (a block, a loop, a
-    /// literal) leaves the value unknown.
+    /// when each arm's value (a block's last expression: `{{ let mut v = ..; Mock { calls:
+    /// v } }}`) is one call of a path (`$crate::Error::msg(..)`, `$crate::__private::
+    /// must_use({..})`) or a struct literal, and they all give one type. Any other value (a
+    /// loop, a literal, a local) leaves it unknown.
     fn macro_value(&self, facts: &Facts, invocation: Node<'_>, depth: usize) -> Ty {
         const UNKNOWN: Ty = Ty::Unknown("a macro's value saguaro does not read");
         let Some(name) = invocation.child_by_field_name("macro") else {
@@ -2751,9 +2752,16 @@ impl Resolver<'_> {
         }
         let mut types = Vec::new();
         for arm in arms {
-            let body = macro_facts.text_of(arm);
-            let body = body.get(1..body.len().saturating_sub(1)).unwrap_or_default().trim();
-            let body = body.strip_suffix(';').unwrap_or(body).trim();
+            let body = block_value(macro_facts.text_of(arm));
+            // `Mock { calls: v }`: a value of the struct the path names.
+            if let Some(path) = struct_literal_path(body) {
+                let segments = super::modules::rust::split_path(path);
+                match self.rust_path(&macro_facts, &segments, arm.start_byte(), depth + 1) {
+                    Entity::Def(def) if !self.is_function(&def) => types.push(Ty::Instance(def)),
+                    _ => return UNKNOWN,
+                }
+                continue;
+            }
             let Some(callee) = single_call_callee(body) else {
                 return UNKNOWN;
             };
@@ -4498,6 +4506,69 @@ fn place_in_list(parent: Node<'_>, child: Node<'_>) -> Option<usize> {
         }
     }
     None
+}
+
+/// The value a delimited block of Rust code gives (a macro arm's body, `{{ stmts; tail }}`):
+/// its last expression, through blocks nested one in the other; a body ending in `;` gives
+/// the statement before it, as an arm written `(..) => { f(..); }` expands to that call.
+fn block_value(body: &str) -> &str {
+    let mut body = body.trim();
+    loop {
+        let inner = body.get(1..body.len().saturating_sub(1)).unwrap_or_default().trim();
+        let inner = inner.strip_suffix(';').unwrap_or(inner).trim();
+        let chars = super::facts::code_chars(inner);
+        let mut depth = 0i32;
+        let mut last_statement_end = None;
+        for &(i, c) in &chars {
+            match c {
+                '(' | '[' | '{' => depth += 1,
+                ')' | ']' | '}' => depth -= 1,
+                ';' if depth == 0 => last_statement_end = Some(i),
+                _ => {}
+            }
+        }
+        let tail = match last_statement_end {
+            Some(end) => inner[end + 1..].trim(),
+            None => inner,
+        };
+        // `{ .. }` around the whole tail: a block, whose own last expression it gives.
+        let whole_block = tail.starts_with('{') && matching_close(tail) == Some(tail.len() - 1);
+        if !whole_block {
+            return tail;
+        }
+        body = tail;
+    }
+}
+
+/// Where the bracket that `text`'s first character opens closes.
+fn matching_close(text: &str) -> Option<usize> {
+    let mut depth = 0i32;
+    for (i, c) in super::facts::code_chars(text) {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => {
+                depth -= 1;
+                if depth == 0 {
+                    return Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The path of a struct literal that is the whole of `expression` (`Mock { calls: v }`,
+/// `$crate::Config { .. }`).
+fn struct_literal_path(expression: &str) -> Option<&str> {
+    let open = expression.find('{')?;
+    let path = expression[..open].trim();
+    let path_like = !path.is_empty()
+        && path.split("::").all(|s| {
+            let s = s.trim().trim_start_matches('$');
+            !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_')
+        });
+    (path_like && matching_close(&expression[open..]) == Some(expression.len() - 1 - open)).then_some(path)
 }
 
 /// The members of a union, the members of a union among them taken one by one.
