@@ -13,6 +13,14 @@
 //! `macro_rules!` body's `impl<T> $trait for Styled<T> { .. }`) is the type that impl is for.
 //! A receiver written as a metavariable (`$cache.inner`) has the type every invocation the
 //! macro's definition sees gives in its place, when they agree (each could give another).
+//! A `let` among the tokens binds from the end of its statement, so its own initialiser
+//! reads the name it shadows, and a closure there given to a method (`attributes.iter().map(
+//! |a| ..)` inside `write!`) takes what that method gives its callback.
+//!
+//! A string is a name where the language reads it as one: the key of an index or literal
+//! that names a member of the value's type ([`Resolver::keyed_member`]: a `TypedDict`'s
+//! field, a TypeScript property); any other string naming the definition is counted as
+//! not followed.
 
 use super::facts::{arguments_of, path_segments, positional_nodes, single_call_callee, Facts, Range};
 use super::modules::ModuleId;

@@ -72,6 +72,19 @@
 //! imports, so the language's wrappers are known by either; lifetimes in a type's arguments
 //! say nothing of what it holds (`MutexGuard<'_, T>`, a guard reaching its `T`).
 //!
+//! A parameter without a written type is what its default makes it, as the checkers type
+//! it (`disk=Disk` is the class; `count=0` an `int`); one whose default is `None` is
+//! nothing in the function, so `packetizer_class or Packetizer` is the fallback. A type of
+//! the root that implements an iteration trait and names its item (`impl Iterator for
+//! Attributes { type Item = Attribute }`) is a collection of that item to the methods the
+//! trait provides and to a loop, and an index into one that implements `Index` reads what
+//! its `index` returns (`&Self::Output`). `map` and `and_then` on a wrapper give the same
+//! wrapper of, or what, their callback returns. A string key names a member where the
+//! language reads it so: an index or a literal key of a `TypedDict` (whose keys are its
+//! fields), and any string index or quoted key in TypeScript (`brain["transform"]`). A call
+//! of a `macro_rules!` of the root is what its arms give: a call of a path, or a struct
+//! literal that is an arm's value or its block's last expression.
+//!
 //! A value typed anything (`any`, `Any`) stays so through what is read of it: its members,
 //! elements and calls are anything, and a choice one of whose values is anything is too.
 //! An alias of a type written with its members in place (`type Input = { data: any }`) is
