@@ -5924,8 +5924,14 @@ def reset(brain: Brain, plain: dict):
     plain[\"transform\"] = 2
 ";
     let files = [("brain.py", python)];
-    assert_eq!(sure_lines(&found_in(&files, "brain.py", "Brain.transform")), vec![14, 19]);
-    assert_eq!(sure_lines(&found_in(&files, "brain.py", "Visitor.transforms")), vec![19]);
+    assert_eq!(
+        sure_lines(&found_in(&files, "brain.py", "Brain.transform")),
+        vec![14, 19]
+    );
+    assert_eq!(
+        sure_lines(&found_in(&files, "brain.py", "Visitor.transforms")),
+        vec![19]
+    );
     let typescript = "\
 class Visitor { transforms = {}; }
 interface Brain { cache: object; transform: Visitor }

@@ -801,14 +801,19 @@ fn fingerprint(tokens: &[Token]) -> u64 {
 /// The expansions a file's macro calls were found to have, by the macro's definition and
 /// the call's arguments, with the matching steps each took.
 #[derive(Default)]
-pub struct Expansions(std::sync::Mutex<HashMap<(usize, u64), (Option<Vec<Token>>, usize)>>);
+pub struct Expansions(std::sync::Mutex<HashMap<ExpansionKey, Expanded>>);
+
+/// A macro's definition (where it starts) and a fingerprint of a call's arguments.
+type ExpansionKey = (usize, u64);
+/// An expansion (`None`: it could not be made) and the matching steps it took.
+type Expanded = (Option<Vec<Token>>, usize);
 
 impl Expansions {
-    fn get(&self, key: &(usize, u64)) -> Option<(Option<Vec<Token>>, usize)> {
+    fn get(&self, key: &ExpansionKey) -> Option<Expanded> {
         self.0.lock().ok()?.get(key).cloned()
     }
 
-    fn put(&self, key: (usize, u64), value: (Option<Vec<Token>>, usize)) {
+    fn put(&self, key: ExpansionKey, value: Expanded) {
         if let Ok(mut map) = self.0.lock() {
             map.insert(key, value);
         }

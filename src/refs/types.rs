@@ -3274,14 +3274,23 @@ impl Resolver<'_> {
         let written = types.bases.get(&class.path).into_iter().flatten();
         let named = written.filter_map(|&range| facts.node(range)).any(|base| {
             let text = facts.text_of(base);
-            let name = text.split('[').next().unwrap_or(text).rsplit('.').next().unwrap_or(text);
+            let name = text
+                .split('[')
+                .next()
+                .unwrap_or(text)
+                .rsplit('.')
+                .next()
+                .unwrap_or(text);
             r.keyed_record_bases.iter().any(|b| b == name.trim())
         });
         named
-            || self.bases(&facts, &class.path, depth + 1).iter().any(|base| match base {
-                Entity::Def(base) => self.is_keyed_record(base, depth + 1),
-                _ => false,
-            })
+            || self
+                .bases(&facts, &class.path, depth + 1)
+                .iter()
+                .any(|base| match base {
+                    Entity::Def(base) => self.is_keyed_record(base, depth + 1),
+                    _ => false,
+                })
     }
 
     /// The collection a value of a type of the root is to the methods an iteration trait
@@ -3302,7 +3311,9 @@ impl Resolver<'_> {
             .find(|n| Resolve::form(&r.implementations, n.kind()).is_some())?;
         let form = Resolve::form(&r.implementations, implementation.kind())?;
         let mut written = part(implementation, form.name.as_deref())?;
-        if let Some(base) = Resolve::form(&r.type_generics, written.kind()).and_then(|f| part(written, f.object.as_deref())) {
+        if let Some(base) =
+            Resolve::form(&r.type_generics, written.kind()).and_then(|f| part(written, f.object.as_deref()))
+        {
             written = base;
         }
         let name = owner.text_of(written).rsplit(':').next().unwrap_or_default();
