@@ -218,9 +218,9 @@ pub(super) fn judge_name(
             );
         }
         let whole = |n: Node<'_>| facts.text_of(n).trim_matches(['"', '\'', '`']) == name;
-        // `brain["_transform"]` of a `TypedDict`, `opts["timeout"]` in TypeScript: the key
-        // names a member of the value's type.
-        // `{"transform": Visitor()}` where a `Brain` is expected: a key of the literal.
+        // `brain["_transform"]` of a `TypedDict`, `opts["timeout"]` in TypeScript, a key of
+        // a literal where one is expected (`{"transform": Visitor()}` as a `Brain`): the
+        // key names a member of the value's type.
         let keyed = std::iter::successors(Some(node), |n| n.parent())
             .take_while(|n| whole(*n) && n.kind().contains("string"))
             .find_map(|s| string_key_of(r, s));

@@ -4532,36 +4532,45 @@ fn place_in_list(parent: Node<'_>, child: Node<'_>) -> Option<usize> {
     None
 }
 
-/// The value a delimited block of Rust code gives (a macro arm's body, `{{ stmts; tail }}`):
-/// its last expression, through blocks nested one in the other; a body ending in `;` gives
-/// the statement before it, as an arm written `(..) => { f(..); }` expands to that call.
+/// The value a macro arm's body gives (`{ $crate::f(..) }`, `{{ stmts; tail }}`): the one
+/// expression its delimiters hold (a trailing `;` aside), through blocks nested one in the
+/// other to each one's last expression. Statements between the delimiters themselves, or a
+/// block ending in `;`, give no value: the empty text.
 fn block_value(body: &str) -> &str {
-    let mut body = body.trim();
-    loop {
-        let inner = body.get(1..body.len().saturating_sub(1)).unwrap_or_default().trim();
-        let inner = inner.strip_suffix(';').unwrap_or(inner).trim();
-        let chars = super::facts::code_chars(inner);
+    let last_statement_end = |text: &str| {
         let mut depth = 0i32;
-        let mut last_statement_end = None;
-        for &(i, c) in &chars {
+        let mut end = None;
+        for (i, c) in super::facts::code_chars(text) {
             match c {
                 '(' | '[' | '{' => depth += 1,
                 ')' | ']' | '}' => depth -= 1,
-                ';' if depth == 0 => last_statement_end = Some(i),
+                ';' if depth == 0 => end = Some(i),
                 _ => {}
             }
         }
-        let tail = match last_statement_end {
-            Some(end) => inner[end + 1..].trim(),
-            None => inner,
-        };
-        // `{ .. }` around the whole tail: a block, whose own last expression it gives.
-        let whole_block = tail.starts_with('{') && matching_close(tail) == Some(tail.len() - 1);
-        if !whole_block {
-            return tail;
-        }
-        body = tail;
+        end
+    };
+    let body = body.trim();
+    let Some(inner) = body.get(1..body.len().saturating_sub(1)) else {
+        return "";
+    };
+    let inner = inner.trim();
+    let mut value = inner.strip_suffix(';').unwrap_or(inner).trim();
+    if last_statement_end(value).is_some() {
+        return "";
     }
+    // `{ .. }` around the whole value: a block, whose last expression it gives.
+    while value.starts_with('{') && matching_close(value) == Some(value.len() - 1) {
+        let block = value[1..value.len() - 1].trim();
+        if block.ends_with(';') || block.is_empty() {
+            return "";
+        }
+        value = match last_statement_end(block) {
+            Some(end) => block[end + 1..].trim(),
+            None => block,
+        };
+    }
+    value
 }
 
 /// Where the bracket that `text`'s first character opens closes.
