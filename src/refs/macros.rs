@@ -12,6 +12,12 @@ use super::facts::{code_chars, Facts};
 
 /// `text` split at its top-level commas: each part trimmed, with where it starts.
 pub fn top_level_parts(text: &str) -> Vec<(usize, &str)> {
+    top_level_parts_by(text, ',')
+}
+
+/// `text` split at each top-level `separator` (outside brackets and strings): each part
+/// trimmed, with where it starts; empty parts are left out.
+pub fn top_level_parts_by(text: &str, separator: char) -> Vec<(usize, &str)> {
     let mut parts = Vec::new();
     let (mut depth, mut from) = (0usize, 0usize);
     let mut push = |from: usize, to: usize| {
@@ -25,7 +31,7 @@ pub fn top_level_parts(text: &str) -> Vec<(usize, &str)> {
         match c {
             '(' | '[' | '{' => depth += 1,
             ')' | ']' | '}' => depth = depth.saturating_sub(1),
-            ',' if depth == 0 => {
+            c if c == separator && depth == 0 => {
                 push(from, i);
                 from = i + 1;
             }

@@ -2300,18 +2300,15 @@ fn index_suffixes(segment: &str) -> (&str, Vec<&str>) {
 /// A value of a type of the root is indexed through the language's index method
 /// (`store[item]` of an `impl Index<Key> for Storage`: what `index` returns).
 fn indexed(resolver: &Resolver<'_>, facts: &Facts, mut ty: Ty, indexes: &[&str]) -> Ty {
-    let index_method = facts.lang.resolve.index_methods.first();
     for index in indexes {
         if matches!(ty, Ty::Unknown(_)) {
             return ty;
         }
-        ty = match (super::types::indexed_value(&ty, index.contains("..")), index_method) {
-            (Some(value), _) => value,
-            (None, Some(method)) if matches!(ty, Ty::Instance(_) | Ty::Applied(..)) => {
-                resolver.method_call_type(facts, &ty, method, &|| None, 0)
-            }
-            _ => Ty::Unknown("an index among a macro's tokens into a value saguaro does not read as a collection"),
-        };
+        ty = super::types::indexed_value(&ty, index.contains(".."))
+            .or_else(|| resolver.indexed_through_method(facts, &ty, Some(index), 0))
+            .unwrap_or(Ty::Unknown(
+                "an index among a macro's tokens into a value saguaro does not read as a collection",
+            ));
     }
     ty
 }

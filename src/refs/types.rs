@@ -1089,16 +1089,11 @@ impl Resolver<'_> {
                         .unwrap_or(Ty::Unknown("an index into a tuple that is not a written place"))
                 }
                 // `doc["key"]`: what the class's index method returns for it.
-                Some(object @ (Ty::Instance(_) | Ty::Applied(..))) if !r.index_methods.is_empty() => {
-                    let args = || {
-                        index.map(|i| Arguments {
-                            positional: vec![facts.text_of(i).to_string()],
-                            ..Arguments::default()
-                        })
-                    };
-                    let method = &r.index_methods[0];
-                    self.method_call_type(facts, &object, method, &args, depth + 1)
-                }
+                Some(object @ (Ty::Instance(_) | Ty::Applied(..))) if !r.index_methods.is_empty() => self
+                    .indexed_through_method(facts, &object, index.map(|i| facts.text_of(i)), depth)
+                    .unwrap_or(Ty::Unknown(
+                        "an index into a value that is not a collection saguaro reads",
+                    )),
                 Some(Ty::Unknown(why)) => Ty::Unknown(why),
                 _ => Ty::Unknown("an index into a value that is not a collection saguaro reads"),
             };
@@ -3260,6 +3255,29 @@ impl Resolver<'_> {
             .then(|| self.member(ty, key, depth + 1))
     }
 
+    /// What an index into a value of a type of the root reads: what the language's index
+    /// method returns for it (`__getitem__`, `Index::index`); `None` for another value or a
+    /// language without one.
+    pub(super) fn indexed_through_method(
+        &self,
+        facts: &Facts,
+        object: &Ty,
+        index: Option<&str>,
+        depth: usize,
+    ) -> Option<Ty> {
+        let method = facts.lang.resolve.index_methods.first()?;
+        if !matches!(object, Ty::Instance(_) | Ty::Applied(..)) {
+            return None;
+        }
+        let args = || {
+            index.map(|i| Arguments {
+                positional: vec![i.to_string()],
+                ..Arguments::default()
+            })
+        };
+        Some(self.method_call_type(facts, object, method, &args, depth + 1))
+    }
+
     /// Whether a class declares a dictionary's keys as its fields: it has one of the
     /// language's `keyed_record_bases` among its bases, or a class of the root that has.
     fn is_keyed_record(&self, class: &DefId, depth: usize) -> bool {
@@ -4537,38 +4555,26 @@ fn place_in_list(parent: Node<'_>, child: Node<'_>) -> Option<usize> {
 /// other to each one's last expression. Statements between the delimiters themselves, or a
 /// block ending in `;`, give no value: the empty text.
 fn block_value(body: &str) -> &str {
-    let last_statement_end = |text: &str| {
-        let mut depth = 0i32;
-        let mut end = None;
-        for (i, c) in super::facts::code_chars(text) {
-            match c {
-                '(' | '[' | '{' => depth += 1,
-                ')' | ']' | '}' => depth -= 1,
-                ';' if depth == 0 => end = Some(i),
-                _ => {}
-            }
-        }
-        end
-    };
+    let statements = |text| super::macros::top_level_parts_by(text, ';');
     let body = body.trim();
     let Some(inner) = body.get(1..body.len().saturating_sub(1)) else {
         return "";
     };
     let inner = inner.trim();
     let mut value = inner.strip_suffix(';').unwrap_or(inner).trim();
-    if last_statement_end(value).is_some() {
+    if statements(value).len() > 1 {
         return "";
     }
     // `{ .. }` around the whole value: a block, whose last expression it gives.
     while value.starts_with('{') && matching_close(value) == Some(value.len() - 1) {
         let block = value[1..value.len() - 1].trim();
-        if block.ends_with(';') || block.is_empty() {
+        if block.ends_with(';') {
             return "";
         }
-        value = match last_statement_end(block) {
-            Some(end) => block[end + 1..].trim(),
-            None => block,
-        };
+        match statements(block).last() {
+            Some(&(_, last)) => value = last,
+            None => return "",
+        }
     }
     value
 }
