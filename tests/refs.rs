@@ -6059,3 +6059,156 @@ pub fn count() -> usize {
     let found = found_in_crate(lib, "Mock.calls");
     assert_eq!(sure_lines(&found), vec![9, 15], "{found:?}");
 }
+
+/// A script outside any package finds, when nothing else resolves an import, what the
+/// folders above its own hold (`sys.path.append("..")` in a Sphinx `conf.py`), as pyright
+/// does; a module of a package does not.
+#[test]
+fn a_script_imports_from_the_folders_above_its_own() {
+    let shared = "extensions = []\nhtml_theme_options = {}\n";
+    let conf = "import sys\nsys.path.append('..')\nfrom shared_conf import *\n\nextensions.append('x')\nhtml_theme_options['a'] = 1\n";
+    let inner = "from shared_conf import *\n\nextensions.append('y')\n";
+    let files = [
+        ("sites/shared_conf.py", shared),
+        ("sites/docs/conf.py", conf),
+        ("pkg/__init__.py", ""),
+        ("pkg/sub/__init__.py", ""),
+        ("pkg/sub/mod.py", inner),
+    ];
+    let found = found_in(&files, "sites/shared_conf.py", "extensions");
+    let sure: Vec<(String, usize)> = found
+        .iter()
+        .filter(|(_, _, c)| *c != Confidence::NameMatch)
+        .map(|(p, l, _)| (p.clone(), *l))
+        .collect();
+    assert_eq!(sure, vec![("sites/docs/conf.py".to_string(), 5)], "{found:?}");
+    let found = found_in(&files, "sites/shared_conf.py", "html_theme_options");
+    assert_eq!(sure_lines(&found), vec![6], "{found:?}");
+}
+
+/// `x.as_ref()` is the same value, unless the type of the root declares an `as_ref` of its
+/// own, which is then the method called (`RefPtr::as_ref` giving the `T` it points to).
+#[test]
+fn a_types_own_method_comes_before_a_same_value_method() {
+    let lib = "\
+use std::marker::PhantomData;
+pub struct RefPtr<'a, T> {
+    ptr: *const T,
+    _p: PhantomData<&'a T>,
+}
+impl<'a, T> RefPtr<'a, T> {
+    pub fn cast<U>(self) -> RefPtr<'a, U> {
+        RefPtr { ptr: self.ptr as *const U, _p: PhantomData }
+    }
+    pub unsafe fn as_ref(&self) -> &'a T {
+        &*self.ptr
+    }
+}
+pub struct ErrorImpl<E> {
+    pub object: E,
+}
+pub struct ContextError {
+    pub error: u8,
+}
+pub unsafe fn f(e: RefPtr<'_, ErrorImpl<()>>) -> u8 {
+    let unerased = e.cast::<ErrorImpl<ContextError>>();
+    unerased.as_ref().object.error
+}
+pub fn g(c: &ContextError) -> u8 {
+    c.as_ref().error
+}
+impl AsRef<ContextError> for ContextError {
+    fn as_ref(&self) -> &ContextError {
+        self
+    }
+}
+";
+    let found = found_in_crate(lib, "ContextError.error");
+    assert_eq!(sure_lines(&found), vec![22, 25], "{found:?}");
+}
+
+/// `impl dyn Handler { fn downcast_mut .. }` gives the trait's objects methods: they are
+/// listed under the trait, and a call through a `dyn Handler` reaches them, its turbofish
+/// typing what it returns.
+#[test]
+fn methods_of_a_trait_object_impl_belong_to_the_trait() {
+    let lib = "\
+pub trait Handler {
+    fn name(&self) -> &str;
+}
+impl dyn Handler {
+    pub fn downcast_mut<T: Handler>(&mut self) -> Option<&mut T> {
+        None
+    }
+}
+pub struct Report {
+    handler: Box<dyn Handler>,
+}
+impl Report {
+    pub fn handler_mut(&mut self) -> &mut dyn Handler {
+        &mut *self.handler
+    }
+}
+pub struct Custom {
+    pub message: u8,
+}
+impl Handler for Custom {
+    fn name(&self) -> &str {
+        \"custom\"
+    }
+}
+pub fn set(report: &mut Report) {
+    if let Some(custom) = report.handler_mut().downcast_mut::<Custom>() {
+        custom.message = 1;
+    }
+}
+";
+    let found = found_in_crate(lib, "Handler.downcast_mut");
+    assert_eq!(sure_lines(&found), vec![26], "{found:?}");
+    let found = found_in_crate(lib, "Custom.message");
+    assert_eq!(sure_lines(&found), vec![27], "{found:?}");
+}
+
+/// What tree-sitter-typescript has no rule for does not cost a file its references:
+/// variance modifiers (`<in out A>`) and a generic call signature on its own line with no
+/// `;` before it (Effect's overloads) are read past, and a file that uses them is read.
+#[test]
+fn typescript_read_past_variance_modifiers_and_unseparated_call_signatures() {
+    let ids = "export const LessThanTypeId: unique symbol = Symbol.for(\"lt\")\n";
+    let schema = "\
+import * as filters_ from \"./filters.js\"
+
+export interface Schema<in out A, out R = never> {
+  readonly Type: A
+  readonly Context: R
+}
+
+export const map: {
+  <A, B>(f: (a: A) => B): (self: Array<A>) => Array<B>
+  /** the data-first form */
+  <A, B>(self: Array<A>, f: (a: A) => B): Array<B>
+} = null as any
+
+export const LessThanTypeId: unique symbol = filters_.LessThanTypeId
+
+export const lessThan =
+  <A extends number>(max: number) => max
+";
+    let files = [("src/filters.ts", ids), ("src/Schema.ts", schema)];
+    let found = found_in(&files, "src/filters.ts", "LessThanTypeId");
+    let sure: Vec<(String, usize)> = found
+        .iter()
+        .filter(|(_, _, c)| *c != Confidence::NameMatch)
+        .map(|(p, l, _)| (p.clone(), *l))
+        .collect();
+    assert_eq!(sure, vec![("src/Schema.ts".to_string(), 14)], "{found:?}");
+    let index =
+        saguaro::symbols::SymbolIndex::build(saguaro::source::SourceText::new(schema.to_string()), "typescript")
+            .unwrap();
+    assert!(index.parse_errors.is_empty(), "{:?}", index.parse_errors);
+    let paths: Vec<&str> = index.symbols.iter().map(|s| s.path.as_str()).collect();
+    assert!(
+        paths.contains(&"Schema.Type") && paths.contains(&"lessThan"),
+        "{paths:?}"
+    );
+}

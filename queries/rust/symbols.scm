@@ -34,6 +34,10 @@
     (reference_type type: (generic_type type: (type_identifier) @name))
     (primitive_type) @name
     (reference_type type: (primitive_type) @name)
+    ; `impl dyn Handler { fn downcast_mut .. }`: methods of the trait object, which a value
+    ; of any `dyn Handler` has, so they are listed under the trait.
+    (dynamic_type trait: (type_identifier) @name)
+    (dynamic_type trait: (scoped_type_identifier name: (type_identifier) @name))
   ]) @scope.impl
 
 (impl_item

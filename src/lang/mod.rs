@@ -135,6 +135,10 @@ pub struct Language {
     /// items where they are written (see `symbols::item_macros`).
     #[serde(default)]
     pub item_macros: Option<ItemMacros>,
+    /// Words the language allows where its grammar has no rule for them, read as blanks
+    /// when a file does not parse as written (see `symbols::grammar_gaps`).
+    #[serde(default)]
+    pub grammar_gaps: Vec<GrammarGap>,
     /// A definition without a written return type returns nothing (Rust's `()`), so
     /// dropping `-> T` takes a value from its callers; elsewhere an unwritten return type
     /// is only unannotated.
@@ -293,6 +297,49 @@ pub enum Visibility {
     Scope,
     /// From where it is made on (Rust: `let x = x.unwrap();` reads the outer `x`).
     After,
+}
+
+/// Words the grammar lacks, found by two patterns: `pattern`'s first group is blanked
+/// (or each of its bytes written as `written_as`) where `followed_by` matches the text
+/// right after the whole match (it starts with `\A`). The match ends before what must
+/// follow, so that one match's end can start the next (`<in A, out B>`).
+#[derive(Debug, Clone, Deserialize)]
+#[serde(deny_unknown_fields)]
+pub struct GrammarGap {
+    pub pattern: String,
+    pub followed_by: String,
+    /// The one ASCII character each byte of the group is read as (`;`), instead of a blank.
+    #[serde(default)]
+    pub written_as: Option<char>,
+    #[serde(skip)]
+    compiled: OnceLock<Option<(regex::Regex, regex::Regex)>>,
+}
+
+impl GrammarGap {
+    /// The byte ranges of `text` to read otherwise (none when a pattern does not compile;
+    /// the registry's own test compiles them).
+    pub fn gaps(&self, text: &str) -> Vec<(usize, usize)> {
+        let Some((pattern, followed_by)) = self.patterns() else {
+            return Vec::new();
+        };
+        pattern
+            .captures_iter(text)
+            .filter(|c| c.get(0).is_some_and(|whole| followed_by.is_match(&text[whole.end()..])))
+            .filter_map(|c| c.get(1).map(|word| (word.start(), word.end())))
+            .collect()
+    }
+
+    /// The two patterns, compiled once.
+    pub fn patterns(&self) -> Option<&(regex::Regex, regex::Regex)> {
+        self.compiled
+            .get_or_init(|| {
+                Some((
+                    regex::Regex::new(&self.pattern).ok()?,
+                    regex::Regex::new(&self.followed_by).ok()?,
+                ))
+            })
+            .as_ref()
+    }
 }
 
 /// The macros of a language whose body lists items, and how their invocation is written.
@@ -1204,6 +1251,22 @@ mod tests {
                         panic!("{}: {e}", language.name);
                     }
                 }
+            }
+        }
+    }
+
+    #[test]
+    fn every_grammar_gap_compiles() {
+        for language in Registry::global().languages() {
+            for gap in &language.grammar_gaps {
+                assert!(
+                    gap.patterns().is_some(),
+                    "{}: {} / {}",
+                    language.name,
+                    gap.pattern,
+                    gap.followed_by
+                );
+                assert!(gap.written_as.is_none_or(|c| c.is_ascii()), "{}", language.name);
             }
         }
     }

@@ -1341,7 +1341,11 @@ impl<'p> Resolver<'p> {
                         });
                 }
                 let ty = current.child_by_field_name("type")?;
-                return self.annotation(facts, ty, depth + 1).instance_class().cloned();
+                return match self.annotation(facts, ty, depth + 1) {
+                    // `impl dyn Handler { .. }`: methods of the trait's objects.
+                    super::types::Ty::Bounds(traits) if traits.len() == 1 => traits.into_iter().next(),
+                    ty => ty.instance_class().cloned(),
+                };
             }
             n = current.parent();
         }

@@ -1681,7 +1681,10 @@ impl Resolver<'_> {
                 };
             }
         }
-        if r.same_methods.iter().any(|m| m == method) {
+        // `x.as_ref()` gives the same value, unless the type of the root declares a method
+        // of that name itself (`impl RefPtr<T> { fn as_ref(&self) -> &T }`): its own
+        // method is the one called, as a type's inherent methods come first.
+        if r.same_methods.iter().any(|m| m == method) && !self.declares_method(object_type, method, depth) {
             return object_type.clone();
         }
         if let Ty::Elements(element) = object_type {
@@ -1818,6 +1821,13 @@ impl Resolver<'_> {
             }
         }
         self.called(callee_type, args, depth)
+    }
+
+    /// Whether `object_type`, a value of a type of the root, has a method `method` of its
+    /// own (declared on the type, or by an impl of it).
+    fn declares_method(&self, object_type: &Ty, method: &str, depth: usize) -> bool {
+        matches!(object_type, Ty::Instance(_) | Ty::Applied(..))
+            && matches!(self.member(object_type, method, depth + 1), Entity::Def(ref def) if self.is_function(def))
     }
 
     /// What a value of the type variable `def` is known to be (`TypeVar("T", bound="Node")`:
@@ -4873,7 +4883,6 @@ pub(super) fn function_node(node: Node<'_>) -> Node<'_> {
     }
 }
 
-/// A union member that stands for no value (`None`, `undefined`, `null`).
 /// Whether an expression never gives a value (`panic!()`, `return x`): the language's
 /// `diverging` node kinds and macro names.
 fn diverges(facts: &Facts, node: Node<'_>) -> bool {
@@ -4895,10 +4904,22 @@ fn defaults_to_nothing(facts: &Facts, node: Node<'_>) -> bool {
     };
     let parameter = facts.node(binding.at).and_then(|name| name.parent());
     parameter.is_some_and(|p| {
-        p.kind().contains("parameter")
+        is_parameter(p)
             && p.child_by_field_name("type").is_none()
             && p.child_by_field_name("value").is_some_and(|v| is_nothing(facts, v))
     })
+}
+
+/// Whether `node` is one parameter of a function: a child of the list its function holds
+/// in the `parameters` field (every grammar here names that field so), whatever the
+/// parameter's own kind.
+fn is_parameter(node: Node<'_>) -> bool {
+    let Some(list) = node.parent() else {
+        return false;
+    };
+    list.parent()
+        .and_then(|function| function.child_by_field_name("parameters"))
+        .is_some_and(|parameters| parameters.id() == list.id())
 }
 
 fn is_nothing(facts: &Facts, node: Node<'_>) -> bool {

@@ -55,11 +55,15 @@ pub(super) fn index(
     let text = source.text();
     // A tree read through item macros differs from the text's own beyond the edit: neither
     // it nor its symbols are taken over, before or after.
-    let previous = previous.filter(|p| p.index.item_macros.is_empty());
+    // So does a tree read past the grammar's gaps: its text is not the text's own.
+    let previous = previous.filter(|p| p.index.item_macros.is_empty() && !p.index.read_past_gaps);
     let tree = parser
         .parse(&text[bom..], previous.as_ref().map(|p| p.tree))
         .ok_or_else(|| Error::internal("the parser gave up (no tree)"))?;
-    let (tree, item_macros) = super::item_macros::read_through(parser, lang, tree, &text.as_bytes()[bom..]);
+    let (tree, gaps_blanked) = super::grammar_gaps::read_past(parser, lang, tree, &text.as_bytes()[bom..]);
+    let read_past_gaps = gaps_blanked.is_some();
+    let parsed = gaps_blanked.as_deref().unwrap_or(&text.as_bytes()[bom..]);
+    let (tree, item_macros) = super::item_macros::read_through(parser, lang, tree, parsed);
     let root = tree.root_node();
     let roles = lang.roles()?;
     let reuse = previous
@@ -99,6 +103,7 @@ pub(super) fn index(
         parse_errors,
         tree,
         item_macros,
+        read_past_gaps,
         layout,
     })
 }

@@ -251,18 +251,8 @@ fn blanked(text: &[u8], found: &[Found]) -> Vec<u8> {
 
 /// Where each ERROR or MISSING node starts (only subtrees holding one are walked).
 fn error_starts(root: Node<'_>) -> Vec<usize> {
-    let mut starts = Vec::new();
-    let mut stack = vec![root];
-    while let Some(node) = stack.pop() {
-        if node.is_error() || node.is_missing() {
-            starts.push(node.start_byte());
-            continue;
-        }
-        if !node.has_error() {
-            continue;
-        }
-        let mut cursor = node.walk();
-        stack.extend(node.children(&mut cursor));
-    }
-    starts
+    super::grammar_gaps::error_ranges(root)
+        .into_iter()
+        .map(|(start, _)| start)
+        .collect()
 }

@@ -20,6 +20,7 @@
 
 pub mod cache;
 mod extract;
+mod grammar_gaps;
 mod interior;
 pub mod item_macros;
 mod namepath;
@@ -183,6 +184,9 @@ pub struct SymbolIndex {
     pub tree: tree_sitter::Tree,
     /// The macros whose body `tree` reads as the items it lists (`thread_local!`).
     pub item_macros: Vec<ItemMacro>,
+    /// Whether `tree` is of the text with the words its grammar lacks blanked
+    /// ([`grammar_gaps`]): such a tree is not re-parsed incrementally.
+    pub read_past_gaps: bool,
     /// Where the symbols' nodes and the definitions' bodies are, so that a later version
     /// of the text takes over the symbols of the bodies its edit did not touch.
     layout: interior::Layout,

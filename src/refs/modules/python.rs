@@ -7,6 +7,9 @@
 //! (`src/` for `src/click/__init__.py`) is one, the root is one, and a module's own folder
 //! is one for the scripts and tests beside it (Python puts a script's folder first on its
 //! path) — unless that folder is a package, whose modules are imported by the package's name.
+//! Such a script also finds, last, what the folders above its own hold: pyright looks
+//! there when nothing else resolves an import, for the scripts that put a parent folder on
+//! their path (`sys.path.append("..")`).
 
 use super::{child_path, parent_dir, strip_ext, ModuleId};
 use crate::refs::project::Project;
@@ -115,12 +118,19 @@ pub fn resolve(project: &Project, importer: &str, spec: &str) -> Option<ModuleId
     let own = parent_dir(importer).to_string();
     let in_package =
         project.has_file(&child_path(&own, "__init__.py")) || project.has_file(&child_path(&own, "__init__.pyi"));
+    // A script outside any package also finds what the folders above its own hold, nearest
+    // first, as pyright does when nothing else does (`sys.path.append("..")` in a Sphinx
+    // `conf.py`, then `from shared_conf import *`).
+    let above = std::iter::successors((!in_package && !own.is_empty()).then(|| parent_dir(&own)), |dir| {
+        (!dir.is_empty()).then(|| parent_dir(dir))
+    });
     let roots = project
         .python
         .roots
         .iter()
         .map(String::as_str)
-        .chain((!in_package).then_some(own.as_str()));
+        .chain((!in_package).then_some(own.as_str()))
+        .chain(above);
     for root in roots {
         let Some(mut module) = in_dir(project, root, first) else {
             continue;
