@@ -6212,3 +6212,42 @@ export const lessThan =
         "{paths:?}"
     );
 }
+
+/// An extension trait's method (`impl<P: Parser> EasyParser for P {}`) is reached on any
+/// type without a method of that name, a value of `impl Parser` among them, and what it
+/// returns is typed by its signature.
+#[test]
+fn a_blanket_impl_gives_its_trait_methods_to_every_type() {
+    let lib = "\
+pub struct Errors {
+    pub errors: Vec<u8>,
+}
+pub trait Parser {
+    fn parse(&mut self) -> u8;
+}
+pub trait EasyParser: Parser {
+    fn easy_parse(&mut self) -> Result<u8, Errors> {
+        Ok(self.parse())
+    }
+}
+impl<P: Parser> EasyParser for P {}
+pub struct Space;
+impl Parser for Space {
+    fn parse(&mut self) -> u8 {
+        0
+    }
+}
+pub fn space() -> impl Parser {
+    Space
+}
+pub fn f() -> usize {
+    let result = space().easy_parse();
+    let n = result.unwrap_err().errors.len();
+    n + Space.easy_parse().unwrap_err().errors.len()
+}
+";
+    let found = found_in_crate(lib, "EasyParser.easy_parse");
+    assert_eq!(sure_lines(&found), vec![23, 25], "{found:?}");
+    let found = found_in_crate(lib, "Errors.errors");
+    assert_eq!(sure_lines(&found), vec![24, 25], "{found:?}");
+}

@@ -28,9 +28,10 @@ use super::macros;
 use super::modules::{node, python, rust, ModuleId};
 use super::project::Project;
 use super::scope::{Binding, BindingKind};
-use crate::lang::ModuleSystem;
+use crate::lang::{Language, ModuleSystem};
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
+use tree_sitter::Node;
 
 /// A definition of the root: its file and name path.
 #[derive(Debug, Clone, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -1139,7 +1140,52 @@ impl<'p> Resolver<'p> {
                 return found;
             }
         }
-        Entity::Missing
+        self.blanket_method(facts.lang, class, name, depth)
+            .map_or(Entity::Missing, Entity::Def)
+    }
+
+    /// A method an extension trait of the root gives every type through a blanket impl
+    /// (`impl<Input, P: Parser<Input>> EasyParser<Input> for P {}`), for a type that has
+    /// no method of that name of its own or through the traits it implements: the program
+    /// compiles, so the call reaches a trait in scope, and where exactly one trait of the
+    /// root so implemented declares the name, it is that one. Two such traits, or none,
+    /// give nothing. The impl is looked for in the files that write the name (an extension
+    /// trait and its blanket impl sit together).
+    fn blanket_method(&self, lang: &Language, class: &DefId, name: &str, depth: usize) -> Option<DefId> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let mut found: Option<DefId> = None;
+        for file in self.project.files_naming(lang, name) {
+            let Some(other) = self.facts(file) else {
+                continue;
+            };
+            for &(trait_range, type_range) in &other.types().implements {
+                if !other.node(type_range).is_some_and(|t| is_impl_parameter(&other, t)) {
+                    continue;
+                }
+                let Some(trait_node) = other.node(trait_range) else {
+                    continue;
+                };
+                let Some(extension) = self.annotation(&other, trait_node, depth + 1).instance_class().cloned() else {
+                    continue;
+                };
+                let method = format!("{}.{name}", extension.path);
+                if extension == *class || !self.facts(&extension.file).is_some_and(|f| f.symbol(&method).is_some()) {
+                    continue;
+                }
+                match &found {
+                    Some(first) if first.file != extension.file || first.path != method => return None,
+                    _ => {
+                        found = Some(DefId {
+                            file: extension.file.clone(),
+                            path: method,
+                        })
+                    }
+                }
+            }
+        }
+        found
     }
 
     /// Whether a Rust type derefs (`impl Deref for Type { type Target = ..; }`, in any file
@@ -1535,4 +1581,22 @@ fn deref_target_written<'t>(facts: &Facts, impl_item: tree_sitter::Node<'t>) -> 
 fn path_head(written: &str) -> &str {
     let head = written.trim().split(['+', '<']).next().unwrap_or_default().trim();
     head.rsplit("::").next().unwrap_or_default().trim()
+}
+
+/// Whether `type_node`, the type an `impl` is for, is one of that impl's own type
+/// parameters (`P` of `impl<P: Parser> EasyParser for P`): a blanket impl.
+fn is_impl_parameter(facts: &Facts, type_node: Node<'_>) -> bool {
+    let Some(parameters) = type_node
+        .parent()
+        .and_then(|i| i.child_by_field_name("type_parameters"))
+    else {
+        return false;
+    };
+    let written = facts.text_of(type_node);
+    let mut cursor = parameters.walk();
+    let found = parameters.named_children(&mut cursor).any(|p| {
+        let name = p.child_by_field_name("name").unwrap_or(p);
+        facts.text_of(name) == written
+    });
+    found
 }
