@@ -1171,7 +1171,8 @@ impl<'p> Resolver<'p> {
                     continue;
                 };
                 let method = format!("{}.{name}", extension.path);
-                if extension == *class || !self.facts(&extension.file).is_some_and(|f| f.symbol(&method).is_some()) {
+                let declared = self.facts(&extension.file).is_some_and(|f| f.symbol(&method).is_some());
+                if extension == *class || !declared {
                     continue;
                 }
                 match &found {
