@@ -37,6 +37,8 @@ pub struct Project {
     pub node: node::Layout,
     pub(super) memo: super::resolve::Memo,
     cfg: OnceLock<super::cfg::Config>,
+    /// The Rust files that write an impl for one of its own type parameters, read once.
+    blanket_impl_files: OnceLock<Vec<String>>,
 }
 
 impl Project {
@@ -86,6 +88,7 @@ impl Project {
             node: node::Layout::default(),
             memo: super::resolve::Memo::default(),
             cfg: OnceLock::new(),
+            blanket_impl_files: OnceLock::new(),
         };
         project.python = python::Layout::read(&project);
         project.rust = rust::Layout::read(&project);
@@ -118,6 +121,19 @@ impl Project {
     /// first leaves the freeing to the system).
     pub fn drop_aside(self) {
         std::thread::spawn(move || drop(self));
+    }
+
+    /// The Rust files whose text writes a blanket impl (`impl<P: Parser> EasyParser for P`),
+    /// found by their text alone, so that looking for one parses no other file.
+    pub fn blanket_impl_files(&self) -> &[String] {
+        self.blanket_impl_files.get_or_init(|| {
+            self.files
+                .iter()
+                .filter(|(_, f)| f.lang.resolve.modules == crate::lang::ModuleSystem::Rust)
+                .filter(|(_, f)| rust::writes_blanket_impl(&f.text))
+                .map(|(path, _)| path.clone())
+                .collect()
+        })
     }
 
     pub fn has_file(&self, path: &str) -> bool {

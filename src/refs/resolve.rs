@@ -28,7 +28,7 @@ use super::macros;
 use super::modules::{node, python, rust, ModuleId};
 use super::project::Project;
 use super::scope::{Binding, BindingKind};
-use crate::lang::{Language, ModuleSystem};
+use crate::lang::ModuleSystem;
 use std::collections::{HashMap, HashSet};
 use std::sync::{Arc, Mutex};
 use tree_sitter::Node;
@@ -1140,7 +1140,7 @@ impl<'p> Resolver<'p> {
                 return found;
             }
         }
-        self.blanket_method(facts.lang, class, name, depth)
+        self.blanket_method(class, name, depth)
             .map_or(Entity::Missing, Entity::Def)
     }
 
@@ -1149,14 +1149,25 @@ impl<'p> Resolver<'p> {
     /// no method of that name of its own or through the traits it implements: the program
     /// compiles, so the call reaches a trait in scope, and where exactly one trait of the
     /// root so implemented declares the name, it is that one. Two such traits, or none,
-    /// give nothing. The impl is looked for in the files that write the name (an extension
-    /// trait and its blanket impl sit together).
-    fn blanket_method(&self, lang: &Language, class: &DefId, name: &str, depth: usize) -> Option<DefId> {
+    /// give nothing. Only the files whose text writes a blanket impl and `fn NAME` are read
+    /// (an extension trait and its blanket impl sit together), so that the methods every
+    /// type has from outside the root (`clone`, `map`) cost no parse.
+    fn blanket_method(&self, class: &DefId, name: &str, depth: usize) -> Option<DefId> {
         if depth > MAX_DEPTH {
             return None;
         }
         let mut found: Option<DefId> = None;
-        for file in self.project.files_naming(lang, name) {
+        let defining = |file: &str| {
+            self.project.files.get(file).is_some_and(|f| {
+                f.text.match_indices(name).any(|(at, _)| {
+                    let before = f.text[..at].trim_end();
+                    super::project::whole_word(&f.text, at, name.len())
+                        && before.ends_with("fn")
+                        && super::project::whole_word(before, before.len() - 2, 2)
+                })
+            })
+        };
+        for file in self.project.blanket_impl_files().iter().filter(|f| defining(f)) {
             let Some(other) = self.facts(file) else {
                 continue;
             };

@@ -322,3 +322,19 @@ pub fn uses_from_root(project: &Project, path: &str) -> bool {
 pub fn split_path(path: &str) -> Vec<String> {
     path.split("::").filter(|s| !s.is_empty()).map(str::to_string).collect()
 }
+
+/// Whether `text` writes an impl whose self type is one of the impl's own type parameters
+/// (`impl<Input, P: Parser<Input>> EasyParser<Input> for P {`): a blanket impl, as far as
+/// the text tells. The tree decides for the files it admits.
+pub fn writes_blanket_impl(text: &str) -> bool {
+    static IMPL: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\bimpl\s*<([^{;]*?)>\s*[\w:]+(?:\s*<[^{;]*?>)?\s+for\s+([A-Za-z_]\w*)\s*(?:where\b|\{)")
+            .expect("a valid pattern")
+    });
+    IMPL.captures_iter(text).any(|c| {
+        let (parameters, self_type) = (&c[1], &c[2]);
+        parameters
+            .match_indices(self_type)
+            .any(|(at, _)| crate::refs::project::whole_word(parameters, at, self_type.len()))
+    })
+}
