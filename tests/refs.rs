@@ -1024,6 +1024,76 @@ macro_rules! k {
     );
 }
 
+/// A macro call's value is what the rule its tokens choose gives, the first rule in order
+/// whose pattern takes them (`$msg:literal $(,)?` takes `"x"`, not `err` nor `"{}", x`),
+/// through a block ending in the local its `let` binds; a call whose rule's value saguaro
+/// does not read (a `match`) stays unknown though the other rules agree.
+#[test]
+fn a_macro_call_is_what_the_rule_its_tokens_choose_gives() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let lib = "\
+#[macro_use]
+mod macros;
+
+pub struct Report {
+    pub note: String,
+}
+
+impl Report {
+    pub fn msg(m: &str) -> Self {
+        Report { note: m.to_string() }
+    }
+}
+
+pub trait Kind {
+    fn report(self) -> Report;
+}
+";
+    let macros = "\
+#[macro_export]
+macro_rules! report {
+    ($msg:literal $(,)?) => ({
+        let error = $crate::Report::msg($msg);
+        error
+    });
+    ($err:expr $(,)?) => ({
+        let error = match $err {
+            error => $crate::Kind::report(error),
+        };
+        error
+    });
+    ($fmt:expr, $($arg:tt)*) => {
+        $crate::Report::msg($fmt)
+    };
+}
+";
+    let test = "\
+fn f(err: String) {
+    let mut a = k::report!(\"x\");
+    a.note = String::new();
+    let b = k::report!(\"{}\", err);
+    let _ = b.note;
+    let c = k::report!(err);
+    let _ = c.note;
+}
+";
+    let files = [
+        ("Cargo.toml", manifest),
+        ("src/lib.rs", lib),
+        ("src/macros.rs", macros),
+        ("tests/t.rs", test),
+    ];
+    let found: Vec<String> = found_in(&files, "src/lib.rs", "Report.note")
+        .into_iter()
+        .filter(|(p, _, _)| p == "tests/t.rs")
+        .map(|(p, l, c)| format!("{p}:{l} {c:?}"))
+        .collect();
+    assert_eq!(
+        found,
+        ["tests/t.rs:3 ReceiverTyped", "tests/t.rs:5 ReceiverTyped", "tests/t.rs:7 NameMatch"]
+    );
+}
+
 /// An object literal that goes to a union is the member its string discriminants choose
 /// (`{ type: 'added', .. }`), as the checker narrows it.
 #[test]

@@ -5,6 +5,16 @@
 //! commas into as many parts as one rule's pattern of `$name:fragment`s (no other rule
 //! taking as many) gives each part to that rule's metavariable in its place. A call saguaro
 //! cannot match this way is read as its tokens are written, as before.
+//!
+//! Which rule a call expands by is the first, in the order written, whose pattern takes
+//! its tokens, as rustc tries them. A pattern is followed token by token: a token written
+//! in it must be there, `$x:literal` takes a literal (a negative number too), `$x:ident`
+//! an identifier, `$x:tt` one token or bracketed group, `$x:expr` the tokens up to the
+//! next top-level `,`, `;` or `=>`, `$(,)?` its tokens or nothing, and a last `$($x:tt)*`
+//! whatever is left. Anything else (another fragment, a repetition saguaro does not
+//! follow, an expression whose commas a closure or generics may hide) makes the rule
+//! unsure, and an unsure rule before the one that takes the call leaves the choice
+//! unknown: a rule is never picked past one that might have taken the call first.
 
 use tree_sitter::Node;
 
@@ -188,5 +198,188 @@ fn metavariable_module_depths(facts: &Facts, tree: Node<'_>, variable: &str, dep
             }
             _ => {}
         }
+    }
+}
+
+/// Whether a rule's pattern takes a call's tokens, as far as saguaro can tell.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Fit {
+    Takes,
+    Refuses,
+    Unsure,
+}
+
+/// The rule of `definition` (a `macro_definition` in `definition_facts`) that a call whose
+/// argument tokens are `arguments` (a `token_tree` in `call_facts`) expands by: the first
+/// whose pattern takes them. `None` when a rule before that one may or may not take them,
+/// or none does.
+pub fn rule_for_call<'d>(
+    definition_facts: &'d Facts,
+    definition: Node<'d>,
+    call_facts: &Facts,
+    arguments: Node<'_>,
+) -> Option<Node<'d>> {
+    let tokens = Tokens {
+        facts: call_facts,
+        nodes: delimited(arguments),
+    };
+    let mut rules = definition.walk();
+    for rule in definition.named_children(&mut rules).filter(|r| r.kind() == "macro_rule") {
+        let pattern = Tokens {
+            facts: definition_facts,
+            nodes: delimited(rule.child_by_field_name("left")?),
+        };
+        match fit(&pattern, &pattern.nodes, &tokens, &tokens.nodes) {
+            Fit::Takes => return Some(rule),
+            Fit::Refuses => continue,
+            Fit::Unsure => return None,
+        }
+    }
+    None
+}
+
+/// Nodes of one file, with the file to read their text from.
+struct Tokens<'a, 'f> {
+    facts: &'a Facts,
+    nodes: Vec<Node<'f>>,
+}
+
+impl Tokens<'_, '_> {
+    fn text(&self, node: Node<'_>) -> &str {
+        self.facts.text_of(node)
+    }
+}
+
+/// The children of a bracketed group (a token tree or a pattern's), its brackets left out.
+fn delimited(group: Node<'_>) -> Vec<Node<'_>> {
+    let mut cursor = group.walk();
+    let children: Vec<Node<'_>> = group.children(&mut cursor).collect();
+    match children.as_slice() {
+        [open, inner @ .., close] if !open.is_named() && !close.is_named() => inner.to_vec(),
+        _ => children,
+    }
+}
+
+/// Whether `pattern` (nodes of a rule's pattern) takes exactly `tokens` (a call's).
+fn fit(p: &Tokens<'_, '_>, pattern: &[Node<'_>], t: &Tokens<'_, '_>, tokens: &[Node<'_>]) -> Fit {
+    let Some((first, rest)) = pattern.split_first() else {
+        return match tokens.is_empty() {
+            true => Fit::Takes,
+            false => Fit::Refuses,
+        };
+    };
+    match first.kind() {
+        "token_binding_pattern" => {
+            let fragment = first.child_by_field_name("type").map(|f| p.text(f)).unwrap_or_default();
+            match fragment_length(fragment, tokens) {
+                Ok(taken) => fit(p, rest, t, &tokens[taken..]),
+                Err(fit) => fit,
+            }
+        }
+        "token_repetition_pattern" => {
+            let children = delimited_repetition(*first);
+            let Some((inner, separator, operator)) = children else {
+                return Fit::Unsure;
+            };
+            let operator = p.text(operator);
+            let plain = |n: &Node<'_>| !matches!(n.kind(), "token_binding_pattern" | "token_repetition_pattern" | "token_tree_pattern");
+            if operator == "?" && separator.is_none() && inner.iter().all(plain) {
+                // `$(,)?`: its tokens once, or nothing.
+                let written = inner.len() <= tokens.len()
+                    && inner.iter().zip(tokens).all(|(a, b)| p.text(*a) == t.text(*b));
+                let with = match written {
+                    true => fit(p, rest, t, &tokens[inner.len()..]),
+                    false => Fit::Refuses,
+                };
+                return match with {
+                    Fit::Refuses => fit(p, rest, t, tokens),
+                    taken => taken,
+                };
+            }
+            // A last `$($arg:tt)*`: whatever is left.
+            let any_tokens = matches!(inner.as_slice(), [one] if one.kind() == "token_binding_pattern"
+                && one.child_by_field_name("type").is_some_and(|f| p.text(f) == "tt"));
+            match (rest.is_empty() && any_tokens && separator.is_none(), operator) {
+                (true, "*") => Fit::Takes,
+                (true, "+") if !tokens.is_empty() => Fit::Takes,
+                (true, "+") => Fit::Refuses,
+                _ => Fit::Unsure,
+            }
+        }
+        "token_tree_pattern" => {
+            let Some(group) = tokens.first().filter(|g| g.kind() == "token_tree") else {
+                return Fit::Refuses;
+            };
+            let opens = |n: Node<'_>, facts: &Tokens<'_, '_>| facts.text(n).chars().next();
+            if opens(*first, p) != opens(*group, t) {
+                return Fit::Refuses;
+            }
+            match fit(p, &delimited(*first), t, &delimited(*group)) {
+                Fit::Takes => fit(p, rest, t, &tokens[1..]),
+                other => other,
+            }
+        }
+        // A token written in the pattern: the call writes the same.
+        _ => match tokens.first() {
+            Some(token) if t.text(*token) == p.text(*first) => fit(p, rest, t, &tokens[1..]),
+            _ => Fit::Refuses,
+        },
+    }
+}
+
+/// A repetition's inner pattern, separator and operator (`$( .. ),*`), when written so.
+fn delimited_repetition(repetition: Node<'_>) -> Option<(Vec<Node<'_>>, Option<Node<'_>>, Node<'_>)> {
+    let mut cursor = repetition.walk();
+    let children: Vec<Node<'_>> = repetition.children(&mut cursor).collect();
+    let open = children.iter().position(|c| c.kind() == "(")?;
+    let close = children.iter().rposition(|c| c.kind() == ")")?;
+    let inner = children.get(open + 1..close)?.to_vec();
+    match children.get(close + 1..)? {
+        [operator] => Some((inner, None, *operator)),
+        [separator, operator] => Some((inner, Some(*separator), *operator)),
+        _ => None,
+    }
+}
+
+/// How many of `tokens` a `$x:fragment` takes, or the fit when it cannot take them (or
+/// saguaro cannot tell how many it takes).
+fn fragment_length(fragment: &str, tokens: &[Node<'_>]) -> Result<usize, Fit> {
+    const LITERALS: [&str; 6] = [
+        "string_literal",
+        "raw_string_literal",
+        "char_literal",
+        "boolean_literal",
+        "integer_literal",
+        "float_literal",
+    ];
+    let Some(first) = tokens.first() else {
+        return Err(Fit::Refuses);
+    };
+    let kind = |i: usize| tokens.get(i).map(|n| n.kind()).unwrap_or_default();
+    match fragment {
+        "tt" => Ok(1),
+        "literal" if LITERALS.contains(&first.kind()) => Ok(1),
+        "literal" if first.kind() == "-" && matches!(kind(1), "integer_literal" | "float_literal") => Ok(2),
+        "literal" => Err(Fit::Refuses),
+        "ident" if first.kind() == "identifier" => Ok(1),
+        "ident" if LITERALS.contains(&first.kind()) || first.kind() == "token_tree" || !first.is_named() => {
+            Err(Fit::Refuses)
+        }
+        "expr" => {
+            let end = tokens
+                .iter()
+                .position(|n| matches!(n.kind(), "," | ";" | "=>"))
+                .unwrap_or(tokens.len());
+            let taken = &tokens[..end];
+            let starts_value = first.is_named() || matches!(first.kind(), "-" | "!" | "&" | "*");
+            // `|a, b| ..` and `f::<A, B>()` hide commas that do not end the expression.
+            let hides_commas = taken.iter().any(|n| matches!(n.kind(), "|" | "||" | "<"));
+            match (end, starts_value && !hides_commas) {
+                (0, _) => Err(Fit::Refuses),
+                (_, true) => Ok(end),
+                (_, false) => Err(Fit::Unsure),
+            }
+        }
+        _ => Err(Fit::Unsure),
     }
 }

@@ -2732,11 +2732,13 @@ impl Resolver<'_> {
         }
     }
 
-    /// The value of a call of a `macro_rules!` macro of the root: what every arm expands to,
-    /// when each arm's value (a block's last expression: `{{ let mut v = ..; Mock { calls:
-    /// v } }}`) is one call of a path (`$crate::Error::msg(..)`, `$crate::__private::
-    /// must_use({..})`) or a struct literal, and they all give one type. Any other value (a
-    /// loop, a literal, a local) leaves it unknown.
+    /// The value of a call of a `macro_rules!` macro of the root: what the rule the call's
+    /// tokens choose expands to ([`super::macros::rule_for_call`]), or, where that cannot be
+    /// told, what every rule does, when each rule's value (a block's last expression: `{{
+    /// let mut v = ..; Mock { calls: v } }}`, or the local its last `let` binds) is one
+    /// call of a path (`$crate::Error::msg(..)`, `$crate::__private::must_use({..})`) or a
+    /// struct literal, and they all give one type. Any other value (a loop, a literal, a
+    /// `match`) leaves it unknown.
     fn macro_value(&self, facts: &Facts, invocation: Node<'_>, depth: usize) -> Ty {
         const UNKNOWN: Ty = Ty::Unknown("a macro's value saguaro does not read");
         let Some(name) = invocation.child_by_field_name("macro") else {
@@ -2759,10 +2761,15 @@ impl Resolver<'_> {
         let Some(definition) = macro_facts.node(macro_facts.declaration(symbol)).map(declaration_node) else {
             return UNKNOWN;
         };
+        // The rule the call's tokens choose, when that can be told; else every rule.
+        let mut cursor = invocation.walk();
+        let arguments = invocation.named_children(&mut cursor).find(|c| c.kind() == "token_tree");
+        let chosen = arguments.and_then(|a| super::macros::rule_for_call(&macro_facts, definition, facts, a));
         let mut cursor = definition.walk();
         let arms: Vec<Node<'_>> = definition
             .named_children(&mut cursor)
             .filter(|c| c.kind() == "macro_rule")
+            .filter(|rule| chosen.is_none_or(|chosen| chosen == *rule))
             .filter_map(|rule| rule.child_by_field_name("right"))
             .collect();
         if arms.is_empty() {
@@ -4562,8 +4569,9 @@ fn place_in_list(parent: Node<'_>, child: Node<'_>) -> Option<usize> {
 
 /// The value a macro arm's body gives (`{ $crate::f(..) }`, `{{ stmts; tail }}`): the one
 /// expression its delimiters hold (a trailing `;` aside), through blocks nested one in the
-/// other to each one's last expression. Statements between the delimiters themselves, or a
-/// block ending in `;`, give no value: the empty text.
+/// other to each one's last expression (or, where that is the local the statement before
+/// binds, to its value). Statements between the delimiters themselves, or a block ending in
+/// `;`, give no value: the empty text.
 fn block_value(body: &str) -> &str {
     let statements = |text| super::macros::top_level_parts_by(text, ';');
     let body = body.trim();
@@ -4581,12 +4589,25 @@ fn block_value(body: &str) -> &str {
         if block.ends_with(';') {
             return "";
         }
-        match statements(block).last() {
-            Some(&(_, last)) => value = last,
-            None => return "",
+        match statements(block).as_slice() {
+            // `{ let error = make(..); error }`: the value the local was just bound to.
+            [.., (_, binding), (_, last)] if let_value(binding, last).is_some() => {
+                value = let_value(binding, last).unwrap_or_default();
+            }
+            [.., (_, last)] => value = last,
+            [] => return "",
         }
     }
     value
+}
+
+/// The value `let NAME = VALUE` (or `let mut NAME = VALUE`, no type written) binds, when
+/// `binding` is that statement and `name` is the local it binds.
+fn let_value<'t>(binding: &'t str, name: &str) -> Option<&'t str> {
+    let rest = binding.strip_prefix("let ")?.trim_start();
+    let rest = rest.strip_prefix("mut ").unwrap_or(rest).trim_start();
+    let (bound, value) = rest.split_once('=')?;
+    (bound.trim() == name && !value.starts_with(['=', '>'])).then(|| value.trim())
 }
 
 /// Where the bracket that `text`'s first character opens closes.
