@@ -1024,6 +1024,38 @@ macro_rules! k {
     );
 }
 
+/// A comprehension's first iterable is read in the scope around it, as Python evaluates it:
+/// `imps = [i.resolved() for i in imps]` iterates the `imps` bound before (not itself), and
+/// a class body's comprehension iterates the class's own attribute.
+#[test]
+fn a_comprehensions_first_iterable_is_read_around_it() {
+    let module = "\
+from dataclasses import dataclass
+from typing import List, Optional
+
+
+@dataclass
+class Item:
+    name: Optional[str] = None
+
+    def resolved(self) -> \"Item\":
+        return self
+
+
+def run(items: List[Item]):
+    imps: List[Item] = [*items]
+    imps = [i.resolved() for i in imps]
+    return {i.name for i in imps}
+
+
+class Holder:
+    ITEMS = [Item()]
+    NAMES = [i.name for i in ITEMS]
+";
+    let found = found_in(&[("m.py", module)], "m.py", "Item.name");
+    assert_eq!(sure_lines(&found), [16, 21], "{found:?}");
+}
+
 /// A macro call's value is what the rule its tokens choose gives, the first rule in order
 /// whose pattern takes them (`$msg:literal $(,)?` takes `"x"`, not `err` nor `"{}", x`),
 /// through a block ending in the local its `let` binds; a call whose rule's value saguaro

@@ -32,6 +32,13 @@
 (function_definition) @local.scope
 (lambda) @local.scope
 [(list_comprehension) (set_comprehension) (dictionary_comprehension) (generator_expression)] @local.scope
+;; The first `for`'s iterable is evaluated in the scope around the comprehension (Python's
+;; reference, "Displays for lists, sets and dictionaries"): `imps = [i.f() for i in imps]`
+;; reads the `imps` bound before, and a class body's names are seen there.
+(list_comprehension body: (_) . (for_in_clause right: (_) @local.outside))
+(set_comprehension body: (_) . (for_in_clause right: (_) @local.outside))
+(dictionary_comprehension body: (_) . (for_in_clause right: (_) @local.outside))
+(generator_expression body: (_) . (for_in_clause right: (_) @local.outside))
 
 (function_definition name: (identifier) @local.definition)
 (class_definition name: (identifier) @local.definition)
