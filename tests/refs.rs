@@ -1024,6 +1024,32 @@ macro_rules! k {
     );
 }
 
+/// A type parameter bounded by a conversion trait holds what it converts to: `into()` of
+/// `C: Into<Rgb>` is an `Rgb`, `as_ref()` of `impl AsRef<Rgb>` a reference to one.
+#[test]
+fn a_conversion_bound_gives_its_target_through_its_method() {
+    let lib = "\
+pub struct Rgb {
+    pub g: u8,
+}
+
+pub fn custom<C: Into<Rgb>>(color: C) -> u8 {
+    let color = color.into();
+    color.g
+}
+
+pub fn viewed(color: impl AsRef<Rgb>) -> u8 {
+    color.as_ref().g
+}
+
+pub fn kept(color: Option<Rgb>) -> u8 {
+    color.as_ref().map_or(0, |c| c.g)
+}
+";
+    let found = found_in_crate(lib, "Rgb.g");
+    assert_eq!(sure_lines(&found), [7, 11, 15], "{found:?}");
+}
+
 /// A comprehension's first iterable is read in the scope around it, as Python evaluates it:
 /// `imps = [i.resolved() for i in imps]` iterates the `imps` bound before (not itself), and
 /// a class body's comprehension iterates the class's own attribute.

@@ -1669,9 +1669,16 @@ impl Resolver<'_> {
         if object_type.is_anything() {
             return object_type.clone();
         }
-        if let Ty::Wrapped(_, held, error) = object_type {
+        if let Ty::Wrapped(wrapper, held, error) = object_type {
             if r.unwrap_methods.iter().any(|m| m == method) {
                 return (**held).clone();
+            }
+            // `color.into()` of `C: Into<CustomColor>`, `p.as_ref()` of `impl AsRef<Path>`:
+            // what the wrapper says of its own method, before any method every type has.
+            match r.wrapper_methods.get(wrapper).and_then(|methods| methods.get(method)) {
+                Some(WrapperResult::Held) => return (**held).clone(),
+                Some(WrapperResult::Same) => return object_type.clone(),
+                None => {}
             }
             // `r.unwrap_err()`, `r.err()`: the error, or that wrapper of it.
             if let (Some(error), Some(wrapper)) = (error, r.error_methods.get(method)) {
