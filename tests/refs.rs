@@ -1024,6 +1024,28 @@ macro_rules! k {
     );
 }
 
+/// `Self` in a tuple struct pattern (`let Self(frame, theme) = self;`) is the impl's type,
+/// as it is in any other path.
+#[test]
+fn self_in_a_pattern_is_the_impls_type() {
+    let lib = "\
+pub struct Frame {
+    pub n: usize,
+}
+
+struct Styled<'a>(&'a Frame, u8);
+
+impl Styled<'_> {
+    fn index(&self) -> usize {
+        let Self(frame, _theme) = self;
+        frame.n
+    }
+}
+";
+    let found = found_in_crate(lib, "Frame.n");
+    assert_eq!(sure_lines(&found), [10], "{found:?}");
+}
+
 /// A type parameter bounded by a conversion trait holds what it converts to: `into()` of
 /// `C: Into<Rgb>` is an `Rgb`, `as_ref()` of `impl AsRef<Rgb>` a reference to one.
 #[test]

@@ -3180,7 +3180,14 @@ impl Resolver<'_> {
             return Ty::Unknown("an empty path");
         };
         // `Value::Object` names a variant of `Value`; `Wrapper` a tuple struct.
-        let (type_def, variant) = if owner.is_empty() {
+        // `let Self(frame, theme) = self;`: `Self` is the impl's type, as in any path.
+        let (type_def, variant) = if owner.is_empty() && last == "Self" {
+            match self.rust_path(facts, segments, at, depth + 1) {
+                Entity::Def(def) => (def, None),
+                Entity::Unknown(why) => return Ty::Unknown(why),
+                _ => return Ty::Unknown("a pattern of a type outside the root"),
+            }
+        } else if owner.is_empty() {
             match self.name(facts, last, at, depth + 1) {
                 Entity::Def(def) => (def, None),
                 Entity::Unknown(why) => return Ty::Unknown(why),
