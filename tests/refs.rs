@@ -1024,6 +1024,33 @@ macro_rules! k {
     );
 }
 
+/// A field called as a value through a wrapper (`(*r.hook.filter)(1)`, `(r.hook.filter)(1)`)
+/// is the field; a turbofish on a method (`h.run::<u8>()`) keeps it a method call.
+#[test]
+fn a_field_called_through_a_deref_is_the_field() {
+    let lib = "\
+pub struct Hook {
+    pub filter: Box<dyn Fn(u8) -> bool>,
+}
+
+impl Hook {
+    pub fn run<T>(&self) -> bool {
+        true
+    }
+}
+
+fn f(hook: &Hook) -> bool {
+    let a = (*hook.filter)(1);
+    let b = (hook.filter)(1);
+    a && b && hook.run::<u8>()
+}
+";
+    let filter = found_in_crate(lib, "Hook.filter");
+    assert_eq!(sure_lines(&filter), [12, 13], "{filter:?}");
+    let run = found_in_crate(lib, "Hook.run");
+    assert_eq!(sure_lines(&run), [14], "{run:?}");
+}
+
 /// `Self` in a tuple struct pattern (`let Self(frame, theme) = self;`) is the impl's type,
 /// as it is in any other path.
 #[test]

@@ -421,7 +421,7 @@ pub(super) fn judge_name(
         };
         let kind = kind_of(facts, parent, RefKind::Attribute);
         // `(x.name)(..)` calls the field: only a call of the member itself is a method call.
-        let method_call = kind == RefKind::Call && !parenthesized(parent);
+        let method_call = kind == RefKind::Call && !called_as_value(r, parent);
         if r.methods_need_calls && !is_path && !method_call && is_method(target) {
             // `x.name` without a call is a field of that name, never the method.
             return None;
@@ -836,9 +836,14 @@ fn path_qualifier(r: &Resolve, node: Node<'_>) -> bool {
     })
 }
 
-/// Whether `node` is written in parentheses (`(x.name)`).
-fn parenthesized(node: Node<'_>) -> bool {
-    node.parent().is_some_and(|p| p.kind() == "parenthesized_expression")
+/// Whether a called member is called as a value (`(x.name)(..)`, `(*x.name)(..)`) rather
+/// than as a method: a wrapper stands between it and the call, other than a turbofish
+/// written on it (`x.name::<T>(..)`, whose `function` it is).
+fn called_as_value(r: &Resolve, node: Node<'_>) -> bool {
+    node.parent().is_some_and(|p| {
+        r.transparent.iter().any(|k| k == p.kind())
+            && p.child_by_field_name("function").is_none_or(|f| f.id() != node.id())
+    })
 }
 
 fn kind_of(facts: &Facts, node: Node<'_>, otherwise: RefKind) -> RefKind {
