@@ -1024,6 +1024,61 @@ macro_rules! k {
     );
 }
 
+/// `Coroutine[Any, Any, Resp]` holds its third argument, what awaiting it gives; awaiting a
+/// value of an awaitable class of the root (`__await__`) gives what saguaro does not read,
+/// so a member read there is matched by name, never dropped as foreign.
+#[test]
+fn a_coroutine_holds_its_return_and_an_awaited_class_of_the_root_is_unknown() {
+    let module = "\
+from typing import Any, Coroutine, Generator, Generic, TypeVar
+
+T = TypeVar(\"T\")
+
+
+class Resp:
+    def __init__(self) -> None:
+        self._reader = 1
+
+
+class Manager(Coroutine[Any, Any, T], Generic[T]):
+    def __init__(self, coro: Coroutine[Any, None, T]) -> None:
+        self._coro = coro
+
+    def __await__(self) -> Generator[Any, None, T]:
+        return self._coro.__await__()
+
+
+class Session:
+    def connect(self) -> \"Manager[Resp]\":
+        return Manager(self._connect())
+
+    async def _connect(self) -> Resp:
+        return Resp()
+
+
+async def main() -> None:
+    s = Session()
+    r = await s.connect()
+    r._reader
+    async with s.connect() as w:
+        w._reader
+
+
+def later() -> Coroutine[Any, Any, Resp]:
+    return Session()._connect()
+
+
+async def third() -> None:
+    (await later())._reader
+";
+    let found = found_in(&[("m.py", module)], "m.py", "Resp._reader");
+    let all: Vec<(usize, Confidence)> = found.iter().map(|(_, l, c)| (*l, *c)).collect();
+    assert_eq!(
+        all,
+        [(30, Confidence::NameMatch), (32, Confidence::NameMatch), (40, Confidence::ReceiverTyped)]
+    );
+}
+
 /// A field called as a value through a wrapper (`(*r.hook.filter)(1)`, `(r.hook.filter)(1)`)
 /// is the field; a turbofish on a method (`h.run::<u8>()`) keeps it a method call.
 #[test]

@@ -581,6 +581,9 @@ pub struct Resolve {
     /// argument (`Box::new(x)`, `Rc::new(x)`).
     pub pass_through_constructors: Vec<String>,
     pub wrapping: Vec<String>,
+    /// The place of the type argument a wrapper holds, where it is not the first
+    /// (`Coroutine[YieldT, SendT, ReturnT]` holds its return: 2).
+    pub held_arguments: BTreeMap<String, usize>,
     pub unwrap_methods: Vec<String>,
     pub same_methods: Vec<String>,
     /// Methods whose return is what a context manager gives the name it binds

@@ -904,6 +904,10 @@ impl Resolver<'_> {
             return match inner(node).map(|c| self.type_of(facts, c, depth + 1)) {
                 Some(Ty::Wrapped(_, held, _)) => *held,
                 Some(Ty::Unknown(why)) => Ty::Unknown(why),
+                // `await session.ws_connect(..)` of a class of the root that is awaitable
+                // (`__await__`, a `Coroutine[..]` base, `impl Future`): what its protocol
+                // gives, which saguaro does not read; not a foreign value.
+                Some(Ty::Instance(_) | Ty::Applied(..)) => Ty::Unknown("a value of the root awaited or tried"),
                 Some(_) => Ty::External,
                 None => Ty::Unknown("an empty expression"),
             };
@@ -4207,9 +4211,11 @@ impl Resolver<'_> {
                 );
             }
             if r.wrapping.iter().any(|w| w == base_name) && !ours {
-                let held = first.map_or(Ty::Unknown("a wrapper of nothing"), |a| {
-                    self.annotation(facts, a, depth + 1)
-                });
+                let held = match r.held_arguments.get(base_name) {
+                    Some(&at) => arguments.get(at).copied(),
+                    None => first,
+                };
+                let held = held.map_or(Ty::Unknown("a wrapper of nothing"), |a| self.annotation(facts, a, depth + 1));
                 // `Result<T, E>`: the error, for the methods and patterns that give it.
                 let error = match (r.error_methods.is_empty(), arguments.as_slice()) {
                     (false, [_, error]) => Some(Box::new(self.annotation(facts, *error, depth + 1))),
