@@ -4276,6 +4276,7 @@ impl Resolver<'_> {
         }
         if r.type_bounds.iter().any(|k| k == kind) {
             let mut traits = Vec::new();
+            let mut converted = None;
             let mut stack = vec![node];
             while let Some(n) = stack.pop() {
                 // `F: FnMut(&Entry) + Send`, `impl Fn(&Entry)`: a function of that type.
@@ -4292,7 +4293,8 @@ impl Resolver<'_> {
                     let name = facts.text_of(base);
                     if r.wrapping.iter().any(|w| w == name.rsplit("::").next().unwrap_or(name)) {
                         if let wrapped @ Ty::Wrapped(..) = self.annotation(facts, n, depth + 1) {
-                            return wrapped;
+                            converted = Some(wrapped);
+                            continue;
                         }
                     }
                 }
@@ -4309,7 +4311,12 @@ impl Resolver<'_> {
                 let mut cursor = n.walk();
                 stack.extend(n.named_children(&mut cursor));
             }
-            return Ty::Bounds(traits);
+            // `H: Borrow<Async<T>> + Send`: what the conversion gives, where no trait of the
+            // root bounds it too (`T: Store + AsRef<Config>` has `Store`'s methods).
+            return match (converted, traits.is_empty()) {
+                (Some(wrapped), true) => wrapped,
+                _ => Ty::Bounds(traits),
+            };
         }
         if kind == "string" {
             // A forward reference: `"Engine"`.
