@@ -1025,10 +1025,12 @@ macro_rules! k {
 }
 
 /// `Coroutine[Any, Any, Resp]` holds its third argument, what awaiting it gives; awaiting a
-/// value of an awaitable class of the root (`__await__`) gives what saguaro does not read,
-/// so a member read there is matched by name, never dropped as foreign.
+/// value of a class of the root gives what its awaitable base holds, with the value's type
+/// arguments (`"Manager[Resp]"`, a string annotation read in place); what saguaro does not
+/// read there (`async with` on a class without `__aenter__`) is matched by name, never
+/// dropped as foreign.
 #[test]
-fn a_coroutine_holds_its_return_and_an_awaited_class_of_the_root_is_unknown() {
+fn a_coroutine_holds_its_return_and_an_awaited_class_gives_what_its_base_holds() {
     let module = "\
 from typing import Any, Coroutine, Generator, Generic, TypeVar
 
@@ -1075,7 +1077,7 @@ async def third() -> None:
     let all: Vec<(usize, Confidence)> = found.iter().map(|(_, l, c)| (*l, *c)).collect();
     assert_eq!(
         all,
-        [(30, Confidence::NameMatch), (32, Confidence::NameMatch), (40, Confidence::ReceiverTyped)]
+        [(30, Confidence::ReceiverTyped), (32, Confidence::NameMatch), (40, Confidence::ReceiverTyped)]
     );
 }
 

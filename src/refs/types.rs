@@ -904,10 +904,12 @@ impl Resolver<'_> {
             return match inner(node).map(|c| self.type_of(facts, c, depth + 1)) {
                 Some(Ty::Wrapped(_, held, _)) => *held,
                 Some(Ty::Unknown(why)) => Ty::Unknown(why),
-                // `await session.ws_connect(..)` of a class of the root that is awaitable
-                // (`__await__`, a `Coroutine[..]` base, `impl Future`): what its protocol
-                // gives, which saguaro does not read; not a foreign value.
-                Some(Ty::Instance(_) | Ty::Applied(..)) => Ty::Unknown("a value of the root awaited or tried"),
+                // `await session.ws_connect(..)` of a class of the root: what the awaitable
+                // base it declares holds; else (`__await__` alone, `impl Future`) what its
+                // protocol gives, which saguaro does not read: not a foreign value.
+                Some(ty @ (Ty::Instance(_) | Ty::Applied(..))) => self
+                    .held_by_base(&ty, depth + 1)
+                    .unwrap_or(Ty::Unknown("a value of the root awaited or tried")),
                 Some(_) => Ty::External,
                 None => Ty::Unknown("an empty expression"),
             };
@@ -1961,6 +1963,58 @@ impl Resolver<'_> {
             class = base;
         }
         givings
+    }
+
+    /// The annotation a string annotation holds (`"Manager[Resp]"`), parsed where it is
+    /// written: its content alone is read as an expression of the language, so every node
+    /// has its place in the file and names are looked up from there. `None` where the
+    /// content is not one expression.
+    fn annotation_in_string(&self, facts: &Facts, string: Node<'_>, depth: usize) -> Option<Ty> {
+        let mut cursor = string.walk();
+        let contents: Vec<Node<'_>> = string
+            .named_children(&mut cursor)
+            .filter(|c| c.kind() == "string_content")
+            .collect();
+        let [content] = contents.as_slice() else {
+            return None;
+        };
+        let mut parser = tree_sitter::Parser::new();
+        parser.set_language(facts.lang.grammar().ok()?).ok()?;
+        let range = tree_sitter::Range {
+            start_byte: content.start_byte(),
+            end_byte: content.end_byte(),
+            start_point: content.start_position(),
+            end_point: content.end_position(),
+        };
+        parser.set_included_ranges(&[range]).ok()?;
+        let tree = parser.parse(facts.text(), None)?;
+        let root = tree.root_node();
+        if root.has_error() || root.named_child_count() != 1 {
+            return None;
+        }
+        let statement = root.named_child(0)?;
+        let expression = statement.named_child(0).filter(|_| statement.named_child_count() == 1)?;
+        Some(self.annotation(facts, expression, depth + 1))
+    }
+
+    /// What a value of a class of the root holds through a wrapping base it declares, with
+    /// the value's type arguments given to the class (`class Manager(Coroutine[Any, Any, T],
+    /// Generic[T])`, a `Manager[Resp]`: the `Resp` awaiting it gives).
+    fn held_by_base(&self, ty: &Ty, depth: usize) -> Option<Ty> {
+        let (class, arguments) = match ty {
+            Ty::Instance(c) => (c, Vec::new()),
+            Ty::Applied(c, arguments) => (c, arguments.clone()),
+            _ => return None,
+        };
+        let facts = self.facts(&class.file)?;
+        let declaration = declaration_of(&facts, &class.path)?;
+        let _given = super::generics::give(&class.file, declaration, arguments);
+        base_clauses(&facts, &class.path)
+            .into_iter()
+            .find_map(|base| match self.annotation(&facts, base, depth + 1) {
+                Ty::Wrapped(_, held, _) if !matches!(*held, Ty::Unknown(_)) => Some(*held),
+                _ => None,
+            })
     }
 
     /// Gives a method of a generic type the type arguments of its receiver: to the class
@@ -4333,6 +4387,10 @@ impl Resolver<'_> {
                     entity = self.member_of(&entity, part, depth + 1);
                 }
                 return self.instance_of(&entity, depth + 1);
+            }
+            // `"Manager[Resp]"`: the annotation the string holds, read in place.
+            if let Some(ty) = self.annotation_in_string(facts, node, depth + 1) {
+                return ty;
             }
             // `'Base[VT, KT]'`: a class of the root given arguments this does not read.
             if let Some((base, _)) = name.split_once('[').filter(|(b, rest)| {
