@@ -1130,6 +1130,41 @@ impl Styled<'_> {
     assert_eq!(sure_lines(&found), [10], "{found:?}");
 }
 
+/// `collect()` into a `Vec<_>` of a chain saguaro does not follow (a foreign iterator) is a
+/// collection of what the mapping callback makes (`Frame { n }`); a `collect()` left wholly
+/// to inference collects the same elements, unless a type of the root collects them
+/// (`impl FromIterator<Frame>`); `sort_by_key`'s callback takes an element.
+#[test]
+fn a_collection_left_to_inference_holds_the_elements_collected() {
+    let lib = "\
+pub struct Frame {
+    pub n: usize,
+}
+
+fn f(raw: &backtrace::Backtrace) -> usize {
+    let frames: Vec<_> = raw
+        .frames()
+        .iter()
+        .zip(1usize..)
+        .map(|(_sym, n)| Frame { n })
+        .collect();
+    let _ = frames[0].n;
+    let mut picked = frames.iter().collect();
+    picked.sort_by_key(|x| x.n);
+    let last = picked.last().unwrap().n;
+    for frame in &picked {
+        let _ = frame.n;
+    }
+    last
+}
+";
+    let found = found_in_crate(lib, "Frame.n");
+    assert_eq!(sure_lines(&found), [10, 12, 14, 15, 17], "{found:?}");
+    let collected = format!("{lib}\npub struct Frames(Vec<Frame>);\n\nimpl FromIterator<Frame> for Frames {{\n    fn from_iter<I: IntoIterator<Item = Frame>>(i: I) -> Self {{\n        Frames(i.into_iter().collect())\n    }}\n}}\n");
+    let found = found_in_crate(&collected, "Frame.n");
+    assert_eq!(sure_lines(&found), [10, 12], "{found:?}");
+}
+
 /// A type parameter bounded by a conversion trait holds what it converts to: `into()` of
 /// `C: Into<Rgb>` is an `Rgb`, `as_ref()` of `impl AsRef<Rgb>` a reference to one.
 #[test]

@@ -581,6 +581,11 @@ pub struct Resolve {
     /// argument (`Box::new(x)`, `Rc::new(x)`).
     pub pass_through_constructors: Vec<String>,
     pub wrapping: Vec<String>,
+    /// Methods collecting a collection's elements into one the code leaves to inference
+    /// (`collect()`), and the trait a type implements to be such a collection
+    /// (`FromIterator`).
+    pub collecting_methods: Vec<String>,
+    pub collecting_trait: Option<String>,
     /// The place of the type argument a wrapper holds, where it is not the first
     /// (`Coroutine[YieldT, SendT, ReturnT]` holds its return: 2).
     pub held_arguments: BTreeMap<String, usize>,

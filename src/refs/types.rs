@@ -1624,7 +1624,29 @@ impl Resolver<'_> {
             });
         match receiver.map(|o| self.type_of(facts, o, depth + 1)) {
             Some(elements @ Ty::Elements(_)) => elements,
-            _ => Ty::Unknown(INFERRED),
+            // `let frames: Vec<_> = foreign.iter().map(|s| Frame { .. }).collect();`: what the
+            // callback makes, whatever the iterator it maps is, when the callback's value
+            // says so by itself (a struct literal, a constructor call).
+            _ => receiver
+                .and_then(|mapped| self.mapped_value(facts, mapped, depth + 1))
+                .map_or(Ty::Unknown(INFERRED), |made| Ty::Elements(Box::new(made))),
+        }
+    }
+
+    /// What a call of a mapping method (`.map(|s| Frame { .. })`) maps each element to, when
+    /// its callback's value is a type of the root whatever the element is.
+    fn mapped_value(&self, facts: &Facts, call: Node<'_>, depth: usize) -> Option<Ty> {
+        let r = &facts.lang.resolve;
+        let callee = Resolve::form(&r.calls, call.kind()).and_then(|form| part(call, form.callee.as_deref()))?;
+        let form = Resolve::form(&r.members, callee.kind())?;
+        let method = facts.text_of(part(callee, form.name.as_deref())?);
+        if r.mapping_callbacks.get(method).map(String::as_str) != Some("value") {
+            return None;
+        }
+        const UNREAD: Ty = Ty::Unknown("an element the mapped value does not depend on");
+        match self.mapped_element(facts, callee, &UNREAD, depth + 1)? {
+            made @ (Ty::Instance(_) | Ty::Applied(..)) => Some(made),
+            _ => None,
         }
     }
 
@@ -1729,6 +1751,17 @@ impl Resolver<'_> {
                     };
                     return Ty::Elements(Box::new(mapped));
                 }
+            }
+            // `let picked = frames.iter().collect();`, its type left to inference: a collection
+            // of the same elements, where they are of a type of the root that no type of the
+            // root collects (`impl FromIterator<Frame> for Frames`): the standard library's
+            // collections are the only ones that can take them.
+            if r.collecting_methods.iter().any(|m| m == method)
+                && explicit.is_empty()
+                && matches!(**element, Ty::Instance(_) | Ty::Applied(..))
+                && !self.root_collects(facts)
+            {
+                return object_type.clone();
             }
             // Another method of a collection (`zip`, `scan`): a value saguaro does
             // not follow, not one known to be foreign.
@@ -1995,6 +2028,21 @@ impl Resolver<'_> {
         let statement = root.named_child(0)?;
         let expression = statement.named_child(0).filter(|_| statement.named_child_count() == 1)?;
         Some(self.annotation(facts, expression, depth + 1))
+    }
+
+    /// Whether a type of the root collects elements (its text writes the language's
+    /// collecting trait after an `impl`): a collection left to inference may then be it.
+    fn root_collects(&self, facts: &Facts) -> bool {
+        let Some(collecting) = facts.lang.resolve.collecting_trait.as_deref() else {
+            return true;
+        };
+        !self
+            .project
+            .files_where(facts.lang, collecting, |text, at| {
+                let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
+                text[line_start..at].contains("impl")
+            })
+            .is_empty()
     }
 
     /// What a value of a class of the root holds through a wrapping base it declares, with
@@ -2725,7 +2773,11 @@ impl Resolver<'_> {
                 let value = b.value.and_then(|r| facts.node(r));
                 if let (Some(inferred), Some(value)) = (declared.as_ref().filter(|t| t.left_to_inference()), value) {
                     return match (inferred, self.type_of(&facts, value, depth + 1)) {
-                        (Ty::Elements(_), Ty::Unknown(_)) => self.collected_elements(&facts, value, depth + 1),
+                        // `let v: Vec<_> = foreign.iter().map(..).collect()`: a collection,
+                        // never a foreign value, whatever the chain it collects.
+                        (Ty::Elements(_), Ty::Unknown(_) | Ty::External) => {
+                            self.collected_elements(&facts, value, depth + 1)
+                        }
                         (Ty::Elements(_), ty) => ty,
                         (_, ty) => self.taken_from(&facts, ty, b.taken, depth + 1),
                     };
