@@ -1077,7 +1077,11 @@ async def third() -> None:
     let all: Vec<(usize, Confidence)> = found.iter().map(|(_, l, c)| (*l, *c)).collect();
     assert_eq!(
         all,
-        [(30, Confidence::ReceiverTyped), (32, Confidence::NameMatch), (40, Confidence::ReceiverTyped)]
+        [
+            (30, Confidence::ReceiverTyped),
+            (32, Confidence::NameMatch),
+            (40, Confidence::ReceiverTyped)
+        ]
     );
 }
 
@@ -1289,7 +1293,11 @@ fn f(err: String) {
         .collect();
     assert_eq!(
         found,
-        ["tests/t.rs:3 ReceiverTyped", "tests/t.rs:5 ReceiverTyped", "tests/t.rs:7 NameMatch"]
+        [
+            "tests/t.rs:3 ReceiverTyped",
+            "tests/t.rs:5 ReceiverTyped",
+            "tests/t.rs:7 NameMatch"
+        ]
     );
 }
 

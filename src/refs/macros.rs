@@ -224,7 +224,10 @@ pub fn rule_for_call<'d>(
         nodes: delimited(arguments),
     };
     let mut rules = definition.walk();
-    for rule in definition.named_children(&mut rules).filter(|r| r.kind() == "macro_rule") {
+    for rule in definition
+        .named_children(&mut rules)
+        .filter(|r| r.kind() == "macro_rule")
+    {
         let pattern = Tokens {
             facts: definition_facts,
             nodes: delimited(rule.child_by_field_name("left")?),
@@ -282,11 +285,16 @@ fn fit(p: &Tokens<'_, '_>, pattern: &[Node<'_>], t: &Tokens<'_, '_>, tokens: &[N
                 return Fit::Unsure;
             };
             let operator = p.text(operator);
-            let plain = |n: &Node<'_>| !matches!(n.kind(), "token_binding_pattern" | "token_repetition_pattern" | "token_tree_pattern");
+            let plain = |n: &Node<'_>| {
+                !matches!(
+                    n.kind(),
+                    "token_binding_pattern" | "token_repetition_pattern" | "token_tree_pattern"
+                )
+            };
             if operator == "?" && separator.is_none() && inner.iter().all(plain) {
                 // `$(,)?`: its tokens once, or nothing.
-                let written = inner.len() <= tokens.len()
-                    && inner.iter().zip(tokens).all(|(a, b)| p.text(*a) == t.text(*b));
+                let written =
+                    inner.len() <= tokens.len() && inner.iter().zip(tokens).all(|(a, b)| p.text(*a) == t.text(*b));
                 let with = match written {
                     true => fit(p, rest, t, &tokens[inner.len()..]),
                     false => Fit::Refuses,

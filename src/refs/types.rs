@@ -2026,7 +2026,9 @@ impl Resolver<'_> {
             return None;
         }
         let statement = root.named_child(0)?;
-        let expression = statement.named_child(0).filter(|_| statement.named_child_count() == 1)?;
+        let expression = statement
+            .named_child(0)
+            .filter(|_| statement.named_child_count() == 1)?;
         Some(self.annotation(facts, expression, depth + 1))
     }
 
@@ -2880,7 +2882,9 @@ impl Resolver<'_> {
         };
         // The rule the call's tokens choose, when that can be told; else every rule.
         let mut cursor = invocation.walk();
-        let arguments = invocation.named_children(&mut cursor).find(|c| c.kind() == "token_tree");
+        let arguments = invocation
+            .named_children(&mut cursor)
+            .find(|c| c.kind() == "token_tree");
         let chosen = arguments.and_then(|a| super::macros::rule_for_call(&macro_facts, definition, facts, a));
         let mut cursor = definition.walk();
         let arms: Vec<Node<'_>> = definition
@@ -4321,7 +4325,9 @@ impl Resolver<'_> {
                     Some(&at) => arguments.get(at).copied(),
                     None => first,
                 };
-                let held = held.map_or(Ty::Unknown("a wrapper of nothing"), |a| self.annotation(facts, a, depth + 1));
+                let held = held.map_or(Ty::Unknown("a wrapper of nothing"), |a| {
+                    self.annotation(facts, a, depth + 1)
+                });
                 // `Result<T, E>`: the error, for the methods and patterns that give it.
                 let error = match (r.error_methods.is_empty(), arguments.as_slice()) {
                     (false, [_, error]) => Some(Box::new(self.annotation(facts, *error, depth + 1))),
