@@ -23,7 +23,16 @@
 //! language, from data: a collection its elements, a map its values (and keys, and pairs),
 //! a record a `V` for every property, a `Result` its error. `map` gives a collection of what
 //! its callback returns, a range a collection of its bounds, and a collection whose element
-//! type is left to inference (`Vec<_>`) the elements collected into it. What saguaro cannot read of a
+//! type is left to inference (`Vec<_>`) the elements collected into it — what the mapping
+//! callback makes where it says so by itself (`.map(|s| Frame { .. })` of a foreign
+//! iterator), and a `collect()` left wholly to inference the same elements, where they are
+//! of a type of the root and no type of the root collects (`impl FromIterator`), since only
+//! the standard library's collections can then take them. A type parameter bounded by a
+//! conversion trait (`C: Into<Rgb>`, `impl AsRef<Path>`) holds its target, given by the
+//! trait's method. Awaiting a value of a class of the root gives what its awaitable base
+//! holds (`class Manager(Coroutine[Any, Any, T], Generic[T])` awaited as a `Manager[Resp]`:
+//! `Resp`; `Coroutine` holds its third argument), else unknown, never foreign. A string
+//! annotation (`"Manager[Resp]"`) is its content parsed in place. What saguaro cannot read of a
 //! container is never taken for a foreign value: a type from outside the root given a type
 //! of the root, or a field read on a standard wrapper, is `Unknown`, so its uses stay name
 //! matches rather than disappear. Foreign (`External`) means only what is known foreign: a
