@@ -843,6 +843,36 @@ fn expand_once(facts: &Facts, definition: Node<'_>, arguments: &[Token], steps: 
     None
 }
 
+/// The rule of `definition` (a `macro_definition` in `definition_facts`) that a call whose
+/// argument tokens are `arguments` (a token tree in `call_facts`, which may be another file)
+/// expands by: the first whose pattern they fit, as rustc chooses. `None` where no rule
+/// fits, or where a rule before the one that fits cannot be told (a fragment this reader
+/// does not know, the budget spent): a later rule is never taken past one that might fit.
+pub fn rule_for_call<'d>(
+    definition_facts: &'d Facts,
+    definition: Node<'d>,
+    call_facts: &Facts,
+    arguments: Node<'_>,
+) -> Option<Node<'d>> {
+    let (written, called) = (definition_facts.text(), call_facts.text());
+    let arguments = group_tokens(called, arguments)?;
+    let mut steps = 0;
+    let mut cursor = definition.walk();
+    for rule in definition
+        .named_children(&mut cursor)
+        .filter(|r| r.kind() == "macro_rule")
+    {
+        let pattern = matchers(written, &group_tokens(written, rule.child_by_field_name("left")?)?)?;
+        let mut matching = Matching { source: called, steps };
+        let found = matching.sequence(&pattern, &arguments, 0)?;
+        steps = matching.steps;
+        if found.iter().any(|(end, _)| *end == arguments.len()) {
+            return Some(rule);
+        }
+    }
+    None
+}
+
 /// One place the expansion writes the name: the tokens of the group it stands in, its
 /// index among them, and the groups around that group (innermost last), each with the
 /// tokens beside it.

@@ -2861,7 +2861,7 @@ impl Resolver<'_> {
     }
 
     /// The value of a call of a `macro_rules!` macro of the root: what the rule the call's
-    /// tokens choose expands to ([`super::macros::rule_for_call`]), or, where that cannot be
+    /// tokens choose expands to ([`super::expansion::rule_for_call`]), or, where that cannot be
     /// told, what every rule does, when each rule's value (a block's last expression: `{{
     /// let mut v = ..; Mock { calls: v } }}`, or the local its last `let` binds) is one
     /// call of a path (`$crate::Error::msg(..)`, `$crate::__private::must_use({..})`) or a
@@ -2894,7 +2894,7 @@ impl Resolver<'_> {
         let arguments = invocation
             .named_children(&mut cursor)
             .find(|c| c.kind() == "token_tree");
-        let chosen = arguments.and_then(|a| super::macros::rule_for_call(&macro_facts, definition, facts, a));
+        let chosen = arguments.and_then(|a| super::expansion::rule_for_call(&macro_facts, definition, facts, a));
         let mut cursor = definition.walk();
         let arms: Vec<Node<'_>> = definition
             .named_children(&mut cursor)
