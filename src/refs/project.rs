@@ -39,6 +39,9 @@ pub struct Project {
     cfg: OnceLock<super::cfg::Config>,
     /// The Rust files that write an impl for one of its own type parameters, read once.
     blanket_impl_files: OnceLock<Vec<String>>,
+    /// Whether a file implements its language's collecting trait (`impl FromIterator<..>`),
+    /// read once.
+    collects: OnceLock<bool>,
 }
 
 impl Project {
@@ -89,6 +92,7 @@ impl Project {
             memo: super::resolve::Memo::default(),
             cfg: OnceLock::new(),
             blanket_impl_files: OnceLock::new(),
+            collects: OnceLock::new(),
         };
         project.python = python::Layout::read(&project);
         project.rust = rust::Layout::read(&project);
@@ -133,6 +137,23 @@ impl Project {
                 .filter(|(_, f)| rust::writes_blanket_impl(&f.text))
                 .map(|(path, _)| path.clone())
                 .collect()
+        })
+    }
+
+    /// Whether a type of the root collects elements: a file whose text writes its language's
+    /// collecting trait on a line with `impl` (`impl FromIterator<Frame> for Frames`).
+    pub fn root_collects(&self) -> bool {
+        *self.collects.get_or_init(|| {
+            use rayon::prelude::*;
+            self.files.par_iter().any(|(_, f)| {
+                let Some(collecting) = f.lang.resolve.collecting_trait.as_deref() else {
+                    return false;
+                };
+                memchr::memmem::find_iter(f.text.as_bytes(), collecting.as_bytes()).any(|at| {
+                    let line_start = f.text[..at].rfind('\n').map_or(0, |i| i + 1);
+                    f.text[line_start..at].contains("impl")
+                })
+            })
         })
     }
 

@@ -1768,7 +1768,7 @@ impl Resolver<'_> {
             if r.collecting_methods.iter().any(|m| m == method)
                 && explicit.is_empty()
                 && matches!(**element, Ty::Instance(_) | Ty::Applied(..))
-                && !self.root_collects(facts)
+                && !self.project.root_collects()
             {
                 return object_type.clone();
             }
@@ -2039,21 +2039,6 @@ impl Resolver<'_> {
             .named_child(0)
             .filter(|_| statement.named_child_count() == 1)?;
         Some(self.annotation(facts, expression, depth + 1))
-    }
-
-    /// Whether a type of the root collects elements (its text writes the language's
-    /// collecting trait after an `impl`): a collection left to inference may then be it.
-    fn root_collects(&self, facts: &Facts) -> bool {
-        let Some(collecting) = facts.lang.resolve.collecting_trait.as_deref() else {
-            return true;
-        };
-        !self
-            .project
-            .files_where(facts.lang, collecting, |text, at| {
-                let line_start = text[..at].rfind('\n').map_or(0, |i| i + 1);
-                text[line_start..at].contains("impl")
-            })
-            .is_empty()
     }
 
     /// What a value of a class of the root holds through a wrapping base it declares, with
