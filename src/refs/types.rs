@@ -1623,14 +1623,9 @@ impl Resolver<'_> {
     /// it (`let v: Vec<_> = ..`): a collection of the receiver's elements.
     fn collected_elements(&self, facts: &Facts, value: Node<'_>, depth: usize) -> Ty {
         let r = &facts.lang.resolve;
-        let receiver = Resolve::form(&r.calls, value.kind())
-            .and_then(|form| part(value, form.callee.as_deref()))
-            .and_then(|callee| {
-                let form = Resolve::form(&r.members, callee.kind())?;
-                let method = part(callee, form.name.as_deref())?;
-                r.typed_conversions.contains_key(facts.text_of(method)).then_some(())?;
-                part(callee, form.object.as_deref())
-            });
+        let receiver = method_call(facts, value)
+            .filter(|(_, method, _)| r.typed_conversions.contains_key(*method))
+            .map(|(_, _, receiver)| receiver);
         match receiver.map(|o| self.type_of(facts, o, depth + 1)) {
             Some(elements @ Ty::Elements(_)) => elements,
             // `let frames: Vec<_> = foreign.iter().map(|s| Frame { .. }).collect();`: what the
@@ -1646,9 +1641,7 @@ impl Resolver<'_> {
     /// its callback's value is a type of the root whatever the element is.
     fn mapped_value(&self, facts: &Facts, call: Node<'_>, depth: usize) -> Option<Ty> {
         let r = &facts.lang.resolve;
-        let callee = Resolve::form(&r.calls, call.kind()).and_then(|form| part(call, form.callee.as_deref()))?;
-        let form = Resolve::form(&r.members, callee.kind())?;
-        let method = facts.text_of(part(callee, form.name.as_deref())?);
+        let (callee, method, _) = method_call(facts, call)?;
         if r.mapping_callbacks.get(method).map(String::as_str) != Some("value") {
             return None;
         }
@@ -2020,16 +2013,22 @@ impl Resolver<'_> {
         let [content] = contents.as_slice() else {
             return None;
         };
-        let mut parser = tree_sitter::Parser::new();
-        parser.set_language(facts.lang.grammar().ok()?).ok()?;
+        thread_local! {
+            static PARSER: std::cell::RefCell<tree_sitter::Parser> = std::cell::RefCell::new(tree_sitter::Parser::new());
+        }
         let range = tree_sitter::Range {
             start_byte: content.start_byte(),
             end_byte: content.end_byte(),
             start_point: content.start_position(),
             end_point: content.end_position(),
         };
-        parser.set_included_ranges(&[range]).ok()?;
-        let tree = parser.parse(facts.text(), None)?;
+        let grammar = facts.lang.grammar().ok()?;
+        let tree = PARSER.with(|parser| {
+            let mut parser = parser.borrow_mut();
+            parser.set_language(grammar).ok()?;
+            parser.set_included_ranges(&[range]).ok()?;
+            parser.parse(facts.text(), None)
+        })?;
         let root = tree.root_node();
         if root.has_error() || root.named_child_count() != 1 {
             return None;
@@ -4745,6 +4744,16 @@ fn let_value<'t>(binding: &'t str, name: &str) -> Option<&'t str> {
     let rest = rest.strip_prefix("mut ").unwrap_or(rest).trim_start();
     let (bound, value) = rest.split_once('=')?;
     (bound.trim() == name && !value.starts_with(['=', '>'])).then(|| value.trim())
+}
+
+/// A method call's parts (`xs.iter().map(f)`): its callee, the method's name and the
+/// receiver.
+fn method_call<'f, 't>(facts: &'f Facts, call: Node<'t>) -> Option<(Node<'t>, &'f str, Node<'t>)> {
+    let r = &facts.lang.resolve;
+    let callee = Resolve::form(&r.calls, call.kind()).and_then(|form| part(call, form.callee.as_deref()))?;
+    let form = Resolve::form(&r.members, callee.kind())?;
+    let method = facts.text_of(part(callee, form.name.as_deref())?);
+    Some((callee, method, part(callee, form.object.as_deref())?))
 }
 
 /// Where the bracket that `text`'s first character opens closes.
