@@ -1134,6 +1134,46 @@ impl Styled<'_> {
     assert_eq!(sure_lines(&found), [10], "{found:?}");
 }
 
+/// A closure given to a pass-through wrapper's constructor (`Box::new(|frames| ..)`) where a
+/// `Box<dyn Fn(..) + Send + Sync>` is expected, written or through an alias, takes its
+/// parameters from that function type: the wrapper is read as what it holds, and every bound
+/// of `dyn A + B` is read. A closure given to a constructor where nothing is expected stays
+/// unknown.
+#[test]
+fn a_closure_boxed_where_a_boxed_function_is_expected_takes_its_parameters() {
+    let lib = "\
+pub struct Frame {
+    pub name: Option<String>,
+}
+
+pub type FilterCallback = dyn Fn(&mut Vec<&Frame>) + Send + Sync + 'static;
+
+pub struct Hooks;
+
+impl Hooks {
+    pub fn add_filter(self, filter: Box<FilterCallback>) -> Self {
+        self
+    }
+    pub fn add_one(self, filter: std::sync::Arc<dyn Fn(&Frame) + Send>) -> Self {
+        self
+    }
+}
+
+fn install(h: Hooks) {
+    h.add_filter(Box::new(|frames| {
+        frames.retain(|frame| frame.name.is_some());
+    }))
+    .add_one(std::sync::Arc::new(|frame| {
+        let _ = frame.name.as_ref();
+    }));
+    let loose = Box::new(|frame| frame.name.is_none());
+}
+";
+    let found = found_in_crate(lib, "Frame.name");
+    assert_eq!(sure_lines(&found), [20, 23], "{found:?}");
+    assert!(found.iter().any(|(_, line, _)| *line == 25), "{found:?}");
+}
+
 /// `collect()` into a `Vec<_>` of a chain saguaro does not follow (a foreign iterator) is a
 /// collection of what the mapping callback makes (`Frame { n }`); a `collect()` left wholly
 /// to inference collects the same elements, unless a type of the root collects them

@@ -14,7 +14,10 @@
 //! A function passed as an argument (`r.each(|e| e.name)`, `store.subscribe((s) => ..)`)
 //! takes its parameters from the parameter it is passed to, when that is a function type:
 //! written in place (`(s: T) => void`), or a type parameter whose bound is a function trait
-//! (`F: FnMut(&Entry)`, also in a `where` clause; `impl Fn(&Entry)`, `&dyn Fn(&Entry)`).
+//! (`F: FnMut(&Entry)`, also in a `where` clause; `impl Fn(&Entry)`, `&dyn Fn(&Entry)`,
+//! `dyn Fn(&Entry) + Send`, each bound read). Given to a pass-through wrapper's constructor
+//! (`Box::new(|frames| ..)` where a `Box<dyn Fn(&mut Vec<&Frame>)>` goes), it is expected to
+//! be what the wrapper is expected to hold, since the wrapper is read as what it holds.
 //! A method called on a value fills its receiver itself, so the arguments start after it;
 //! the function type's own parameters are read with the type arguments given where it was
 //! read (`Store<Config>`'s `T` is `Config`). Where the call may reach several definitions

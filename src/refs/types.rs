@@ -3721,6 +3721,16 @@ impl Resolver<'_> {
                         return Ty::Elements(Box::new(Ty::Tuple(pair)));
                     }
                 }
+                // `add_filter(Box::new(|frames| ..))` for a `Box<dyn Fn(&mut Vec<&Frame>)>`: a
+                // pass-through wrapper is read as what it holds, so what its constructor is given
+                // is expected to be what the wrapper made of it is.
+                if index == Some(0)
+                    && r.modules_is_rust()
+                    && r.paths.iter().any(|f| f.kind == callee.kind())
+                    && pass_through_constructor(r, &super::facts::path_segments(callee, facts.text()))
+                {
+                    return self.expected_type(facts, call, depth + 1);
+                }
                 // `this.notify(..)`, `client.send(..)`: a method of the object's type. Called on
                 // a value (not on its class), the method's receiver is no argument.
                 let mut on_value = None;
