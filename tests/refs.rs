@@ -1085,6 +1085,59 @@ async def third() -> None:
     );
 }
 
+/// `async with` binds what the manager's `__aenter__` gives, not its `__enter__` (a class may
+/// write both, `__enter__` only to refuse); `await f()` of an `async def f() -> Resp` is a
+/// `Resp`; a value of a class of the root called (`client(app)`) is what its `__call__`
+/// gives (the overloads its arguments may fit), and awaited when that is async.
+#[test]
+fn async_managers_async_functions_and_called_values_give_their_written_types() {
+    let module = "\
+from typing import Protocol, overload
+
+
+class Resp:
+    def __init__(self) -> None:
+        self.body = 1
+
+
+class App:
+    pass
+
+
+class Server:
+    pass
+
+
+class Session:
+    def __enter__(self) -> None:
+        raise TypeError(\"use async with\")
+
+    async def __aenter__(self) -> \"Session\":
+        return self
+
+    async def fetch(self) -> Resp:
+        return Resp()
+
+
+class Client(Protocol):
+    @overload
+    async def __call__(self, app: App) -> Resp: ...
+    @overload
+    async def __call__(self, app: Server) -> Session: ...
+
+
+async def main(client: Client) -> None:
+    async with Session() as s:
+        r = await s.fetch()
+        r.body
+    made = await client(App())
+    made.body
+";
+    let found = found_in(&[("m.py", module)], "m.py", "Resp.body");
+    let all: Vec<(usize, Confidence)> = found.iter().map(|(_, l, c)| (*l, *c)).collect();
+    assert_eq!(all, [(38, Confidence::ReceiverTyped), (40, Confidence::ReceiverTyped)]);
+}
+
 /// A field called as a value through a wrapper (`(*r.hook.filter)(1)`, `(r.hook.filter)(1)`)
 /// is the field; a turbofish on a method (`h.run::<u8>()`) keeps it a method call.
 #[test]
@@ -1132,6 +1185,27 @@ impl Styled<'_> {
 ";
     let found = found_in_crate(lib, "Frame.n");
     assert_eq!(sure_lines(&found), [10], "{found:?}");
+}
+
+/// Rust's `mk().await` of an `async fn mk() -> Frame` is a `Frame`, as Python's `await`.
+#[test]
+fn an_async_fn_awaited_gives_its_written_return() {
+    let lib = "\
+pub struct Frame {
+    pub n: usize,
+}
+
+pub async fn mk() -> Frame {
+    Frame { n: 1 }
+}
+
+pub async fn run() -> usize {
+    let f = mk().await;
+    f.n + mk().await.n
+}
+";
+    let found = found_in_crate(lib, "Frame.n");
+    assert_eq!(sure_lines(&found), [6, 11, 11], "{found:?}");
 }
 
 /// A closure given to a pass-through wrapper's constructor (`Box::new(|frames| ..)`) where a

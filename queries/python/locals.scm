@@ -16,6 +16,9 @@
 ;                            at a time (`for x in xs`)
 ;   @local.entered           (same match) a context manager whose enter method's return
 ;                            the name is bound to (`with open(p) as f`)
+;   @local.entered.async     (same match) the manager is entered by `async with`: its async
+;                            enter method's return, not its plain one's (a class may write
+;                            both, `__enter__` only to refuse)
 ;   @local.narrowed          a name a test makes an instance of @local.narrowed.type where
 ;                            the test @local.narrowed.test holds (its place says where),
 ;                            or in @local.narrowed.scope, or in the rest of the block after
@@ -71,7 +74,8 @@
 (named_expression name: (identifier) @local.definition value: (_) @local.value)
 (for_statement left: (_) @local.definition.pattern right: (_) @local.iterable)
 (for_in_clause left: (_) @local.definition.pattern right: (_) @local.iterable)
-(with_item value: (as_pattern (_) @local.entered (as_pattern_target (identifier) @local.definition)))
+(with_statement "async"? @local.entered.async
+  (with_clause (with_item value: (as_pattern (_) @local.entered (as_pattern_target (identifier) @local.definition)))))
 ;; `except ParseFailed as exc`: exc is a ParseFailed (the class read as its instances' type).
 (except_clause (as_pattern . (_) @local.type (as_pattern_target (identifier) @local.definition)))
 

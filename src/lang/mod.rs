@@ -594,6 +594,8 @@ pub struct Resolve {
     /// Methods whose return is what a context manager gives the name it binds
     /// (`with open(p) as f`: `__enter__`), tried in order.
     pub enter_methods: Vec<String>,
+    /// The same for a manager entered by `async with` (`__aenter__`).
+    pub async_enter_methods: Vec<String>,
     /// A capitalized name in a pattern is a constant or a variant, not a new binding (Rust
     /// `None`).
     pub capitalized_constants: bool,

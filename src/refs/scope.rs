@@ -105,6 +105,8 @@ pub enum Taken {
     Element,
     /// What a context manager's enter method returns (`with open(p) as f`).
     Entered,
+    /// What a context manager's async enter method returns (`async with session() as s`).
+    EnteredAsync,
 }
 
 /// The scopes of a file (the first is the file itself) and every binding in them.
@@ -242,8 +244,11 @@ impl Scopes {
                     }
                     "local.entered" => {
                         value = Some(range);
-                        taken = Taken::Entered;
+                        if taken != Taken::EnteredAsync {
+                            taken = Taken::Entered;
+                        }
                     }
+                    "local.entered.async" => taken = Taken::EnteredAsync,
                     _ => {}
                 }
             }

@@ -31,7 +31,10 @@
 //! conversion trait (`C: Into<Rgb>`, `impl AsRef<Path>`) holds its target, given by the
 //! trait's method. Awaiting a value of a class of the root gives what its awaitable base
 //! holds (`class Manager(Coroutine[Any, Any, T], Generic[T])` awaited as a `Manager[Resp]`:
-//! `Resp`; `Coroutine` holds its third argument), else unknown, never foreign. A string
+//! `Resp`; `Coroutine` holds its third argument), else unknown, never foreign; awaiting a
+//! call of an `async` function gives its written return (`await mk()`, `mk().await`), and
+//! `async with` binds what the manager's async enter method gives. A value of a class of the
+//! root called (`client(app)`) is what its call method (`__call__`) gives, else unknown. A string
 //! annotation (`"Manager[Resp]"`) is its content parsed in place. What saguaro cannot read of a
 //! container is never taken for a foreign value: a type from outside the root given a type
 //! of the root, or a field read on a standard wrapper, is `Unknown`, so its uses stay name
@@ -910,6 +913,21 @@ impl Resolver<'_> {
             };
         }
         if r.awaits.iter().any(|k| k == kind) || r.tries.iter().any(|k| k == kind) {
+            // `await mk()` of `async def mk() -> Resp`: the call's type is read as the written
+            // return, which awaiting gives.
+            let mut awaited = inner(node);
+            while let Some(n) = awaited.filter(|n| r.transparent.iter().any(|k| k == n.kind())) {
+                awaited = n.named_child(0);
+            }
+            if let Some(call) = awaited.filter(|_| r.awaits.iter().any(|k| k == kind)) {
+                let callee = Resolve::form(&r.calls, call.kind()).and_then(|f| part(call, f.callee.as_deref()));
+                if callee
+                    .and_then(|c| self.called_function(facts, c))
+                    .is_some_and(|f| self.is_async_function(&f))
+                {
+                    return self.type_of(facts, call, depth + 1);
+                }
+            }
             return match inner(node).map(|c| self.type_of(facts, c, depth + 1)) {
                 Some(Ty::Wrapped(_, held, _)) => *held,
                 Some(Ty::Unknown(why)) => Ty::Unknown(why),
@@ -2173,6 +2191,20 @@ impl Resolver<'_> {
             Ty::OneOf(_) => Ty::Unknown("a call of a value of one of several types"),
             // Never callable: a value of the same name was meant, which saguaro did not pick.
             Ty::Module(_) => Ty::Unknown("a call of a name saguaro reads as a module"),
+            // `client = aiohttp_client(app)` with `aiohttp_client: AiohttpClient`: what its
+            // class's call method (`__call__`) gives, overloads chosen by the arguments. A
+            // value of the root called some other way (a call signature, a base from outside)
+            // is not a foreign value.
+            instance @ (Ty::Instance(_) | Ty::Applied(..)) => {
+                let facts = instance.instance_class().and_then(|class| self.facts(&class.file));
+                let call = facts.as_ref().and_then(|f| f.lang.resolve.call_method.clone());
+                match (facts, call) {
+                    (Some(facts), Some(call)) if matches!(self.member(&instance, &call, depth + 1), Entity::Def(_)) => {
+                        self.method_call_type(&facts, &instance, &call, args, depth + 1)
+                    }
+                    _ => Ty::Unknown("a call of a value of the root without a call method saguaro reads"),
+                }
+            }
             _ => Ty::External,
         }
     }
@@ -2251,6 +2283,18 @@ impl Resolver<'_> {
     }
 
     /// Whether a definition is a function or method (its name called gives its return).
+    /// Whether a definition is a function declared `async`: calling it makes what awaiting
+    /// gives its written return (a coroutine, a future).
+    fn is_async_function(&self, def: &DefId) -> bool {
+        self.facts(&def.file).is_some_and(|f| {
+            f.index
+                .symbols
+                .iter()
+                .find(|s| s.path == def.path)
+                .is_some_and(|s| signature::is_async(&f.index, s))
+        })
+    }
+
     fn is_function(&self, def: &DefId) -> bool {
         self.facts(&def.file).is_some_and(|f| {
             f.index
@@ -3008,18 +3052,24 @@ impl Resolver<'_> {
     }
 
     /// The type a name takes from a value of type `ty` the way `taken` says: the value, an
-    /// element, or what the manager's enter method returns (a manager whose type has none
-    /// of the language's `enter_methods` gives an unknown, never the manager itself).
+    /// element, or what the manager's enter method returns, its async one under `async with`
+    /// (a manager whose type has none of the language's `enter_methods` gives an unknown,
+    /// never the manager itself).
     fn taken_from(&self, facts: &Facts, ty: Ty, taken: super::scope::Taken, depth: usize) -> Ty {
         use super::scope::Taken;
         match taken {
             Taken::Whole => ty,
             Taken::Element => self.element_of_value(&facts.lang.resolve, ty, depth + 1),
-            Taken::Entered => {
+            Taken::Entered | Taken::EnteredAsync => {
                 if let Ty::Unknown(why) = ty {
                     return Ty::Unknown(why);
                 }
-                for method in &facts.lang.resolve.enter_methods {
+                let r = &facts.lang.resolve;
+                let methods = match taken {
+                    Taken::EnteredAsync => &r.async_enter_methods,
+                    _ => &r.enter_methods,
+                };
+                for method in methods {
                     match self.member(&ty, method, depth + 1) {
                         Entity::Missing => continue,
                         Entity::External => return Ty::External,

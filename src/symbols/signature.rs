@@ -281,12 +281,18 @@ pub fn of(index: &SymbolIndex, lang: &Language, symbol: &Symbol) -> Option<Signa
         params,
         receiver,
         returns,
-        is_async: words.contains(&"async"),
+        is_async: is_async(index, symbol),
         is_static: words.contains(&"static"),
         public,
         generics,
         decorators: decorators_of(before_name),
     })
+}
+
+/// Whether a function is declared `async` (a modifier before its name, not a word in its doc
+/// comment or decorators).
+pub fn is_async(index: &SymbolIndex, symbol: &Symbol) -> bool {
+    words_before_name(index, symbol).contains(&"async")
 }
 
 /// The words written before a definition's name (`pub`, `async`, `static`, `private`,
