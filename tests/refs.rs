@@ -1187,6 +1187,27 @@ impl Styled<'_> {
     assert_eq!(sure_lines(&found), [10], "{found:?}");
 }
 
+/// `extern crate k as kk;` binds the crate under its alias: `use kk::config::Mode` is the
+/// crate's `Mode`, and an extern crate outside the root is foreign.
+#[test]
+fn an_extern_crate_alias_names_the_crate() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let config = "pub enum Mode {\n    A,\n    B,\n}\n";
+    let aliased = "extern crate k as kk;\nextern crate serde as sd;\n\nuse kk::config::Mode;\n\n#[test]\nfn t() {\n    let _ = (Mode::A, sd::de::Mode::A);\n}\n";
+    let found = found_in(
+        &[
+            ("Cargo.toml", manifest),
+            ("src/lib.rs", "pub mod config;\n"),
+            ("src/config.rs", config),
+            ("tests/x.rs", aliased),
+        ],
+        "src/config.rs",
+        "Mode.A",
+    );
+    let all: Vec<(&str, usize, Confidence)> = found.iter().map(|(p, l, c)| (p.as_str(), *l, *c)).collect();
+    assert_eq!(all, [("tests/x.rs", 8, Confidence::ReceiverTyped)], "{found:?}");
+}
+
 /// Rust's `mk().await` of an `async fn mk() -> Frame` is a `Frame`, as Python's `await`.
 #[test]
 fn an_async_fn_awaited_gives_its_written_return() {

@@ -366,7 +366,19 @@ impl<'p> Resolver<'p> {
             }
             ModuleSystem::Rust => {
                 let Some(name) = &imp.name else {
-                    return Entity::Unknown("a glob import binds no one name");
+                    if imp.glob {
+                        return Entity::Unknown("a glob import binds no one name");
+                    }
+                    // `extern crate rmp_serde as rmps;`: the crate itself, under its alias
+                    // (`self`: the crate it is written in).
+                    let library = match imp.module.as_str() {
+                        "self" => rust::crate_root(self.project, &facts.path),
+                        crate_name => self.project.rust.library(crate_name),
+                    };
+                    return match library {
+                        Some(library) => Entity::Module(library),
+                        None => Entity::External,
+                    };
                 };
                 if imp.submodule {
                     let here = self.rust_module_at(facts, imp.statement.0);

@@ -5,6 +5,8 @@
 //! name from its tests, examples and binaries). A crate written for the 2015 edition (its
 //! manifest names no `edition`) starts a `use` path at the crate root, as that edition
 //! does: `use unify::Table` is `crate::unify::Table`, and an extern crate is a name there.
+//! `extern crate rmp_serde as rmps;` binds the crate (a library of the root, else a foreign
+//! one) under its alias, so `use rmps::config::BytesMode` reaches the crate's module.
 //!
 //! Each `Cargo.toml` under the root is a crate: its library root (`src/lib.rs`, or
 //! `[lib] path`), binaries (`src/main.rs`, `src/bin/*`), and the targets that use the
