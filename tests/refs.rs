@@ -1208,6 +1208,54 @@ fn an_extern_crate_alias_names_the_crate() {
     assert_eq!(all, [("tests/x.rs", 8, Confidence::ReceiverTyped)], "{found:?}");
 }
 
+/// TypeScript: a mapping callback gives its written return type before its body's value
+/// (`nodes.flatMap((n): Flat[] => ..)` of a foreign array); a literal returned from an
+/// `async` function is expected to be what its written `Promise<T>` holds; a type parameter
+/// is inferred from the arguments that settle it, not unsettled by a parameter given nothing
+/// or by callbacks written in place with untyped parameters (`[(d) => d.path]`).
+#[test]
+fn typescript_callbacks_async_returns_and_inference_past_untyped_callbacks() {
+    let module = "\
+import type { Outside } from 'elsewhere'
+
+interface Flat {
+  text: string
+  cls: string[]
+}
+
+export interface Found {
+  root?: Flat
+  all: Array<Flat>
+}
+
+function flat(nodes: Outside[]) {
+  return nodes.flatMap((n): Flat[] => (n.kids ? flat(n.kids) : [{ text: n.v, cls: [] }]))
+}
+
+export async function find(nodes: Outside[]): Promise<Found> {
+  const all = flat(nodes)
+  all.forEach((f) => f.cls.length)
+  const root = all[0]
+  return { root, all }
+}
+
+export function sortBy<T>(arr: Array<T>, keys: Array<(item: T) => unknown> = []): Array<T> {
+  return arr
+}
+
+export function use(found: Found) {
+  const sorted = sortBy(found.all, [(d) => d.text])
+  sorted.filter((f) => f.cls.length)
+  const again = sortBy(found.all)
+  return again[0].cls
+}
+";
+    let cls = found_in(&[("a.ts", module)], "a.ts", "Flat.cls");
+    assert_eq!(sure_lines(&cls), [14, 19, 30, 32], "{cls:?}");
+    let root = found_in(&[("a.ts", module)], "a.ts", "Found.root");
+    assert_eq!(sure_lines(&root), [21], "{root:?}");
+}
+
 /// Rust's `mk().await` of an `async fn mk() -> Frame` is a `Frame`, as Python's `await`.
 #[test]
 fn an_async_fn_awaited_gives_its_written_return() {

@@ -39,7 +39,12 @@
 //! - A call that writes no type arguments gives the callee's own parameters what its
 //!   arguments infer directly (`checkOpts(defaults, opts)`, `dedupe(changes)`: a parameter
 //!   written `T` or `T[]`), when the arguments agree and no other parameter mentions the
-//!   parameter inside a type the checker would weigh too ([`Resolver::give_inferred`]).
+//!   parameter inside a type the checker would weigh too ([`Resolver::give_inferred`]). A
+//!   parameter given nothing (left to its default) weighs nothing, nor does a function
+//!   written in place that leaves a parameter untyped, where the parameter is mentioned only
+//!   among that function's parameters (`multiSortBy(nodes, [(d) => d.path])` for
+//!   `accessors: Array<(item: T) => any>`): the checker types those from what the others
+//!   settle. What such a function returns (`f: (x: T) => T`) is still a candidate.
 //! - A type alias whose value is a union with one of its parameters (`type TArg<T> = T |
 //!   ..`) has, for a member read, that parameter's members: a read must be valid on every
 //!   alternative. A mapping of the keys of a type written in place (`values: { [K in keyof
@@ -645,9 +650,15 @@ impl Resolver<'_> {
                     note(at, Some(ty));
                 }
                 (Some(_), None) => {}
-                // Mentioned inside another type: a candidate saguaro does not weigh.
-                (None, _) => {
-                    for at in mentioned(&facts, &slot, written) {
+                // Mentioned inside another type: a candidate saguaro does not weigh. Nothing
+                // passed there (a default) is no candidate; nor is a function written in place
+                // with a parameter it leaves untyped (`(d) => d.path`) where the type mentions
+                // the parameter only among the function's parameters: the checker types those
+                // from what the other arguments settle. What it returns is still a candidate.
+                (None, None) => {}
+                (None, Some(argument)) => {
+                    let results_only = typed_by_context(r, *argument);
+                    for at in mentioned(&facts, &slot, written, results_only) {
                         note(at, None);
                     }
                 }
@@ -803,7 +814,13 @@ fn inferred_place<'t>(
 }
 
 /// The type parameters `written` names anywhere inside it.
-fn mentioned(facts: &Facts, slot: &dyn Fn(Node<'_>) -> Option<Slot>, written: Node<'_>) -> Vec<Slot> {
+/// `results_only`: a function type's parameters are skipped, its return read.
+fn mentioned(
+    facts: &Facts,
+    slot: &dyn Fn(Node<'_>) -> Option<Slot>,
+    written: Node<'_>,
+    results_only: bool,
+) -> Vec<Slot> {
     // `values: { [K in keyof T]?: T[K] }`: what a mapping infers gives way to `target: T`.
     if mapped_source(facts, unwrapped(facts, written)).is_some() {
         return Vec::new();
@@ -824,6 +841,10 @@ fn mentioned(facts: &Facts, slot: &dyn Fn(Node<'_>) -> Option<Slot>, written: No
             stack.push(first);
             continue;
         }
+        if results_only && facts.lang.resolve.function_types.iter().any(|k| k == node.kind()) {
+            stack.extend(node.child_by_field_name("return_type"));
+            continue;
+        }
         let mut cursor = node.walk();
         stack.extend(node.named_children(&mut cursor));
     }
@@ -841,4 +862,27 @@ fn derived_arguments<'t>(facts: &Facts, node: Node<'t>) -> Option<(Node<'t>, Nod
         .into_iter()
         .next()?;
     Some((base, first))
+}
+
+/// Whether an argument is a function written in place that leaves a parameter's type to what
+/// it is given to (`(d) => d.path`, `|x| x.n`, `lambda x: x`), unwrapped of an array of them
+/// (`[(d) => d.a, (d) => d.b]`): such a function is typed by the call, never types it.
+fn typed_by_context(r: &Resolve, argument: Node<'_>) -> bool {
+    let untyped = |function: Node<'_>| {
+        if function.child_by_field_name("parameter").is_some() {
+            return true;
+        }
+        function
+            .child_by_field_name("parameters")
+            .map(written_parts)
+            .is_some_and(|ps| ps.iter().any(|p| p.child_by_field_name("type").is_none()))
+    };
+    if super::types::is_function_like(argument) {
+        return untyped(argument);
+    }
+    let mut cursor = argument.walk();
+    let items: Vec<Node<'_>> = argument.named_children(&mut cursor).collect();
+    r.element_literals.iter().any(|k| k == argument.kind())
+        && !items.is_empty()
+        && items.iter().all(|i| super::types::is_function_like(*i) && untyped(*i))
 }

@@ -1671,8 +1671,8 @@ impl Resolver<'_> {
     }
 
     /// What the callback passed to a mapping method (`map`) at `callee` returns for an
-    /// element `element`: a function written there gives its body's value (`|x| Entry { .. }`,
-    /// `(x) => new Entry(x)`); a pass-through wrapper's constructor keeps the element
+    /// element `element`: a function written there gives its written return type, else its
+    /// body's value (`|x| Entry { .. }`, `(x) => new Entry(x)`); a pass-through wrapper's constructor keeps the element
     /// (`.map(Arc::new)`); a function of the root named there its return. `None` when the
     /// callback is none of these.
     fn mapped_element(&self, facts: &Facts, callee: Node<'_>, element: &Ty, depth: usize) -> Option<Ty> {
@@ -1682,6 +1682,10 @@ impl Resolver<'_> {
             callback = callback.named_child(0)?;
         }
         if is_function_like(callback) {
+            // `(node): FlattedNode[] => ..`: what it is written to return, before its body.
+            if let Some(written) = callback.child_by_field_name("return_type") {
+                return Some(self.annotation(facts, written, depth + 1));
+            }
             let body = callback.child_by_field_name("body")?;
             return Some(self.type_of(facts, body, depth + 1));
         }
@@ -3957,11 +3961,14 @@ impl Resolver<'_> {
             let Some(callback) = callback else {
                 return Ty::Unknown("a value returned outside a function saguaro lists");
             };
+            let asynchronous = (0..callback.child_count())
+                .filter_map(|i| callback.child(i))
+                .any(|c| !c.is_named() && c.kind() == "async");
             if let Some(written) = callback.child_by_field_name("return_type") {
-                return self.annotation(facts, written, depth + 1);
+                return returned_by_async(facts, self.annotation(facts, written, depth + 1), asynchronous);
             }
             return match self.expected_type(facts, callback, depth + 1) {
-                Ty::Callable(result, _) => *result,
+                Ty::Callable(result, _) => returned_by_async(facts, *result, asynchronous),
                 _ => Ty::Unknown("a value returned from a function whose return type is not written"),
             };
         }
@@ -3971,7 +3978,8 @@ impl Resolver<'_> {
                     file: facts.path.clone(),
                     path: f.path.clone(),
                 };
-                self.returns(&def, depth + 1)
+                let asynchronous = signature::is_async(&facts.index, f);
+                returned_by_async(facts, self.returns(&def, depth + 1), asynchronous)
             }
             None => Ty::Unknown("a value returned outside a function saguaro lists"),
         }
@@ -5309,6 +5317,22 @@ fn positional_arguments<'t>(r: &Resolve, callee: Node<'t>) -> Vec<Node<'t>> {
         .and_then(|call| part(call, Resolve::form(&r.calls, call.kind())?.arguments.as_deref()))
         .map(|list| super::facts::positional_nodes(r, list))
         .unwrap_or_default()
+}
+
+/// What a value returned from a function whose return type is `result` is expected to be:
+/// in an `async` function of a language that writes the wrapper (`async f():
+/// Promise<Result>`, `async_returns`), what the wrapper holds, since `return` wraps it.
+fn returned_by_async(facts: &Facts, result: Ty, asynchronous: bool) -> Ty {
+    let wrapper = facts
+        .lang
+        .async_returns
+        .as_deref()
+        .and_then(|template| template.split_once('<'))
+        .map(|(head, _)| head.trim());
+    match (asynchronous, result, wrapper) {
+        (true, Ty::Wrapped(name, held, _), Some(wrapper)) if name == wrapper => *held,
+        (_, result, _) => result,
+    }
 }
 
 /// Whether a path's segments name a function of a pass-through wrapper whose result holds
