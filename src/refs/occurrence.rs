@@ -634,7 +634,7 @@ fn keyword_field(
     if r.unpacked_keywords.is_some() {
         let keyword = facts.slice(at);
         let options = resolver
-            .called_function(facts, callee)
+            .called_function(facts, callee, 0)
             .and_then(|function| resolver.unpacked_keywords(&function, keyword));
         if let Some(options) = options {
             let entity = resolver.member(&options, keyword, 0);

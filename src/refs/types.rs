@@ -922,7 +922,7 @@ impl Resolver<'_> {
             if let Some(call) = awaited.filter(|_| r.awaits.iter().any(|k| k == kind)) {
                 let callee = Resolve::form(&r.calls, call.kind()).and_then(|f| part(call, f.callee.as_deref()));
                 if callee
-                    .and_then(|c| self.called_function(facts, c))
+                    .and_then(|c| self.called_function(facts, c, depth + 1))
                     .is_some_and(|f| self.is_async_function(&f))
                 {
                     return self.type_of(facts, call, depth + 1);
@@ -1689,10 +1689,7 @@ impl Resolver<'_> {
             let body = callback.child_by_field_name("body")?;
             return Some(self.type_of(facts, body, depth + 1));
         }
-        if r.paths.iter().any(|f| f.kind == callback.kind())
-            && r.modules_is_rust()
-            && pass_through_constructor(r, &super::facts::path_segments(callback, facts.text()))
-        {
+        if names_pass_through_constructor(facts, callback) {
             return Some(element.clone());
         }
         match self.type_of(facts, callback, depth + 1) {
@@ -2221,22 +2218,23 @@ impl Resolver<'_> {
 
     /// The function a call of `callee` runs: the function it names, or the `__call__`-like
     /// method of the instance it is (`Method()(..)`, `env.int(..)` with `int = Method()`).
-    pub(super) fn called_function(&self, facts: &Facts, callee: Node<'_>) -> Option<DefId> {
-        if let Entity::Def(def) = self.expression_entity(facts, callee, 0) {
+    /// `depth`: how deep the reading that asks already is (0 from outside the types).
+    pub(super) fn called_function(&self, facts: &Facts, callee: Node<'_>, depth: usize) -> Option<DefId> {
+        if let Entity::Def(def) = self.expression_entity(facts, callee, depth + 1) {
             if self.is_function(&def) {
                 return Some(def);
             }
         }
-        match self.type_of(facts, callee, 0) {
+        match self.type_of(facts, callee, depth + 1) {
             Ty::Function(def) => Some(def),
             instance @ (Ty::Instance(_) | Ty::Applied(..)) => {
                 let call = facts.lang.resolve.call_method.as_deref()?;
                 // `__call__: FieldMethod[Any] = ...`: a value whose own class is called.
                 let mut ty = instance;
                 for _ in 0..2 {
-                    match self.member(&ty, call, 0) {
+                    match self.member(&ty, call, depth + 1) {
                         Entity::Def(def) if self.is_function(&def) => return Some(def),
-                        entity => ty = self.entity_type(&entity, 1),
+                        entity => ty = self.entity_type(&entity, depth + 2),
                     }
                     if !matches!(ty, Ty::Instance(_) | Ty::Applied(..)) {
                         return None;
@@ -3778,11 +3776,7 @@ impl Resolver<'_> {
                 // `add_filter(Box::new(|frames| ..))` for a `Box<dyn Fn(&mut Vec<&Frame>)>`: a
                 // pass-through wrapper is read as what it holds, so what its constructor is given
                 // is expected to be what the wrapper made of it is.
-                if index == Some(0)
-                    && r.modules_is_rust()
-                    && r.paths.iter().any(|f| f.kind == callee.kind())
-                    && pass_through_constructor(r, &super::facts::path_segments(callee, facts.text()))
-                {
+                if index == Some(0) && names_pass_through_constructor(facts, callee) {
                     return self.expected_type(facts, call, depth + 1);
                 }
                 // `this.notify(..)`, `client.send(..)`: a method of the object's type. Called on
@@ -5333,6 +5327,15 @@ fn returned_by_async(facts: &Facts, result: Ty, asynchronous: bool) -> Ty {
         (true, Ty::Wrapped(name, held, _), Some(wrapper)) if name == wrapper => *held,
         (_, result, _) => result,
     }
+}
+
+/// Whether `node` is a Rust path naming a function of a pass-through wrapper whose result
+/// holds what its first argument holds (`Box::new`, `Arc::clone`).
+fn names_pass_through_constructor(facts: &Facts, node: Node<'_>) -> bool {
+    let r = &facts.lang.resolve;
+    r.modules_is_rust()
+        && r.paths.iter().any(|f| f.kind == node.kind())
+        && pass_through_constructor(r, &super::facts::path_segments(node, facts.text()))
 }
 
 /// Whether a path's segments name a function of a pass-through wrapper whose result holds
