@@ -1055,3 +1055,49 @@ fn f() -> Vec<Entry> {
         );
     }
 }
+
+/// `clean_after` re-parses around each replacement only, and agrees with a fresh parse of
+/// the new text: a word renamed everywhere (to a longer name, to a shorter one) keeps
+/// every fixture clean, and one replacement that breaks the syntax is not shown clean. A
+/// tree read through item macros is not the text's own, and shows nothing.
+#[test]
+fn clean_after_agrees_with_a_fresh_parse() {
+    let mut shown_clean = 0;
+    for fixture in common::FIXTURES {
+        let index = index_file(fixture);
+        let own = index.item_macros.is_empty() && !index.read_past_gaps;
+        let text = index.source.text().to_string();
+        // Every whole-word occurrence of the first symbol's name.
+        let name = index.symbols[0].name.clone();
+        let ranges: Vec<(usize, usize)> = text
+            .match_indices(name.as_str())
+            .map(|(at, _)| (at, at + name.len()))
+            .filter(|&(a, b)| {
+                let word = |c: Option<char>| c.is_some_and(|c| c.is_alphanumeric() || c == '_');
+                !word(text[..a].chars().next_back()) && !word(text[b..].chars().next())
+            })
+            .collect();
+        assert!(ranges.len() > 1, "{fixture}: `{name}` is written more than once");
+        let apply = |with: &dyn Fn(usize) -> &'static str| {
+            let replacements: Vec<((usize, usize), &str)> =
+                ranges.iter().enumerate().map(|(i, &r)| (r, with(i))).collect();
+            let mut new = text.clone();
+            for &((a, b), w) in replacements.iter().rev() {
+                new.replace_range(a..b, w);
+            }
+            let fresh = SymbolIndex::build(SourceText::new(new.clone()), index.language).unwrap();
+            (index.clean_after(&replacements, &new), fresh.parse_errors.is_empty())
+        };
+        assert_eq!(
+            apply(&|_| "renamed_to_a_longer_name"),
+            (own, true),
+            "{fixture}: renamed"
+        );
+        assert_eq!(apply(&|_| "x"), (own, true), "{fixture}: renamed shorter");
+        shown_clean += usize::from(own);
+        let (shown, fresh_clean) = apply(&|i| if i == ranges.len() - 1 { "((" } else { "y" });
+        assert!(!fresh_clean, "{fixture}: `((` breaks the syntax");
+        assert!(!shown, "{fixture}: a broken text is never shown clean");
+    }
+    assert!(shown_clean >= 3, "most fixtures are their own tree");
+}

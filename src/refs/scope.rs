@@ -334,6 +334,9 @@ impl Scopes {
             stack.push(out.scopes.len() - 1);
         }
         let resolve = &lang.resolve;
+        // Whether a statement always leaves, per statement: the bindings of one body ask
+        // of the same blocks around them, each a walk of its statements.
+        let mut leaving_memo = HashMap::new();
         for f in found {
             let scope = out.defining_scope(f.node);
             let nodes: Vec<(usize, usize)> = if f.pattern {
@@ -356,7 +359,7 @@ impl Scopes {
                 };
                 let leaving = match f.item || f.global {
                     true => None,
-                    false => leaving_statement(resolve, root, at, &out.scopes[scope]),
+                    false => leaving_statement(resolve, root, at, &out.scopes[scope], &mut leaving_memo),
                 };
                 out.push(Binding {
                     id: 0,
@@ -779,6 +782,7 @@ fn leaving_statement(
     root: tree_sitter::Node<'_>,
     at: (usize, usize),
     scope: &Scope,
+    memo: &mut HashMap<usize, bool>,
 ) -> Option<(usize, usize)> {
     if resolve.function_exits.is_empty() {
         return None;
@@ -792,7 +796,11 @@ fn leaving_statement(
         if resolve.catching.iter().any(|k| k == parent.kind()) {
             return None;
         }
-        if leaving.is_none() && leaves(resolve, &resolve.function_exits, parent, false) {
+        if leaving.is_none()
+            && *memo
+                .entry(parent.id())
+                .or_insert_with(|| leaves(resolve, &resolve.function_exits, parent, false))
+        {
             leaving = Some((parent.start_byte(), parent.end_byte()));
         }
         node = parent;

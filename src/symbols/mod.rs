@@ -216,6 +216,61 @@ impl SymbolIndex {
         self.rebuilt(new_text, true)
     }
 
+    /// Whether `new_text`, this index's text with `replacements` made (ranges of the old
+    /// text, in order, not overlapping), parses with no error at all. Each replacement is
+    /// its own edit of the old tree, so tree-sitter re-parses only around them: a rename
+    /// that touches a word on every page of a file does not re-read the whole file, as the
+    /// one edit from the first change to the last would. `false` means "not shown", not
+    /// "broken": the tree is not the text's own (a BOM, the grammar's gaps blanked, item
+    /// macros read through), or the new text has an error somewhere, and only a whole
+    /// reading ([`SymbolIndex::into_rebuilt`]) counts errors as an edit's proof does.
+    pub fn clean_after(&self, replacements: &[((usize, usize), &str)], new_text: &str) -> bool {
+        if self.source.bom_len() != 0 || self.read_past_gaps || !self.item_macros.is_empty() {
+            return false;
+        }
+        let Some(grammar) = Registry::global().by_name(self.language).and_then(|l| l.grammar().ok()) else {
+            return false;
+        };
+        let old = self.source.text().as_bytes();
+        let mut points = Points::new(old);
+        let mut edits = Vec::with_capacity(replacements.len());
+        let mut last_end = 0;
+        for &((start, end), text) in replacements {
+            if start < last_end || end < start || end > old.len() {
+                return false;
+            }
+            last_end = end;
+            let start_position = points.at(start);
+            let old_end_position = points.at(end);
+            let mut new_end_position = Points::new(text.as_bytes()).at(text.len());
+            if new_end_position.row == 0 {
+                new_end_position.column += start_position.column;
+            }
+            new_end_position.row += start_position.row;
+            edits.push(tree_sitter::InputEdit {
+                start_byte: start,
+                old_end_byte: end,
+                new_end_byte: start + text.len(),
+                start_position,
+                old_end_position,
+                new_end_position,
+            });
+        }
+        // From the last edit to the first: each edit's positions are those of the text
+        // before it, which the edits after it in the file leave as they were.
+        let mut tree = self.tree.clone();
+        for edit in edits.iter().rev() {
+            tree.edit(edit);
+        }
+        let mut parser = tree_sitter::Parser::new();
+        if parser.set_language(grammar).is_err() {
+            return false;
+        }
+        parser
+            .parse(new_text, Some(&tree))
+            .is_some_and(|t| !t.root_node().has_error())
+    }
+
     /// The index of `new_text`, re-parsed incrementally, taking symbols over when
     /// `take_over` (what incremental extraction is held equal to takes none).
     fn rebuilt(mut self, new_text: String, take_over: bool) -> Result<SymbolIndex, Error> {
