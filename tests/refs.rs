@@ -6711,3 +6711,32 @@ pub fn f() -> usize {
     let found = found_in_crate(lib, "Errors.errors");
     assert_eq!(sure_lines(&found), vec![24, 25], "{found:?}");
 }
+
+/// `type(v)` is the class of the value passed alone, as `v.__class__` is: a test of it
+/// narrows (`isinstance(other, type(self))`), and calling it makes an instance. Given
+/// three arguments it makes a class saguaro does not read.
+#[test]
+fn the_builtin_type_of_one_value_is_its_class() {
+    let os = "\
+class OS(object):
+    def __init__(self, id):
+        self.id = id
+
+    def __eq__(self, other):
+        return isinstance(other, type(self)) and self.id == other.id
+
+    def copy(self):
+        return type(self)(self.id).id
+
+    def made(self):
+        return type(\"X\", (), {})().id
+";
+    let found = found_in(&[("os.py", os)], "os.py", "OS.id");
+    assert_eq!(sure_lines(&found), vec![6, 6, 9, 9], "{found:?}");
+    assert!(
+        found
+            .iter()
+            .any(|(_, line, c)| *line == 12 && *c == Confidence::NameMatch),
+        "{found:?}"
+    );
+}

@@ -767,6 +767,11 @@ pub struct Resolve {
     pub kept_unwraps: Vec<String>,
     /// Members every value has that are its class (`__class__`).
     pub class_members: Vec<String>,
+    /// Builtin functions giving the class of the one value passed (`type(self)`), as the
+    /// class member does; given more (`type(name, bases, ns)`), they make a class saguaro
+    /// does not read.
+    #[serde(default)]
+    pub class_of_functions: Vec<String>,
     /// Methods making a bare instance of the class passed as their first argument
     /// (`Grammar.__new__(Grammar)`, `object.__new__(cls)`).
     #[serde(default)]

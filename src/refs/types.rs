@@ -1431,6 +1431,20 @@ impl Resolver<'_> {
                 }
             };
         }
+        // `type(self)`: the class of the value (`isinstance(other, type(self))`,
+        // `type(self)(..)`).
+        if builtin(&r.class_of_functions) {
+            return match positional_arguments(r, callee).as_slice() {
+                [value] => match self.type_of(facts, *value, depth + 1) {
+                    Ty::Unknown(why) => Ty::Unknown(why),
+                    ty => match ty.instance_class() {
+                        Some(class) => Ty::Class(class.clone()),
+                        None => Ty::Unknown("the class of a value that is not an instance saguaro reads"),
+                    },
+                },
+                _ => Ty::Unknown("a class made by a builtin call"),
+            };
+        }
         // `Object.entries(rec)`: pairs of a key and a value of the record or map passed.
         if let Some(part) = r.map_functions.get(text).filter(|_| unbound()) {
             return match first_argument(r, callee).map(|a| self.type_of(facts, a, depth + 1)) {
