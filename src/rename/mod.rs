@@ -22,9 +22,10 @@
 //! be a member of the same class or type (`name_conflict`), and every touched file must
 //! parse as well as it did (`syntax_error`): each renamed name is its own edit of the
 //! file's tree, so a file that stays clean is shown so by re-parsing around the names, and
-//! only a file with an error is read whole to count them. A definition the language calls by its name
-//! (`__init__`, `constructor`, Rust's `main`) or whose name a trait fixes (a trait impl's
-//! method) is refused: renaming it alone would change what the program does, or break it.
+//! only a file with an error is read whole to count them. A definition the language calls
+//! by its name (`__init__`, `constructor`, Rust's `main`) or whose name a trait fixes (a
+//! trait impl's method) is refused: renaming it alone would change what the program does,
+//! or break it.
 
 pub mod module;
 
