@@ -223,9 +223,15 @@ impl SymbolIndex {
     /// one edit from the first change to the last would. `false` means "not shown", not
     /// "broken": the tree is not the text's own (a BOM, the grammar's gaps blanked, item
     /// macros read through), or the new text has an error somewhere, and only a whole
-    /// reading ([`SymbolIndex::into_rebuilt`]) counts errors as an edit's proof does.
+    /// reading ([`SymbolIndex::into_rebuilt`]) counts errors as an edit's proof does. A
+    /// text that already had an error is not re-parsed here: renaming names keeps it, and
+    /// the whole reading that follows would parse it a second time.
     pub fn clean_after(&self, replacements: &[((usize, usize), &str)], new_text: &str) -> bool {
-        if self.source.bom_len() != 0 || self.read_past_gaps || !self.item_macros.is_empty() {
+        if self.source.bom_len() != 0
+            || self.read_past_gaps
+            || !self.item_macros.is_empty()
+            || self.tree.root_node().has_error()
+        {
             return false;
         }
         let Some(grammar) = Registry::global().by_name(self.language).and_then(|l| l.grammar().ok()) else {
