@@ -6740,3 +6740,132 @@ class OS(object):
         "{found:?}"
     );
 }
+
+/// A name bound in one branch of a conditional is not seen in its other branches: there it
+/// is the binding made before the conditional, narrowed as a test there says (`rule` is a
+/// `RuleCrossRef` in the `else` below, though the `if` beside it rebinds `rule` to a class
+/// from outside the root). A loop around the conditional may run the other branch after
+/// this one, so there the later binding may still be what the name holds.
+#[test]
+fn a_binding_in_one_branch_is_not_seen_in_another() {
+    let lang = "\
+from arpeggio import Sequence
+
+
+class RuleCrossRef:
+    def __init__(self, rule_name):
+        self.rule_name = rule_name
+
+
+def resolve(rule, known):
+    if isinstance(rule, RuleCrossRef):
+        if rule.rule_name in known:
+            rule = Sequence(nodes=[rule])
+        else:
+            raise ValueError(rule.rule_name)
+    return rule
+
+
+def walk(rules):
+    last = Sequence(nodes=rules)
+    for rule in rules:
+        if rule:
+            last = RuleCrossRef(rule)
+        else:
+            print(last.rule_name)
+";
+    let found = found_in(&[("lang.py", lang)], "lang.py", "RuleCrossRef.rule_name");
+    // In the loop, `last` may be the `RuleCrossRef` of an earlier pass.
+    assert_eq!(sure_lines(&found), vec![11, 14, 24], "{found:?}");
+}
+
+/// Python's `self` and `cls` are a method's receiver only as its parameter: a loop or an
+/// assignment binding one of those names makes it what its value is.
+#[test]
+fn a_receiver_name_bound_to_a_value_is_that_value() {
+    let module = "\
+from typing import List
+
+
+class Meta(type):
+    kind: str
+
+
+def unified(classes: List[Meta]):
+    for cls in classes:
+        print(cls.kind)
+    self = classes[0]
+    return self.kind
+";
+    let found = found_in(&[("m.py", module)], "m.py", "Meta.kind");
+    assert_eq!(sure_lines(&found), vec![10, 12], "{found:?}");
+}
+
+/// A Python name has one declared type in its scope: an assignment whose value saguaro
+/// cannot read (`languages = {}`) still gives a value of the type another binding of the
+/// name writes, and under `global` the module's declaration is that binding.
+#[test]
+fn a_value_of_a_declared_name_has_the_declared_type() {
+    let registry = "\
+from typing import Dict, Optional
+
+
+class LanguageDesc:
+    def __init__(self, name):
+        self.project_name = name
+
+
+languages: Optional[Dict[str, LanguageDesc]] = None
+
+
+def language_descriptions():
+    global languages
+    if languages is None:
+        languages = {}
+    return languages
+
+
+def listed():
+    for language in language_descriptions().values():
+        print(language.project_name)
+
+
+def local():
+    found: Dict[str, LanguageDesc] = {}
+    found = {}
+    return [d.project_name for d in found.values()]
+";
+    let found = found_in(&[("registry.py", registry)], "registry.py", "LanguageDesc.project_name");
+    assert_eq!(sure_lines(&found), vec![21, 27], "{found:?}");
+}
+
+/// std's atomic and cell types hold what their methods give: `AtomicPtr::swap` gives the
+/// pointer it held, `UnsafeCell::get` a pointer to what it holds; each read as what it
+/// points to.
+#[test]
+fn an_atomic_swap_and_a_cell_pointer_give_what_they_hold() {
+    let lib = "\
+use std::cell::UnsafeCell;
+use std::sync::atomic::{AtomicPtr, Ordering};
+
+pub struct Task {
+    pub next: AtomicPtr<Task>,
+}
+
+pub struct Queue {
+    head: AtomicPtr<Task>,
+    tail: UnsafeCell<*const Task>,
+}
+
+impl Queue {
+    pub unsafe fn push(&self, task: *mut Task) {
+        let prev = self.head.swap(task, Ordering::AcqRel);
+        (*prev).next.store(task, Ordering::Release);
+        let tail = *self.tail.get();
+        (*tail).next.load(Ordering::Acquire);
+    }
+}
+";
+    let found = found_in_crate(lib, "Task.next");
+    assert_eq!(sure_lines(&found), vec![16, 18], "{found:?}");
+}

@@ -674,3 +674,75 @@ fn typescript_and_rust_conflicts_are_refused_with_the_tree_untouched() {
         );
     }
 }
+
+/// A member read on a value that may be of either of two classes, each defining the
+/// member, needs both definitions: renaming one alone breaks the read, renamed or left.
+/// The rename is refused with the read's place, the tree untouched; taking the name
+/// matches (`include_uncertain`) renames the read with it, as the hint says.
+#[test]
+fn a_member_read_on_a_value_of_two_defining_classes_refuses_a_rename_of_one() {
+    let dir = tempfile::tempdir().unwrap();
+    let models = "\
+from typing import Dict, Union
+
+
+class MetaModel:
+    def __init__(self):
+        self.params = {}
+
+
+class MetaMetaModel:
+    def __init__(self):
+        self.params = {}
+
+
+class Other:
+    def __init__(self):
+        self.params = {}
+
+
+models: Dict[str, Union[MetaModel, MetaMetaModel]] = {}
+
+
+def pick(name):
+    return models[name].params
+
+
+def own(m: MetaModel):
+    return m.params
+";
+    write(dir.path(), &[("models.py", models)]);
+    let before = snapshot(dir.path());
+    let answer = rename(dir.path(), "models.py", "MetaMetaModel.params", "options");
+    assert_eq!(answer.status, Status::Rejected, "{:?}", answer.errors);
+    assert_eq!(
+        answer.errors[0].code.as_str(),
+        "shared_reference",
+        "{:?}",
+        answer.errors
+    );
+    assert_eq!(answer.errors[0].lines, vec![23], "{:?}", answer.errors);
+    assert!(
+        answer.errors[0].message.contains("MetaModel.params"),
+        "{:?}",
+        answer.errors
+    );
+    assert!(snapshot(dir.path()) == before);
+    // A class the value cannot be shares nothing: its member renames alone.
+    let answer = rename(dir.path(), "models.py", "Other.params", "options");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    // Taking the name matches renames the shared read with the definition.
+    let request = Request {
+        file: "models.py".to_string(),
+        symbol: "MetaModel.params".to_string(),
+        new_name: "options".to_string(),
+        include_uncertain: true,
+    };
+    let answer = apply::rename(&request, &Options::new(dir.path()));
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    let text = read(dir.path(), "models.py");
+    assert!(
+        text.contains("models[name].options") && text.contains("m.options"),
+        "{text}"
+    );
+}

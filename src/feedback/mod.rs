@@ -63,6 +63,10 @@ pub enum ErrorCode {
     /// `rename`: the new name is already bound where a renamed name would land, or is
     /// already a member of the same class or type.
     NameConflict,
+    /// `rename`: a reference reads the definition together with another definition (a
+    /// member read on a value that may be of several types, each defining it): renaming one
+    /// alone breaks it.
+    SharedReference,
     /// A change located by context (a hunk, a block, `str_replace`) to a file that must be
     /// sent whole: a KEYSTONE file, or one the session shows past 70% changed (002 §3).
     WholeFileRequired,
@@ -98,6 +102,7 @@ impl ErrorCode {
         ErrorCode::InvalidName,
         ErrorCode::NameConflict,
         ErrorCode::WholeFileRequired,
+        ErrorCode::SharedReference,
     ];
 
     pub fn as_str(self) -> &'static str {
@@ -128,6 +133,7 @@ impl ErrorCode {
             ErrorCode::InvalidName => "invalid_name",
             ErrorCode::NameConflict => "name_conflict",
             ErrorCode::WholeFileRequired => "whole_file_required",
+            ErrorCode::SharedReference => "shared_reference",
         }
     }
 

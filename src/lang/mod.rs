@@ -452,6 +452,9 @@ pub struct Resolve {
     pub function_exits: Vec<String>,
     /// Statements that go on after an exit inside them (`try`).
     pub catching: Vec<String>,
+    /// Statements that may run their body again (`for`, `while`): a branch of a
+    /// conditional inside one may run after another branch of it.
+    pub loops: Vec<String>,
     /// Nodes that stand where a call's argument list does and are its one argument
     /// (Python's `f(x for x in xs)`: the generator is the arguments field itself).
     pub whole_arguments: Vec<String>,

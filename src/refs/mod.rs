@@ -151,6 +151,10 @@ pub struct Reference {
     /// (`Config { new: port }`).
     #[serde(skip_serializing_if = "std::ops::Not::not")]
     pub shorthand: bool,
+    /// A member read on a value that may be of several types each defining it
+    /// (`file:Class.member` of the others): renaming the definition alone breaks the read.
+    #[serde(skip)]
+    pub shared_with: Vec<String>,
 }
 
 /// What a call writes around the called name.

@@ -378,6 +378,8 @@ pub(super) fn judge_name(
         let object = part(parent, form.object.as_deref())?;
         let receiver = facts.slice((object.start_byte(), object.end_byte())).to_string();
         let via;
+        // The type the member is read on, when it is a value's (not a path's qualifier).
+        let mut ty_read = None;
         let (entity, confidence, on_type) = if is_path && facts.lang.resolve.modules == crate::lang::ModuleSystem::Rust
         {
             let segments = path_segments(object, facts.text());
@@ -417,6 +419,7 @@ pub(super) fn judge_name(
                 }
                 _ => resolver.member(&ty, name, 0),
             };
+            ty_read = Some(ty);
             (entity, confidence, on_type)
         };
         let kind = kind_of(facts, parent, RefKind::Attribute);
@@ -441,7 +444,13 @@ pub(super) fn judge_name(
         });
         let mut how = How::new(kind, confidence).call(call).via(via);
         how.value_use = kind == RefKind::Attribute && handed_on(facts, parent);
-        return verdict(facts, target, at, entity, how, unresolved);
+        let shared = match (&entity, &ty_read) {
+            (Entity::Unknown(_), Some(Ty::OneOf(types))) => shared_definitions(resolver, types, name, target),
+            _ => Vec::new(),
+        };
+        let mut reference = verdict(facts, target, at, entity, how, unresolved)?;
+        reference.shared_with = shared;
+        return Some(reference);
     }
     if r.member_names.iter().any(|k| k == node.kind()) {
         // A key, a field's declaration: a member's name where no member is read.
@@ -526,6 +535,33 @@ fn is_method(target: &Target) -> bool {
 
 /// Whether the target is reached as a member of something (a method, a field), not by a
 /// name of a module.
+/// For a member read on a value of one of several types (`metamodel.params` with
+/// `metamodel` a `MetaModel | MetaMetaModel`), when the target is the member one of those
+/// types defines and another type defines its own: the others' name paths. The read needs
+/// every one of them, so renaming the target alone breaks it, whether the read is renamed
+/// or not.
+fn shared_definitions(resolver: &Resolver, types: &[Ty], name: &str, target: &Target) -> Vec<String> {
+    if !target_is_member(target) {
+        return Vec::new();
+    }
+    let mut defined = Vec::new();
+    for t in types {
+        if let Entity::Def(def) = resolver.member(t, name, 0) {
+            if !defined.contains(&def) {
+                defined.push(def);
+            }
+        }
+    }
+    if !defined.contains(&target.def) {
+        return Vec::new();
+    }
+    defined
+        .into_iter()
+        .filter(|d| *d != target.def)
+        .map(|d| format!("{}:{}", d.file, d.path))
+        .collect()
+}
+
 fn target_is_member(target: &Target) -> bool {
     target.def.path.contains('.')
         && !matches!(
@@ -779,6 +815,7 @@ fn verdict(
         alias: None,
         through: None,
         shorthand: false,
+        shared_with: Vec::new(),
     };
     match entity {
         Entity::Def(def) if def == target.def => Some(reference(confidence, reason(kind, confidence))),

@@ -10,7 +10,10 @@
 //! it is the language's rule (`bindings_visible` in `grammars/languages.toml`). A binding
 //! made inside a statement that always leaves the function (`x = b; return`, by the
 //! language's `function_exits`) is not seen after that statement, unless a `try` around it
-//! (`catching`) may go on after the exit.
+//! (`catching`) may go on after the exit. Nor is a binding made in one branch of a
+//! conditional seen in its other branches (`if c: x = A()` / `else: x.m()` reads the `x`
+//! made before the `if`, as the language's checker follows the flow), unless a loop
+//! around the conditional may run the other branch after it (the language's `loops`).
 //!
 //! It knows nothing of imports or other files: [`super::facts`] adds the names imports bind.
 //!
@@ -93,6 +96,9 @@ pub struct Binding {
     /// The statement around it that always leaves the function (`x = b; return` in a
     /// branch): after it, the binding is not seen.
     pub leaving: Option<(usize, usize)>,
+    /// The conditionals around it, each with its branch that holds the binding: in the
+    /// conditional's other branches the binding is not seen.
+    pub branches: Vec<(Span, Span)>,
 }
 
 /// How a binding's name takes its value from the value node.
@@ -357,9 +363,12 @@ impl Scopes {
                 } else {
                     BindingKind::Local
                 };
-                let leaving = match f.item || f.global {
-                    true => None,
-                    false => leaving_statement(resolve, root, at, &out.scopes[scope], &mut leaving_memo),
+                let (leaving, branches) = match f.item || f.global {
+                    true => (None, Vec::new()),
+                    false => (
+                        leaving_statement(resolve, root, at, &out.scopes[scope], &mut leaving_memo),
+                        branches_around(resolve, root, at, &out.scopes[scope]),
+                    ),
                 };
                 out.push(Binding {
                     id: 0,
@@ -373,6 +382,7 @@ impl Scopes {
                     taken: f.taken,
                     kind,
                     leaving,
+                    branches,
                 });
             }
         }
@@ -395,6 +405,7 @@ impl Scopes {
             taken: Taken::Whole,
             kind,
             leaving: None,
+            branches: Vec::new(),
         });
     }
 
@@ -514,8 +525,11 @@ impl Scopes {
                         first = Some(b);
                     }
                     // One made in a statement that always leaves the function is not seen
-                    // after that statement.
-                    let left_behind = b.leaving.is_some_and(|(_, end)| end <= at);
+                    // after that statement, nor one made in another branch of a conditional.
+                    let left_behind = b.leaving.is_some_and(|(_, end)| end <= at)
+                        || b.branches.iter().any(|(conditional, branch)| {
+                            conditional.0 <= at && at < conditional.1 && !(branch.0 <= at && at < branch.1)
+                        });
                     if b.at.0 <= at && !left_behind && before.is_none_or(|p: &Binding| p.at.0 <= b.at.0) {
                         before = Some(b);
                     }
@@ -806,6 +820,49 @@ fn leaving_statement(
         node = parent;
     }
     leaving
+}
+
+/// The conditionals around a name bound at `at`, inside its `scope`, each with the branch
+/// of it that holds the name (narrowing_conditionals: the `name` branch, or one of the
+/// `arguments`). A conditional inside a loop (loops) around the name is left out: the loop
+/// may run its other branch after this one.
+fn branches_around(
+    resolve: &crate::lang::Resolve,
+    root: tree_sitter::Node<'_>,
+    at: (usize, usize),
+    scope: &Scope,
+) -> Vec<(Span, Span)> {
+    use crate::lang::part;
+    let mut branches = Vec::new();
+    if resolve.narrowing_conditionals.is_empty() {
+        return branches;
+    }
+    let Some(mut node) = root.descendant_for_byte_range(at.0, at.1) else {
+        return branches;
+    };
+    let range = |n: tree_sitter::Node<'_>| (n.start_byte(), n.end_byte());
+    while let Some(parent) = node.parent() {
+        if parent.start_byte() <= scope.start && scope.end <= parent.end_byte() {
+            break;
+        }
+        if resolve.loops.iter().any(|k| k == parent.kind()) {
+            branches.clear();
+        } else if let Some(form) = crate::lang::Resolve::form(&resolve.narrowing_conditionals, parent.kind()) {
+            let is_branch = part(parent, form.name.as_deref()).is_some_and(|b| b.id() == node.id())
+                || form.arguments.as_deref().is_some_and(|otherwise| {
+                    let mut cursor = parent.walk();
+                    let found = parent
+                        .children_by_field_name(otherwise, &mut cursor)
+                        .any(|b| b.id() == node.id());
+                    found
+                });
+            if is_branch {
+                branches.push((range(parent), range(node)));
+            }
+        }
+        node = parent;
+    }
+    branches
 }
 
 /// The last statement of a `switch` case (`form` one of switch_cases), if it has one.

@@ -1244,10 +1244,14 @@ impl Resolver<'_> {
                 // written with a type (`def visitor(self: "CodeGenerator", ...)`).
                 // The class is the one around the method binding it, not around the reading:
                 // `class Model(self.stuff.base):` in a method reads the method's `self`.
-                let binding = facts
-                    .scopes
-                    .lookup(text, node.start_byte())
-                    .filter(|b| facts.symbol_named_at(b.at).is_none() && b.declared_type.is_none());
+                // A name bound to a value (`for cls in classes`, `cls = type(x)`) is no
+                // receiver: it is what that value is.
+                let binding = facts.scopes.lookup(text, node.start_byte()).filter(|b| {
+                    facts.symbol_named_at(b.at).is_none()
+                        && b.declared_type.is_none()
+                        && b.value.is_none()
+                        && b.pattern.is_none()
+                });
                 if let Some(binding) = binding {
                     return self.enclosing_type(facts, binding.at.0, text == "self", depth);
                 }
@@ -2851,7 +2855,14 @@ impl Resolver<'_> {
                 }
                 if let Some(v) = b.value.and_then(|r| facts.node(r)) {
                     let ty = self.type_of(&facts, v, depth + 1);
-                    return self.taken_from(&facts, ty, b.taken, depth + 1);
+                    let ty = self.taken_from(&facts, ty, b.taken, depth + 1);
+                    // `languages = {}` of a name written `Optional[Dict[str, Desc]]` where
+                    // the scope (or, under `global`, the module) declares it: a value saguaro
+                    // cannot read is still one of the declared type.
+                    if let (Ty::Unknown(_), Some(declared)) = (&ty, declared_in_scope(&facts, b)) {
+                        return self.annotation(&facts, declared, depth + 1);
+                    }
+                    return ty;
                 }
                 if let Some(ty) = self.callback_element(&facts, b.at, depth + 1) {
                     return ty;
@@ -4724,6 +4735,26 @@ impl Resolver<'_> {
                 path: s.path.clone(),
             })
     }
+}
+
+/// The type another binding of `b`'s name writes for it, where a name has one declared type
+/// in its scope (bindings_visible "scope": a Python variable written `x: T` once is a `T` at
+/// every assignment; Rust's `let` makes a new variable each time): a binding of the same
+/// scope, or under `global x` / `nonlocal x` one of the module's.
+fn declared_in_scope<'t>(facts: &'t Facts, b: &super::scope::Binding) -> Option<Node<'t>> {
+    use crate::lang::Visibility;
+    use crate::refs::scope::BindingKind;
+    if facts.lang.resolve.bindings_visible != Visibility::Scope {
+        return None;
+    }
+    let scopes = &facts.scopes;
+    let global = scopes.bound_in(b.scope, &b.name).any(|g| g.kind == BindingKind::Global);
+    let scope = if global { scopes.module_scope(b.at.0) } else { b.scope };
+    let declared = scopes
+        .bound_in(scope, &b.name)
+        .filter(|d| d.kind == BindingKind::Local && d.pattern.is_none())
+        .find_map(|d| d.declared_type)?;
+    facts.node(declared)
 }
 
 /// What an index into a value of type `object` reads, when the type alone says: an element

@@ -10,6 +10,10 @@
 //!   arguments naming a field, code in doc-tests) are renamed;
 //! - a reference matched by name only is listed under `uncertain` and left as it is,
 //!   unless the caller asks for them (`include_uncertain`): a guess is never written;
+//! - a member read on a value that may be of several types, each defining the member
+//!   (`m.params` with `m` a `MetaModel | MetaMetaModel`), needs every one of those
+//!   definitions: renaming one alone breaks the read, renamed or left, so the rename is
+//!   refused (`shared_reference`) unless the caller takes the name matches too;
 //! - a use through another name (`E()` after `from m import Engine as E`) names the alias,
 //!   not the definition: it stays, and only the import's `Engine` changes;
 //! - a shorthand keeps what it binds: `Config { port }` becomes `Config { new: port }` when
@@ -134,6 +138,9 @@ fn plan(project: &Project, request: &Request) -> Result<Planned, Vec<Error>> {
     let new_name = request.new_name.trim();
     check_renamable(facts.lang, symbol, &request.file).map_err(one)?;
     check_name(facts.lang, symbol, new_name).map_err(one)?;
+    if !request.include_uncertain {
+        check_unshared(&answer.references, symbol).map_err(one)?;
+    }
 
     let shorthand_keys = &facts.lang.resolve.shorthand_keys;
     let mut edits: BTreeMap<String, Vec<Replacement>> = BTreeMap::new();
@@ -210,6 +217,36 @@ fn one_binding<'f>(facts: &'f Facts, symbol: &'f Symbol) -> Vec<&'f Symbol> {
     }
     let definitions: Vec<&Symbol> = facts.index.find(&symbol.path);
     definitions.into_iter().filter(|other| other.kind != "module").collect()
+}
+
+/// Refuses a rename one of whose references reads the definition together with another
+/// (`m.params` on a value of either of two classes that each define `params`): renamed
+/// or left, that read breaks while the other definition keeps the old name.
+fn check_unshared(references: &[Reference], symbol: &Symbol) -> Result<(), Error> {
+    let Some(shared) = references.iter().find(|r| !r.shared_with.is_empty()) else {
+        return Ok(());
+    };
+    let lines: Vec<usize> = references
+        .iter()
+        .filter(|r| r.path == shared.path && !r.shared_with.is_empty())
+        .map(|r| r.line)
+        .collect();
+    let others = shared
+        .shared_with
+        .iter()
+        .map(|o| format!("`{o}`"))
+        .collect::<Vec<_>>()
+        .join(", ");
+    Err(Error::new(
+        ErrorCode::SharedReference,
+        format!(
+            "`{}` is read at {}:{} on a value that may also be of a type defining its own `{}` ({others}): renaming one of them breaks that read",
+            symbol.path, shared.path, shared.line, symbol.name
+        ),
+        "rename each of them to the same new name, passing --include-uncertain (include_uncertain) so the shared reads are renamed too; nothing was written",
+    )
+    .in_file(&shared.path)
+    .with_lines(lines))
 }
 
 /// `Engine.process(order)`: the function's path and the parameter's name.
