@@ -6869,3 +6869,107 @@ impl Queue {
     let found = found_in_crate(lib, "Task.next");
     assert_eq!(sure_lines(&found), vec![16, 18], "{found:?}");
 }
+
+/// A file a path attribute names (`#[cfg(fast)] #[path = "rust_fast.rs"] mod fast;`) is
+/// declared by that line under the name it gives, so the line's `cfg` leaves the whole
+/// file out of the configuration checked: its references are listed as conditional.
+#[test]
+fn a_file_named_by_a_path_attribute_under_a_cfg_is_conditional() {
+    let lib = "\
+const SCHEDULE: [usize; 2] = [0, 1];
+
+#[cfg(fast)]
+#[path = \"rust_fast.rs\"]
+mod fast;
+mod portable;
+";
+    let fast = "use crate::SCHEDULE;\n\npub fn f() -> usize {\n    SCHEDULE[0]\n}\n";
+    let portable = "use crate::SCHEDULE;\n\npub fn f() -> usize {\n    SCHEDULE[1]\n}\n";
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let dir = common::change::tree(&[
+        ("Cargo.toml", manifest),
+        ("src/lib.rs", lib),
+        ("src/rust_fast.rs", fast),
+        ("src/portable.rs", portable),
+    ]);
+    let answer = saguaro::refs::answer(dir.path(), "src/lib.rs", "SCHEDULE").unwrap();
+    let conditions: Vec<(String, usize, Option<String>)> = answer
+        .references
+        .iter()
+        .map(|r| (r.path.clone(), r.line, r.conditional.clone()))
+        .collect();
+    let fast_cfg = Some("cfg(fast)".to_string());
+    assert_eq!(
+        conditions,
+        [
+            ("src/portable.rs".to_string(), 1, None),
+            ("src/portable.rs".to_string(), 4, None),
+            ("src/rust_fast.rs".to_string(), 1, fast_cfg.clone()),
+            ("src/rust_fast.rs".to_string(), 4, fast_cfg),
+        ],
+        "{conditions:?}"
+    );
+}
+
+/// A function written among a macro call's tokens (`dispatch!(m, { fn refill(state: &mut
+/// ChaCha) .. })`, a macro from outside the root that wraps the items it is given) reads
+/// its parameters as the types written for them, and a call of it from another macro call
+/// of the file gives what its written return type names (the type itself of a generic
+/// one).
+#[test]
+fn a_function_among_macro_tokens_types_its_parameters_and_its_calls() {
+    let lib = "\
+use other::dispatch;
+
+pub struct ChaCha {
+    pub d: u32,
+}
+
+pub struct State<V> {
+    pub a: V,
+}
+
+dispatch!(m, Mach, {
+    fn refill(state: &mut ChaCha, rounds: u32) -> State<u32> {
+        State { a: state.d + rounds }
+    }
+});
+
+dispatch!(m, Mach, {
+    fn init(seed: u32) -> ChaCha {
+        let mut state = ChaCha { d: seed };
+        let x = refill(&mut state, 10);
+        state.d = x.a;
+        state
+    }
+});
+";
+    let found = found_in_crate(lib, "ChaCha.d");
+    assert_eq!(sure_lines(&found), vec![13, 19, 21], "{found:?}");
+    let found = found_in_crate(lib, "State.a");
+    assert_eq!(sure_lines(&found), vec![13, 21], "{found:?}");
+}
+
+/// TypeScript merges a namespace with an interface of its name: written as a type (after
+/// the namespace, too), the name is the interface, and its members are read through it.
+#[test]
+fn a_namespace_merged_with_an_interface_is_the_interface_as_a_type() {
+    let module = "\
+export interface Procedure<I> {
+  readonly name: string
+  readonly params: I
+}
+
+export namespace Procedure {
+  export type Params<I> = { readonly [K in keyof I]: I[K] }
+}
+
+export const rename = <I>(self: Procedure<I>, name: string): Procedure<I> => ({
+  ...self,
+  name,
+  params: self.params
+})
+";
+    let found = found_in(&[("p.ts", module)], "p.ts", "Procedure.params");
+    assert_eq!(sure_lines(&found), vec![13, 13], "{found:?}");
+}

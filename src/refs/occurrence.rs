@@ -1615,6 +1615,67 @@ fn macro_let_value<'f>(facts: &'f Facts, name: &str, at: usize) -> Option<(&'f s
     Some((value.as_str().trim(), call.start_byte() + found.get(0)?.start()))
 }
 
+/// The type written for a parameter of a function a macro call's tokens write, read in
+/// that function's body (`fn refill(state: &mut ChaCha, n: u32) { .. state.d .. }` inside
+/// `dispatch!(m, Mach, { .. })`): a value of that type, as outside a macro. The function is
+/// the last `fn` written before `at` whose body `at` is still in; one that does not list the
+/// name, or a type that is no type of the root, tells nothing.
+fn macro_fn_parameter_type(resolver: &Resolver<'_>, facts: &Facts, name: &str, at: usize) -> Option<Ty> {
+    static HEADER: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\bfn\s+\w+\s*(?:<[^>{}]*>)?\s*\(([^)]*)\)").expect("a valid pattern")
+    });
+    let call = outermost_macro(facts, (at, at))?;
+    let before = facts.text().get(call.start_byte()..at)?;
+    let header = HEADER.captures_iter(before).last()?;
+    // Still in its body: more braces opened after the header than closed.
+    let after_header = &before[header.get(0)?.end()..];
+    let (mut depth, mut opened) = (0i64, false);
+    for (_, c) in super::facts::code_chars(after_header) {
+        match c {
+            '{' => {
+                depth += 1;
+                opened = true;
+            }
+            '}' => depth -= 1,
+            _ => {}
+        }
+        if opened && depth <= 0 {
+            return None;
+        }
+    }
+    if !opened {
+        return None;
+    }
+    let (_, written) = macros::top_level_parts(header.get(1)?.as_str())
+        .into_iter()
+        .filter_map(|(_, part)| part.split_once(':'))
+        .find(|(parameter, _)| parameter.trim().trim_start_matches("mut ").trim() == name)?;
+    // `&'a mut ChaCha`: the type borrowed.
+    let mut written = written.trim();
+    loop {
+        let stripped = written.trim_start_matches('&').trim_start();
+        let stripped = match stripped.strip_prefix('\'') {
+            Some(lifetime) => lifetime
+                .trim_start_matches(|c: char| c.is_alphanumeric() || c == '_')
+                .trim_start(),
+            None => stripped,
+        };
+        let stripped = stripped.strip_prefix("mut ").unwrap_or(stripped).trim_start();
+        if stripped == written {
+            break;
+        }
+        written = stripped;
+    }
+    let path: String = written
+        .chars()
+        .take_while(|c| c.is_alphanumeric() || *c == '_' || *c == ':')
+        .collect();
+    if path.is_empty() {
+        return None;
+    }
+    macro_path_type(resolver, facts, &path, call.start_byte() + header.get(0)?.start())
+}
+
 /// The type of a name a closure's bars bind among a macro call's tokens (`|req|` in `req!
 /// { t, b"..", |req| { .. } }`), where the macro's own rules write it: every rule of the
 /// `macro_rules!` of that name in the file whose pattern takes a metavariable between bars
@@ -1925,11 +1986,14 @@ fn macro_impl_type(resolver: &Resolver<'_>, facts: &Facts, at: usize) -> Option<
 /// `a::b::f(..)`, `Type::new(..)`.
 fn macro_call_type(resolver: &Resolver<'_>, facts: &Facts, head: &str, at: usize) -> Option<Ty> {
     let segments: Vec<String> = macro_path(single_call_callee(head)?);
-    // `fn profile() -> Stats {` among the same macro's tokens: what its written return names.
+    // `fn profile() -> Stats {` among the same macro's tokens, or among another macro call's
+    // of the file where nothing else binds the name: what its written return names (the
+    // type itself of a generic one: `State<vec128_storage>`).
     if let [name] = segments.as_slice() {
         if let Some(written) = macro_fn_return(facts, name, at) {
+            let written = written.map(|w| w.split_once('<').map_or(w, |(base, _)| base).trim());
             return Some(match written {
-                Some(path) if path.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':') => {
+                Some(path) if !path.is_empty() && path.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':') => {
                     let path: Vec<String> = super::modules::rust::split_path(path);
                     let entity = match path.len() {
                         1 => resolver.name(facts, &path[0], at, 0),
@@ -1951,15 +2015,30 @@ fn macro_call_type(resolver: &Resolver<'_>, facts: &Facts, head: &str, at: usize
 }
 
 /// The return type written for a function `fn name(..)` defined among the tokens of the
-/// macro around `at` (`Some(None)`: it writes none, so it returns `()`); `None` where the
-/// tokens define no function of that name.
+/// macro around `at` (`Some(None)`: it writes none, so it returns `()`), else, where no
+/// binding of the file names it, among another macro call's tokens of the file (a call
+/// that wraps the items it is given: `dispatch!(m, Mach, { fn refill(..) -> State { .. } })`);
+/// `None` where no tokens define a function of that name.
 fn macro_fn_return<'f>(facts: &'f Facts, name: &str, at: usize) -> Option<Option<&'f str>> {
     let call = outermost_macro(facts, (at, at))?;
-    let text = facts.text().get(call.start_byte()..call.end_byte())?;
-    let pattern = format!(r"\bfn\s+{}\s*(?:<[^>]*>)?\s*\(", regex::escape(name));
-    let found = regex::Regex::new(&pattern).ok()?.find(text)?;
+    let pattern = regex::Regex::new(&format!(r"\bfn\s+{}\s*(?:<[^>]*>)?\s*\(", regex::escape(name))).ok()?;
+    let whole = facts.text();
+    let in_call = |call: Node<'_>| -> Option<(&'f str, usize)> {
+        let text = whole.get(call.start_byte()..call.end_byte())?;
+        pattern.find(text).map(|found| (text, found.end()))
+    };
+    let (text, end) = match in_call(call) {
+        Some(found) => found,
+        None if facts.scopes.lookup(name, at).is_none() => pattern
+            .find_iter(whole)
+            .filter_map(|found| outermost_macro(facts, (found.start(), found.end())))
+            .filter(|other| other.kind() == "macro_invocation")
+            .find_map(in_call)?,
+        None => return None,
+    };
+    let found_end = end;
     // The parameters end at the parenthesis matching the one the pattern ends on.
-    let (_, close) = split_arguments_upto(text, found.end(), text.len())?;
+    let (_, close) = split_arguments_upto(text, found_end, text.len())?;
     let rest = text[close + 1..].trim_start();
     let Some(written) = rest.strip_prefix("->") else {
         return Some(None);
@@ -2235,7 +2314,8 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
             // A local of the macro's own tokens: its `let` value, read the same way.
             match macro_let_value(facts, head, at) {
                 Some((value, from)) if from < at => chain_type(resolver, facts, value, from),
-                _ => match macro_closure_parameter_type(resolver, facts, head, at)
+                _ => match macro_fn_parameter_type(resolver, facts, head, at)
+                    .or_else(|| macro_closure_parameter_type(resolver, facts, head, at))
                     .or_else(|| macro_callback_parameter_type(resolver, facts, head, at))
                 {
                     Some(ty) => ty,

@@ -240,9 +240,12 @@ impl Project {
         let parent = rust::parent(self, &module)?;
         let parent_facts = self.facts(&parent.file)?;
         let file = path.rsplit('/').next().unwrap_or(path);
-        let name = match file {
-            "mod.rs" => path.rsplit('/').nth(1)?,
-            _ => file.strip_suffix(".rs")?,
+        // A file a path attribute names (`#[path = "rust_avx2.rs"] mod avx2;`) is declared
+        // under the name that line gives it.
+        let name = match (self.rust.path_parent(path), file) {
+            (Some(declared), _) => declared.name.as_str(),
+            (None, "mod.rs") => path.rsplit('/').nth(1)?,
+            (None, _) => file.strip_suffix(".rs")?,
         };
         let declaration = parent_facts
             .imports

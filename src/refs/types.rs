@@ -4584,6 +4584,14 @@ impl Resolver<'_> {
                     return self.type_variable_bound(def, depth + 1);
                 }
             }
+            // TypeScript merges a namespace with an interface, class or type alias of its
+            // name (`interface Procedure` beside `namespace Procedure`): written as a type,
+            // the name is that type.
+            if let Ty::Module(_) | Ty::Function(_) = self.entity_type(&entity, depth + 1) {
+                if let Some(merged) = self.merged_type(facts, text, node.start_byte()) {
+                    return merged;
+                }
+            }
             return self.instance_of(&entity, depth + 1);
         }
         Ty::Unknown("a type saguaro does not read")
@@ -4660,6 +4668,22 @@ impl Resolver<'_> {
             }
         }
         None
+    }
+
+    /// The type among the definitions one binding of `name` at `at` merges (a namespace
+    /// beside an interface, class, type alias or enum of its name), if one is a type.
+    fn merged_type(&self, facts: &Facts, name: &str, at: usize) -> Option<Ty> {
+        let binding = facts.scopes.lookup(name, at)?;
+        std::iter::once(binding)
+            .chain(facts.scopes.beside(binding))
+            .filter_map(|b| facts.symbol_named_at(b.at))
+            .find(|s| matches!(s.kind.as_str(), "interface" | "class" | "type" | "enum"))
+            .map(|s| {
+                Ty::Instance(DefId {
+                    file: facts.path.clone(),
+                    path: s.path.clone(),
+                })
+            })
     }
 
     /// A value of the type an entity names.

@@ -108,7 +108,7 @@ impl Layout {
     }
 
     /// The declaration a file is reached through by a path attribute, if it is.
-    fn path_parent(&self, file: &str) -> Option<&PathModule> {
+    pub fn path_parent(&self, file: &str) -> Option<&PathModule> {
         self.by_path.iter().find(|m| m.file == file)
     }
 
