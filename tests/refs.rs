@@ -6973,3 +6973,36 @@ export const rename = <I>(self: Procedure<I>, name: string): Procedure<I> => ({
     let found = found_in(&[("p.ts", module)], "p.ts", "Procedure.params");
     assert_eq!(sure_lines(&found), vec![13, 13], "{found:?}");
 }
+
+/// A function's returns of tuples are read element by element: an element that is `None`
+/// in one return is what another return gives there, so a name a destructuring binds to it
+/// is that value (`exact, globs = separate(paths)`, then `globs[0].pattern`).
+#[test]
+fn tuple_returns_agree_element_by_element_with_none_aside() {
+    let module = "\
+class Matcher:
+    def __init__(self, pattern):
+        self.pattern = pattern
+
+
+def compile_all(paths):
+    if not paths:
+        return None
+    return [Matcher(p) for p in paths]
+
+
+def separate(paths):
+    if not paths:
+        return None, None
+    exact = [p for p in paths if \"*\" not in p]
+    globs = compile_all([p for p in paths if \"*\" in p]) if paths else None
+    return exact, globs
+
+
+def first(paths):
+    exact, globs = separate(paths)
+    return globs[0].pattern
+";
+    let found = found_in(&[("m.py", module)], "m.py", "Matcher.pattern");
+    assert_eq!(sure_lines(&found), vec![22], "{found:?}");
+}

@@ -4208,14 +4208,43 @@ impl Resolver<'_> {
             };
         }
         let mut unknown = None;
+        // Returns of tuples are read element by element: an element that is nothing (`None`)
+        // in one return is what another return of the same length gives there (`return
+        // None, None` beside `return exact, globs`), as a single `return None` is set aside.
+        let mut tuple: Option<Vec<Option<Ty>>> = None;
         for &value in facts.types().returns.get(&def.path).into_iter().flatten() {
             let Some(v) = facts.node(value) else {
                 continue;
             };
             match self.type_of(facts, v, depth + 1) {
                 Ty::Unknown(why) => unknown = unknown.or(Some(why)),
-                known => return known,
+                Ty::Tuple(elements) => {
+                    let parts = written_parts(v);
+                    let slots = tuple.get_or_insert_with(|| vec![None; elements.len()]);
+                    if slots.len() != elements.len() {
+                        continue;
+                    }
+                    for (i, element) in elements.into_iter().enumerate() {
+                        let nothing = parts.len() == slots.len() && is_nothing(facts, parts[i]);
+                        if slots[i].is_none() && !nothing {
+                            slots[i] = Some(element);
+                        }
+                    }
+                    if slots.iter().all(Option::is_some) {
+                        break;
+                    }
+                }
+                known if tuple.is_none() => return known,
+                _ => {}
             }
+        }
+        if let Some(slots) = tuple {
+            return Ty::Tuple(
+                slots
+                    .into_iter()
+                    .map(|slot| slot.unwrap_or(Ty::Unknown("a tuple element every return leaves empty")))
+                    .collect(),
+            );
         }
         Ty::Unknown(unknown.unwrap_or("a function whose return type is not written"))
     }
