@@ -533,8 +533,6 @@ fn is_method(target: &Target) -> bool {
     matches!(target.kind.as_str(), "method" | "function") && target.def.path.contains('.')
 }
 
-/// Whether the target is reached as a member of something (a method, a field), not by a
-/// name of a module.
 /// For a member read on a value of one of several types (`metamodel.params` with
 /// `metamodel` a `MetaModel | MetaMetaModel`), when the target is the member one of those
 /// types defines and another type defines its own: the others' name paths. The read needs
@@ -562,6 +560,8 @@ fn shared_definitions(resolver: &Resolver, types: &[Ty], name: &str, target: &Ta
         .collect()
 }
 
+/// Whether the target is reached as a member of something (a method, a field), not by a
+/// name of a module.
 fn target_is_member(target: &Target) -> bool {
     target.def.path.contains('.')
         && !matches!(

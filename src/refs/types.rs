@@ -4793,7 +4793,8 @@ impl Resolver<'_> {
 /// The type another binding of `b`'s name writes for it, where a name has one declared type
 /// in its scope (bindings_visible "scope": a Python variable written `x: T` once is a `T` at
 /// every assignment; Rust's `let` makes a new variable each time): a binding of the same
-/// scope, or under `global x` / `nonlocal x` one of the module's.
+/// scope, or under `global x` one of the module's (`nonlocal x` is read the same way, as
+/// [`super::scope::Scopes::lookup`] reads it).
 fn declared_in_scope<'t>(facts: &'t Facts, b: &super::scope::Binding) -> Option<Node<'t>> {
     use crate::lang::Visibility;
     use crate::refs::scope::BindingKind;
