@@ -365,10 +365,7 @@ impl Scopes {
                 };
                 let (leaving, branches) = match f.item || f.global {
                     true => (None, Vec::new()),
-                    false => (
-                        leaving_statement(resolve, root, at, &out.scopes[scope], &mut leaving_memo),
-                        branches_around(resolve, root, at, &out.scopes[scope]),
-                    ),
+                    false => flow_around(resolve, root, at, &out.scopes[scope], &mut leaving_memo),
                 };
                 out.push(Binding {
                     id: 0,
@@ -788,81 +785,71 @@ fn switch_cases(resolve: &crate::lang::Resolve, text: &str, body: tree_sitter::N
     out
 }
 
-/// The innermost statement (or block) around a name bound at `at`, inside its `scope`,
-/// that always leaves the function (function_exits), when no catching statement (`try`)
-/// between it and the scope may go on after the exit.
-fn leaving_statement(
+/// What the statements around a name bound at `at`, inside its `scope`, say of where the
+/// binding is seen, read in one walk up from the name:
+/// - the innermost statement (or block) around it that always leaves the function
+///   (function_exits), when no catching statement (`try`) between it and the scope may go
+///   on after the exit: after it, the binding is not seen;
+/// - the conditionals around it, each with the branch of it that holds the name
+///   (narrowing_conditionals: the `name` branch, or one of the `arguments`): in their other
+///   branches the binding is not seen. A conditional inside a loop (loops) around the name
+///   is left out: the loop may run its other branch after this one.
+fn flow_around(
     resolve: &crate::lang::Resolve,
     root: tree_sitter::Node<'_>,
     at: (usize, usize),
     scope: &Scope,
     memo: &mut HashMap<usize, bool>,
-) -> Option<(usize, usize)> {
-    if resolve.function_exits.is_empty() {
-        return None;
-    }
-    let mut node = root.descendant_for_byte_range(at.0, at.1)?;
-    let mut leaving = None;
-    while let Some(parent) = node.parent() {
-        if parent.start_byte() <= scope.start && scope.end <= parent.end_byte() {
-            break;
-        }
-        if resolve.catching.iter().any(|k| k == parent.kind()) {
-            return None;
-        }
-        if leaving.is_none()
-            && *memo
-                .entry(parent.id())
-                .or_insert_with(|| leaves(resolve, &resolve.function_exits, parent, false))
-        {
-            leaving = Some((parent.start_byte(), parent.end_byte()));
-        }
-        node = parent;
-    }
-    leaving
-}
-
-/// The conditionals around a name bound at `at`, inside its `scope`, each with the branch
-/// of it that holds the name (narrowing_conditionals: the `name` branch, or one of the
-/// `arguments`). A conditional inside a loop (loops) around the name is left out: the loop
-/// may run its other branch after this one.
-fn branches_around(
-    resolve: &crate::lang::Resolve,
-    root: tree_sitter::Node<'_>,
-    at: (usize, usize),
-    scope: &Scope,
-) -> Vec<(Span, Span)> {
+) -> (Option<Span>, Vec<(Span, Span)>) {
     use crate::lang::part;
-    let mut branches = Vec::new();
-    if resolve.narrowing_conditionals.is_empty() {
-        return branches;
+    let (exits, conditionals) = (
+        !resolve.function_exits.is_empty(),
+        !resolve.narrowing_conditionals.is_empty(),
+    );
+    let (mut leaving, mut caught, mut branches) = (None, false, Vec::new());
+    if !exits && !conditionals {
+        return (leaving, branches);
     }
     let Some(mut node) = root.descendant_for_byte_range(at.0, at.1) else {
-        return branches;
+        return (leaving, branches);
     };
     let range = |n: tree_sitter::Node<'_>| (n.start_byte(), n.end_byte());
     while let Some(parent) = node.parent() {
         if parent.start_byte() <= scope.start && scope.end <= parent.end_byte() {
             break;
         }
-        if resolve.loops.iter().any(|k| k == parent.kind()) {
-            branches.clear();
-        } else if let Some(form) = crate::lang::Resolve::form(&resolve.narrowing_conditionals, parent.kind()) {
-            let is_branch = part(parent, form.name.as_deref()).is_some_and(|b| b.id() == node.id())
-                || form.arguments.as_deref().is_some_and(|otherwise| {
-                    let mut cursor = parent.walk();
-                    let found = parent
-                        .children_by_field_name(otherwise, &mut cursor)
-                        .any(|b| b.id() == node.id());
-                    found
-                });
-            if is_branch {
-                branches.push((range(parent), range(node)));
+        if exits && !caught {
+            if resolve.catching.iter().any(|k| k == parent.kind()) {
+                caught = true;
+                leaving = None;
+            } else if leaving.is_none()
+                && *memo
+                    .entry(parent.id())
+                    .or_insert_with(|| leaves(resolve, &resolve.function_exits, parent, false))
+            {
+                leaving = Some(range(parent));
+            }
+        }
+        if conditionals {
+            if resolve.loops.iter().any(|k| k == parent.kind()) {
+                branches.clear();
+            } else if let Some(form) = crate::lang::Resolve::form(&resolve.narrowing_conditionals, parent.kind()) {
+                let is_branch = part(parent, form.name.as_deref()).is_some_and(|b| b.id() == node.id())
+                    || form.arguments.as_deref().is_some_and(|otherwise| {
+                        let mut cursor = parent.walk();
+                        let found = parent
+                            .children_by_field_name(otherwise, &mut cursor)
+                            .any(|b| b.id() == node.id());
+                        found
+                    });
+                if is_branch {
+                    branches.push((range(parent), range(node)));
+                }
             }
         }
         node = parent;
     }
-    branches
+    (leaving, branches)
 }
 
 /// The last statement of a `switch` case (`form` one of switch_cases), if it has one.
