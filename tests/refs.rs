@@ -6190,6 +6190,69 @@ pub fn count(padding: u8) -> u8 {
     );
 }
 
+/// A member a macro's expansion reads on a parameter of the function it writes (`fn
+/// from(vec: $storage) -> Self { vec.$name }`) is a member of the parameter's type, the
+/// type each call gives: `impl_into!(Wide, [u64; 2], lanes)` reads `Wide.lanes`. Not when
+/// the function binds that name again.
+#[test]
+fn a_member_read_on_a_parameter_an_expansion_writes_has_the_parameters_type() {
+    let lib = "\
+#[derive(Clone, Copy)]
+pub union Narrow {
+    lanes: [u32; 2],
+}
+
+#[derive(Clone, Copy)]
+pub union Wide {
+    lanes: [u64; 2],
+}
+
+macro_rules! impl_into {
+    ($storage:ident, $array:ty, $name:ident) => {
+        impl From<$storage> for $array {
+            fn from(vec: $storage) -> Self {
+                unsafe { vec.$name }
+            }
+        }
+    };
+}
+
+impl_into!(Narrow, [u32; 2], lanes);
+impl_into!(Wide, [u64; 2], lanes);
+
+macro_rules! shadowed {
+    ($storage:ident, $name:ident) => {
+        impl $storage {
+            pub fn first(vec: &$storage, other: Narrow) -> u32 {
+                let vec = other;
+                unsafe { vec.$name[0] as u32 }
+            }
+        }
+    };
+}
+
+shadowed!(Wide, lanes);
+
+pub fn run(vec: Wide) -> u64 {
+    unsafe { vec.lanes[0] }
+}
+";
+    let line_of = |needle: &str| lib.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in_crate(lib, "Wide.lanes");
+    assert_eq!(
+        sure_lines(&found),
+        vec![line_of("impl_into!(Wide"), line_of("unsafe { vec.lanes[0] }")],
+        "{found:?}"
+    );
+    // The shadowed parameter's read stays a name only: `vec` there is `other`.
+    assert!(
+        found.iter().any(|(_, line, c)| *line == line_of("shadowed!(Wide") && *c == Confidence::NameMatch),
+        "{found:?}"
+    );
+    let found = found_in_crate(lib, "Narrow.lanes");
+    assert_eq!(sure_lines(&found), vec![line_of("impl_into!(Narrow")], "{found:?}");
+}
+
 /// A module a macro's expansion declares (`mod $module;`) is its file beside the caller's:
 /// `self::$module::$prop` given `tables` and `LETTER` reads `tables.rs`'s `LETTER`.
 #[test]

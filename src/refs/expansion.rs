@@ -13,7 +13,8 @@
 //! times as they fit. The rule's body is then written out with the bound tokens in place,
 //! calls of the file's macros in that output expanded in turn, and every place the name's
 //! token lands is reported with the tokens around it ([`Landing`]): what the caller needs
-//! to read it as rustc would (`Owner::name`, a key of `Owner { name: .. }`, `self.name`, a
+//! to read it as rustc would (`Owner::name`, a key of `Owner { name: .. }`, `self.name`,
+//! `vec.name` on a parameter `vec: $storage` of a function the expansion writes, a
 //! definition, a bare name).
 //!
 //! Nothing here guesses: a call whose tokens fit no rule, a fragment kind this reader does
@@ -1017,6 +1018,18 @@ pub enum Written {
     Key { path: Vec<Token> },
     /// `self.name`, `self.name(..)`.
     OfSelf { called: bool },
+    /// `value.name` where `value` is a parameter of the function the expansion writes around
+    /// the name and does not bind again (`fn from(vec: $storage) -> Self { vec.$name }`): a
+    /// member of the parameter's type, whose path is given (`&`, `mut` and lifetimes set
+    /// aside), with the parameter's name token, for the caller to check that the receiver is
+    /// written where the parameter is (rustc's hygiene keeps a call's `vec` from meaning a
+    /// rule's).
+    OfParameter {
+        path: Vec<Token>,
+        parameter: Token,
+        receiver: Token,
+        called: bool,
+    },
     /// `value.name` on another receiver, which the expansion's tokens do not type.
     OfReceiver,
     /// `fn name`, `struct name`, `let name`, a parameter or a field declared: the expansion
@@ -1051,10 +1064,20 @@ impl Landing {
         }
         if i >= 1 && is(i - 1, ".") {
             let on_self = i >= 2 && is(i - 2, "self") && !(i >= 3 && (is(i - 3, ".") || is(i - 3, "::")));
-            return match on_self {
-                true => Written::OfSelf { called },
-                false => Written::OfReceiver,
-            };
+            if on_self {
+                return Written::OfSelf { called };
+            }
+            let receiver = &tokens[i.saturating_sub(2)];
+            let plain = i >= 2 && receiver.kind == Kind::Ident && !(i >= 3 && (is(i - 3, ".") || is(i - 3, "::")));
+            if let Some((parameter, path)) = plain.then(|| self.parameter_type(source, receiver)).flatten() {
+                return Written::OfParameter {
+                    path,
+                    parameter,
+                    receiver: receiver.clone(),
+                    called,
+                };
+            }
+            return Written::OfReceiver;
         }
         let declares = [
             "fn", "struct", "enum", "union", "trait", "type", "mod", "const", "static", "let", "mut", "ref",
@@ -1123,6 +1146,59 @@ impl Landing {
                 .is_some_and(|between| between.trim().is_empty())
     }
 
+    /// The parameter named as `receiver` of the innermost function the expansion writes
+    /// around the name, and its type's path, when the function's body binds no other value
+    /// of that name (a `let`, a closure's or a `for`'s pattern, a `match` arm's binding would
+    /// be another value, so any of them gives `None`).
+    fn parameter_type(&self, source: &str, receiver: &Token) -> Option<(Token, Vec<Token>)> {
+        let name = receiver.text(source);
+        for (tokens, group) in self.around() {
+            if tokens[group].kind != Kind::Group(b'{') {
+                continue;
+            }
+            let header_start = tokens[..group]
+                .iter()
+                .rposition(|t| t.is(source, ";") || matches!(t.kind, Kind::Group(b'{')))
+                .map_or(0, |k| k + 1);
+            let header = &tokens[header_start..group];
+            let Some(opens) = header.iter().position(|t| t.is(source, "fn")) else {
+                // A block, `unsafe { .. }`, an `impl`'s body: the function is further out.
+                continue;
+            };
+            if rebinds(source, &tokens[group].inner, name) {
+                return None;
+            }
+            let parameters = header[opens..].iter().find(|t| t.kind == Kind::Group(b'('))?;
+            let mut parts = parameters.inner.split(|t| t.is(source, ","));
+            let part = parts.find(|part| {
+                let pattern: Vec<&Token> = part
+                    .iter()
+                    .take_while(|t| !t.is(source, ":"))
+                    .filter(|t| !t.is(source, "mut"))
+                    .collect();
+                matches!(pattern.as_slice(), [only] if only.kind == Kind::Ident && only.is(source, name))
+            })?;
+            let parameter = part.iter().find(|t| t.is(source, name))?.clone();
+            let colon = part.iter().position(|t| t.is(source, ":"))?;
+            // `&'a mut Type<..>`: the type borrowed, its path's segments.
+            let written = part[colon + 1..]
+                .iter()
+                .skip_while(|t| t.is(source, "&") || t.is(source, "mut") || t.kind == Kind::Lifetime);
+            let mut path = Vec::new();
+            let mut expect_segment = true;
+            for token in written {
+                match (expect_segment, token.kind) {
+                    (true, Kind::Ident) => path.push(token.clone()),
+                    (false, _) if token.is(source, "::") => {}
+                    _ => break,
+                }
+                expect_segment = !expect_segment;
+            }
+            return (!path.is_empty()).then_some((parameter, path));
+        }
+        None
+    }
+
     /// The type path of the `impl` the expansion writes around the name (`impl Trait for
     /// Type<..> { .. }`, `impl<T> Type<T> { .. }`): what `Self` is there.
     pub fn impl_type(&self, source: &str) -> Option<Vec<Token>> {
@@ -1168,6 +1244,38 @@ impl Landing {
         }
         None
     }
+}
+
+/// Whether `tokens` (a function's body, its groups included) bind a value named `name`
+/// again: after `let`, `mut`, `ref`, `for`, between a closure's bars, or as a `match` arm's
+/// or `let`'s pattern group (`let (a, name) =`, `Some(name) =>`).
+fn rebinds(source: &str, tokens: &[Token], name: &str) -> bool {
+    let mut in_bars = false;
+    for (k, token) in tokens.iter().enumerate() {
+        if token.is(source, "|") {
+            in_bars = !in_bars;
+            continue;
+        }
+        let after = |text: &str| k >= 1 && tokens[k - 1].is(source, text);
+        if token.is(source, name) && (in_bars || ["let", "mut", "ref", "for", "@"].iter().any(|t| after(t))) {
+            return true;
+        }
+        if let Kind::Group(_) = token.kind {
+            let pattern = after("let") || tokens.get(k + 1).is_some_and(|t| t.is(source, "=") || t.is(source, "=>"));
+            if pattern && holds_name(source, token, name) || rebinds(source, &token.inner, name) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether a group's tokens write `name` anywhere.
+fn holds_name(source: &str, group: &Token, name: &str) -> bool {
+    group
+        .inner
+        .iter()
+        .any(|t| t.is(source, name) || (matches!(t.kind, Kind::Group(_)) && holds_name(source, t, name)))
 }
 
 /// The path written just before `tokens[end]` (`a::b` of `a::b::name`, `Owner` of `Owner {`),

@@ -1412,8 +1412,25 @@ fn judge_landings(
                 (entity, How::new(kind, Confidence::ReceiverTyped))
             }
             // `value.name` as the call writes it: read at the call, by what types `value` there.
-            expansion::Written::OfReceiver if landing.receiver_as_written(source, at.0) => continue,
-            expansion::Written::OfReceiver => (
+            expansion::Written::OfReceiver | expansion::Written::OfParameter { .. }
+                if landing.receiver_as_written(source, at.0) =>
+            {
+                continue
+            }
+            expansion::Written::OfParameter {
+                path,
+                parameter,
+                receiver,
+                called,
+            } if written_together(facts, parameter.span, receiver.span) => {
+                let owner = path_entity(landing, &path, false);
+                let (entity, kind) = match called {
+                    true => (resolver.value_member_of(&owner, name, 0), RefKind::Call),
+                    false => (resolver.member_of(&owner, name, 0), RefKind::Attribute),
+                };
+                (entity, How::new(kind, Confidence::ReceiverTyped))
+            }
+            expansion::Written::OfReceiver | expansion::Written::OfParameter { .. } => (
                 Entity::Unknown("a member of a value a macro's expansion does not type"),
                 How::new(RefKind::Attribute, Confidence::NameMatch),
             ),
@@ -1448,6 +1465,22 @@ fn judge_landings(
         names_another,
         unread,
     }
+}
+
+/// Whether two tokens of an expansion are written in the same macro call's tokens or the
+/// same `macro_rules!`: rustc's hygiene has a local name mean a binding written beside it,
+/// so a rule's parameter `vec` is not the `vec` a call passes in, nor the reverse.
+fn written_together(facts: &Facts, a: Range, b: Range) -> bool {
+    let origin = |span: Range| {
+        let mut node = facts.node(span)?;
+        loop {
+            if matches!(node.kind(), "macro_definition" | "macro_invocation") {
+                return Some(node.id());
+            }
+            node = node.parent()?;
+        }
+    };
+    origin(a).is_some_and(|a| Some(a) == origin(b))
 }
 
 /// What the expansion of a macro makes of a name among its call's tokens.
