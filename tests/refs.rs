@@ -6190,6 +6190,63 @@ pub fn count(padding: u8) -> u8 {
     );
 }
 
+/// A name a `macro_rules!` body reads that names nothing where the macro is defined names
+/// what it names where the macro is called (rustc's hygiene keeps locals apart, not
+/// items): `ROUNDS` in a body in `macros.rs` is the crate root's constant when every call
+/// is in the root. Where calls read it apart (another module has its own `ROUNDS`), it is
+/// a name only.
+#[test]
+fn a_name_a_macro_body_leaves_to_its_calls_is_what_they_read() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let macros = "\
+macro_rules! make {
+    ($name:ident) => {
+        pub struct $name {
+            rounds: usize,
+        }
+        impl $name {
+            pub fn new() -> Self {
+                Self { rounds: ROUNDS }
+            }
+        }
+    };
+}
+
+macro_rules! limit {
+    () => {
+        pub const LIMIT: usize = ROUNDS;
+    };
+}
+";
+    let lib = "\
+#[macro_use]
+mod macros;
+mod inner;
+
+const ROUNDS: usize = 12;
+
+make!(Turbo);
+make!(Fast);
+limit!();
+";
+    let inner = "\
+const ROUNDS: usize = 3;
+
+limit!();
+";
+    let found = found_in(
+        &[("Cargo.toml", manifest), ("src/macros.rs", macros), ("src/lib.rs", lib), ("src/inner.rs", inner)],
+        "src/lib.rs",
+        "ROUNDS",
+    );
+    let at = |line: usize, c: Confidence| ("src/macros.rs".to_string(), line, c);
+    assert_eq!(
+        found,
+        vec![at(8, Confidence::ImportResolved), at(16, Confidence::NameMatch)],
+        "{found:?}"
+    );
+}
+
 /// A member a macro's expansion reads on a parameter of the function it writes (`fn
 /// from(vec: $storage) -> Self { vec.$name }`) is a member of the parameter's type, the
 /// type each call gives: `impl_into!(Wide, [u64; 2], lanes)` reads `Wide.lanes`. Not when

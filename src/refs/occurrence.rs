@@ -1339,6 +1339,14 @@ fn judge_macro_token_as_written(
                     })
                     .unwrap_or_else(|| resolver.name(facts, name, at.0, 0)),
             };
+            // A name a `macro_rules!` body reads that names nothing where the macro is
+            // defined: what it names where the macro is called.
+            let entity = match entity {
+                Entity::Missing | Entity::External => {
+                    resolver.name_at_macro_calls(facts, name, at.0, 0).unwrap_or(entity)
+                }
+                entity => entity,
+            };
             verdict(
                 facts,
                 target,

@@ -1446,15 +1446,59 @@ impl<'p> Resolver<'p> {
 
     /// The type `self` is in the body of `macro_rules! name`: the one type of every impl the
     /// macro is invoked in, when there is one; `None` when an invocation stands outside an
-    /// impl or the impls are of several types. A `macro_rules!` is seen from where it is
-    /// defined on, so an invocation is this definition's when it comes after it in its file
-    /// with no other definition of the name in between, or stands in a file that defines no
-    /// macro of the name (one that may reach it by `#[macro_use]`).
+    /// impl or the impls are of several types, or a call is in another macro's body.
     fn macro_impl_type(&self, facts: &Facts, definition: tree_sitter::Node<'_>, depth: usize) -> Option<DefId> {
+        let mut found: Option<DefId> = None;
+        for (invoking, at) in self.macro_calls(facts, definition)? {
+            let ty = self.impl_type_at(&invoking, at, depth + 1)?;
+            match &found {
+                Some(seen) if *seen != ty => return None,
+                _ => found = Some(ty),
+            }
+        }
+        found
+    }
+
+    /// What a name in the body of a `macro_rules!` names where it names nothing where the
+    /// macro is defined: rustc looks an item's name up where the expansion lands (hygiene
+    /// keeps locals apart, not items), so it is what the name names at the macro's calls,
+    /// when they all agree. `None` where the name is not in a macro's body or no call reads
+    /// it as a definition of the root; a name only where its calls read it apart, or a call
+    /// cannot be followed (one in another macro's body).
+    pub fn name_at_macro_calls(&self, facts: &Facts, name: &str, at: usize, depth: usize) -> Option<Entity> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let definition = std::iter::successors(facts.node((at, at)), |n| n.parent())
+            .find(|n| n.kind() == "macro_definition")?;
+        let apart = Entity::Unknown("a name a macro's body leaves to where it is called, which its calls read apart");
+        let Some(calls) = self.macro_calls(facts, definition) else {
+            return Some(apart);
+        };
+        let read: Vec<Entity> = calls
+            .iter()
+            .map(|(invoking, call)| self.name(invoking, name, *call, depth + 1))
+            .collect();
+        let mut defs = read.iter().filter_map(|e| match e {
+            Entity::Def(def) => Some(def),
+            _ => None,
+        });
+        let first = defs.next()?;
+        let agree = read.iter().all(|e| matches!(e, Entity::Def(def) if def == first));
+        Some(if agree { Entity::Def(first.clone()) } else { apart })
+    }
+
+    /// The calls of the `macro_rules!` `definition`, each with its file and where it is.
+    /// A `macro_rules!` is seen from where it is defined on, so an invocation is this
+    /// definition's when it comes after it in its file with no other definition of the name
+    /// in between, or stands in a file that defines no macro of the name (one that may reach
+    /// it by `#[macro_use]`). The macro calling itself is left out; `None` where a call
+    /// stands in another macro's body, which is read only where that one is called.
+    fn macro_calls(&self, facts: &Facts, definition: tree_sitter::Node<'_>) -> Option<Vec<(Arc<Facts>, usize)>> {
         let name = definition.child_by_field_name("name")?;
         let invocation = format!("{}!", facts.text_of(name));
         let finder = memchr::memmem::Finder::new(invocation.as_bytes());
-        let mut found: Option<DefId> = None;
+        let mut calls = Vec::new();
         for (path, file) in &self.project.files {
             if file.lang.resolve.modules != ModuleSystem::Rust {
                 continue;
@@ -1497,20 +1541,13 @@ impl<'p> Resolver<'p> {
                     std::iter::successors(Some(n), |n| n.parent()).find(|a| a.kind() == "macro_definition")
                 });
                 match around {
-                    // The macro calling itself.
                     Some(m) if *path == facts.path && m.byte_range() == definition.byte_range() => continue,
-                    // Another macro's body: its `self` is whatever that macro's is.
                     Some(_) => return None,
-                    None => {}
-                }
-                let ty = self.impl_type_at(&invoking, at, depth + 1)?;
-                match &found {
-                    Some(seen) if *seen != ty => return None,
-                    _ => found = Some(ty),
+                    None => calls.push((Arc::clone(&invoking), at)),
                 }
             }
         }
-        found
+        Some(calls)
     }
 
     /// A class's bases, resolved (Python superclasses, TypeScript `extends` and
