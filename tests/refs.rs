@@ -6190,6 +6190,62 @@ pub fn count(padding: u8) -> u8 {
     );
 }
 
+/// A lambda given to a builtin that calls it with each element of a collection takes an
+/// element: `sorted(passes, key=lambda t: t.calls)`, `passes.sort(key=..)`, `map(lambda p:
+/// .., passes)`, `max(passes, key=..)`. Not `max(a, b, key=..)`, whose callback takes the
+/// arguments, nor a `sort` a class of the root defines, nor a `sorted` the file binds.
+#[test]
+fn a_lambda_a_builtin_calls_with_elements_takes_an_element() {
+    let module = "\
+class Pass:
+    calls: int = 0
+
+
+class Other:
+    calls: int = 0
+
+
+class Ledger:
+    def sort(self, key=None):
+        return key
+
+
+def report(passes: list[Pass], others: list[Other], ledger: Ledger):
+    ranked = sorted(passes, key=lambda t: (-t.calls, t.calls))
+    passes.sort(key=lambda t: t.calls)
+    counts = list(map(lambda p: p.calls, passes))
+    busiest = max(passes, key=lambda t: t.calls)
+    either = max(others[0], others[1], key=lambda o: o.calls)
+    ledger.sort(key=lambda t: t.calls)
+    return ranked, counts, busiest, either
+
+
+def local(passes: list[Pass]):
+    def sorted(xs, key):
+        return xs
+    return sorted(passes, key=lambda t: t.calls)
+";
+    let line_of = |needle: &str| module.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in(&[("m.py", module)], "m.py", "Pass.calls");
+    assert_eq!(
+        sure_lines(&found),
+        vec![
+            line_of("ranked = sorted"),
+            line_of("ranked = sorted"),
+            line_of("passes.sort("),
+            line_of("map(lambda p"),
+            line_of("busiest = max"),
+        ],
+        "{found:?}"
+    );
+    for unsure in ["either = max", "ledger.sort(", "return sorted(passes"] {
+        assert!(
+            found.iter().any(|(_, line, c)| *line == line_of(unsure) && *c == Confidence::NameMatch),
+            "{unsure}: {found:?}"
+        );
+    }
+}
+
 /// A name a `macro_rules!` body reads that names nothing where the macro is defined names
 /// what it names where the macro is called (rustc's hygiene keeps locals apart, not
 /// items): `ROUNDS` in a body in `macros.rs` is the crate root's constant when every call

@@ -721,6 +721,12 @@ pub struct Resolve {
     pub accumulating_callbacks: Vec<String>,
     /// Methods whose callback's first two parameters are both elements (`sort((a, b) => ..)`).
     pub comparing_callbacks: Vec<String>,
+    /// Builtin functions and collection methods that call a callback they are given with
+    /// each element of a collection, by name: where the callback is (a keyword, `key`, or a
+    /// place among the positional arguments, `"0"`) and where the collection is (a place, or
+    /// `"object"`, the method's receiver): `sorted(xs, key=lambda x: ..)`, `map(f, xs)`.
+    #[serde(default)]
+    pub argument_callbacks: BTreeMap<String, (String, String)>,
     /// Blocks whose last expression, written without `;`, is their value (Rust's `block`):
     /// it goes where the block goes, a function body's where the function returns.
     #[serde(default)]

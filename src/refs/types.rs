@@ -2864,7 +2864,10 @@ impl Resolver<'_> {
                     }
                     return ty;
                 }
-                if let Some(ty) = self.callback_element(&facts, b.at, depth + 1) {
+                if let Some(ty) = self
+                    .callback_element(&facts, b.at, depth + 1)
+                    .or_else(|| self.argument_callback_element(&facts, b.at, depth + 1))
+                {
                     return ty;
                 }
                 if let Some(ty) = self.contextual_parameter(&facts, b.at, depth + 1) {
@@ -3176,6 +3179,78 @@ impl Resolver<'_> {
         self.callback_parameter(facts, object_type, method, known_shape, depth + 1)
     }
 
+    /// The type of a lambda's first parameter where the lambda is an argument of a builtin
+    /// function or collection method that calls it with each element of a collection (the
+    /// language's `argument_callbacks`: `sorted(xs, key=lambda x: ..)`, `xs.sort(key=..)`,
+    /// `map(lambda x: .., xs)`): an element of that collection, as the checker reads the
+    /// lambda against the callable the argument expects. Not where a builtin's name is bound
+    /// in the file, nor for a method a type of the root defines itself, nor where a keyword
+    /// callback's collection is one of several positional values (`max(a, b, key=..)`).
+    fn argument_callback_element(&self, facts: &Facts, at: Range, depth: usize) -> Option<Ty> {
+        let r = &facts.lang.resolve;
+        if r.argument_callbacks.is_empty() {
+            return None;
+        }
+        let mut function = facts.node(at)?;
+        for _ in 0..5 {
+            function = function.parent()?;
+            if is_function_like(function) {
+                break;
+            }
+        }
+        let parameters = function.child_by_field_name("parameters")?;
+        let first = *crate::lang::written_parts(parameters).first()?;
+        if (first.start_byte(), first.end_byte()) != at {
+            return None;
+        }
+        // Where the lambda is: a keyword's value, or a place among the positional arguments.
+        let holder = function.parent()?;
+        let (list, place) = match r.keyword_keys.iter().find(|f| f.kind == holder.kind()) {
+            Some(form) => (holder.parent()?, facts.text_of(part(holder, form.name.as_deref())?).to_string()),
+            None => {
+                let positional = super::facts::positional_nodes(r, holder);
+                let index = positional.iter().position(|n| n.id() == function.id())?;
+                (holder, index.to_string())
+            }
+        };
+        let call = list.parent()?;
+        let form = Resolve::form(&r.calls, call.kind())?;
+        if part(call, form.arguments.as_deref())?.id() != list.id() {
+            return None;
+        }
+        let callee = part(call, form.callee.as_deref())?;
+        let positional = super::facts::positional_nodes(r, list);
+        let keyword = place.parse::<usize>().is_err();
+        let collection = match Resolve::form(&r.members, callee.kind()) {
+            // `xs.sort(key=..)`: the receiver's elements, unless its type defines the method.
+            Some(member) => {
+                let method = facts.text_of(part(callee, member.name.as_deref())?);
+                let (callback, collection) = r.argument_callbacks.get(method)?;
+                if *callback != place || collection != "object" {
+                    return None;
+                }
+                let object_type = self.type_of(facts, part(callee, member.object.as_deref())?, depth + 1);
+                if matches!(self.member(&object_type, method, depth + 1), Entity::Def(_)) {
+                    return None;
+                }
+                object_type
+            }
+            None => {
+                let name = facts.text_of(callee);
+                let (callback, collection) = r.argument_callbacks.get(name)?;
+                if *callback != place || facts.scopes.lookup(name, callee.start_byte()).is_some() {
+                    return None;
+                }
+                if keyword && positional.len() != 1 {
+                    return None;
+                }
+                let argument = positional.get(collection.parse::<usize>().ok()?)?;
+                self.type_of(facts, *argument, depth + 1)
+            }
+        };
+        Some(element_of(r, collection))
+    }
+
     /// What the callback given to `method` on a value of type `object_type` takes first: an
     /// element of a collection, a value of a map, what a wrapper holds or the error it holds
     /// instead. `known_shape`: the method is known by how it calls its callback (`fold`,
@@ -3253,6 +3328,7 @@ impl Resolver<'_> {
             // `{ bold: ({ mark }) => .. }` where a function type is expected: its parameter.
             (None, None) => self
                 .callback_element(facts, pattern, depth + 1)
+                .or_else(|| self.argument_callback_element(facts, pattern, depth + 1))
                 .or_else(|| self.contextual_parameter(facts, pattern, depth + 1))
                 .unwrap_or(Ty::Unknown("a pattern whose value saguaro does not see")),
         };
