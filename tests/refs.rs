@@ -6240,7 +6240,9 @@ def local(passes: list[Pass]):
     );
     for unsure in ["either = max", "ledger.sort(", "return sorted(passes"] {
         assert!(
-            found.iter().any(|(_, line, c)| *line == line_of(unsure) && *c == Confidence::NameMatch),
+            found
+                .iter()
+                .any(|(_, line, c)| *line == line_of(unsure) && *c == Confidence::NameMatch),
             "{unsure}: {found:?}"
         );
     }
@@ -6291,7 +6293,12 @@ const ROUNDS: usize = 3;
 limit!();
 ";
     let found = found_in(
-        &[("Cargo.toml", manifest), ("src/macros.rs", macros), ("src/lib.rs", lib), ("src/inner.rs", inner)],
+        &[
+            ("Cargo.toml", manifest),
+            ("src/macros.rs", macros),
+            ("src/lib.rs", lib),
+            ("src/inner.rs", inner),
+        ],
         "src/lib.rs",
         "ROUNDS",
     );
@@ -6359,7 +6366,9 @@ pub fn run(vec: Wide) -> u64 {
     );
     // The shadowed parameter's read stays a name only: `vec` there is `other`.
     assert!(
-        found.iter().any(|(_, line, c)| *line == line_of("shadowed!(Wide") && *c == Confidence::NameMatch),
+        found
+            .iter()
+            .any(|(_, line, c)| *line == line_of("shadowed!(Wide") && *c == Confidence::NameMatch),
         "{found:?}"
     );
     let found = found_in_crate(lib, "Narrow.lanes");

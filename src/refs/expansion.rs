@@ -1261,7 +1261,10 @@ fn rebinds(source: &str, tokens: &[Token], name: &str) -> bool {
             return true;
         }
         if let Kind::Group(_) = token.kind {
-            let pattern = after("let") || tokens.get(k + 1).is_some_and(|t| t.is(source, "=") || t.is(source, "=>"));
+            let pattern = after("let")
+                || tokens
+                    .get(k + 1)
+                    .is_some_and(|t| t.is(source, "=") || t.is(source, "=>"));
             if pattern && holds_name(source, token, name) || rebinds(source, &token.inner, name) {
                 return true;
             }

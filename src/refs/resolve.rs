@@ -1469,8 +1469,8 @@ impl<'p> Resolver<'p> {
         if depth > MAX_DEPTH {
             return None;
         }
-        let definition = std::iter::successors(facts.node((at, at)), |n| n.parent())
-            .find(|n| n.kind() == "macro_definition")?;
+        let definition =
+            std::iter::successors(facts.node((at, at)), |n| n.parent()).find(|n| n.kind() == "macro_definition")?;
         let apart = Entity::Unknown("a name a macro's body leaves to where it is called, which its calls read apart");
         let Some(calls) = self.macro_calls(facts, definition) else {
             return Some(apart);

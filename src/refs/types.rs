@@ -3206,7 +3206,10 @@ impl Resolver<'_> {
         // Where the lambda is: a keyword's value, or a place among the positional arguments.
         let holder = function.parent()?;
         let (list, place) = match r.keyword_keys.iter().find(|f| f.kind == holder.kind()) {
-            Some(form) => (holder.parent()?, facts.text_of(part(holder, form.name.as_deref())?).to_string()),
+            Some(form) => (
+                holder.parent()?,
+                facts.text_of(part(holder, form.name.as_deref())?).to_string(),
+            ),
             None => {
                 let positional = super::facts::positional_nodes(r, holder);
                 let index = positional.iter().position(|n| n.id() == function.id())?;
