@@ -44,7 +44,10 @@
 //! fields, since a field is reached through `Deref` and outside types rarely have public
 //! fields of their own (those that do, `Range`'s `start`, are data: `own_field_types`); its
 //! methods stay unknown. `get_unchecked(i)` gives an element itself, and a `fold`'s or
-//! `reduce`'s callback takes the element second, after the value carried between calls.
+//! `reduce`'s callback takes the element second, after the value carried between calls. A
+//! lambda passed to a builtin that calls it with each element of a collection
+//! (`sorted(xs, key=lambda x: ..)`, `map(lambda x: .., xs)`: `argument_callbacks`) takes an
+//! element, as the checker reads a lambda against the callable its argument expects.
 //!
 //! A raw pointer is read as what it points to (`AtomicPtr<T>`'s `load` gives it), and a
 //! `Some(x)` or `Ok(x)` pattern matching a value read as a type of the root binds that value:
