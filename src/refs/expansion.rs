@@ -1152,97 +1152,93 @@ impl Landing {
     /// be another value, so any of them gives `None`).
     fn parameter_type(&self, source: &str, receiver: &Token) -> Option<(Token, Vec<Token>)> {
         let name = receiver.text(source);
-        for (tokens, group) in self.around() {
+        // A block, `unsafe { .. }`, an `impl`'s body is passed by: the function is further out.
+        let (header, opens, body) = self.blocks_headed_by(source, "fn").next()?;
+        if rebinds(source, &body.inner, name) {
+            return None;
+        }
+        let parameters = header[opens..].iter().find(|t| t.kind == Kind::Group(b'('))?;
+        let mut parts = parameters.inner.split(|t| t.is(source, ","));
+        let part = parts.find(|part| {
+            let pattern: Vec<&Token> = part
+                .iter()
+                .take_while(|t| !t.is(source, ":"))
+                .filter(|t| !t.is(source, "mut"))
+                .collect();
+            matches!(pattern.as_slice(), [only] if only.kind == Kind::Ident && only.is(source, name))
+        })?;
+        let parameter = part.iter().find(|t| t.is(source, name))?.clone();
+        let colon = part.iter().position(|t| t.is(source, ":"))?;
+        // `&'a mut Type<..>`: the type borrowed, its path's segments.
+        let written = part[colon + 1..]
+            .iter()
+            .skip_while(|t| t.is(source, "&") || t.is(source, "mut") || t.kind == Kind::Lifetime);
+        let mut path = Vec::new();
+        let mut expect_segment = true;
+        for token in written {
+            match (expect_segment, token.kind) {
+                (true, Kind::Ident) => path.push(token.clone()),
+                (false, _) if token.is(source, "::") => {}
+                _ => break,
+            }
+            expect_segment = !expect_segment;
+        }
+        (!path.is_empty()).then_some((parameter, path))
+    }
+
+    /// The braced groups around the name whose header (the tokens before the group, from the
+    /// statement's start) holds `keyword` (`fn`, `impl`), innermost first: the header, where
+    /// the keyword is in it, and the group.
+    fn blocks_headed_by<'l>(
+        &'l self,
+        source: &'l str,
+        keyword: &'l str,
+    ) -> impl Iterator<Item = (&'l [Token], usize, &'l Token)> + 'l {
+        self.around().filter_map(move |(tokens, group)| {
             if tokens[group].kind != Kind::Group(b'{') {
-                continue;
+                return None;
             }
             let header_start = tokens[..group]
                 .iter()
                 .rposition(|t| t.is(source, ";") || matches!(t.kind, Kind::Group(b'{')))
                 .map_or(0, |k| k + 1);
             let header = &tokens[header_start..group];
-            let Some(opens) = header.iter().position(|t| t.is(source, "fn")) else {
-                // A block, `unsafe { .. }`, an `impl`'s body: the function is further out.
-                continue;
-            };
-            if rebinds(source, &tokens[group].inner, name) {
-                return None;
-            }
-            let parameters = header[opens..].iter().find(|t| t.kind == Kind::Group(b'('))?;
-            let mut parts = parameters.inner.split(|t| t.is(source, ","));
-            let part = parts.find(|part| {
-                let pattern: Vec<&Token> = part
-                    .iter()
-                    .take_while(|t| !t.is(source, ":"))
-                    .filter(|t| !t.is(source, "mut"))
-                    .collect();
-                matches!(pattern.as_slice(), [only] if only.kind == Kind::Ident && only.is(source, name))
-            })?;
-            let parameter = part.iter().find(|t| t.is(source, name))?.clone();
-            let colon = part.iter().position(|t| t.is(source, ":"))?;
-            // `&'a mut Type<..>`: the type borrowed, its path's segments.
-            let written = part[colon + 1..]
-                .iter()
-                .skip_while(|t| t.is(source, "&") || t.is(source, "mut") || t.kind == Kind::Lifetime);
-            let mut path = Vec::new();
-            let mut expect_segment = true;
-            for token in written {
-                match (expect_segment, token.kind) {
-                    (true, Kind::Ident) => path.push(token.clone()),
-                    (false, _) if token.is(source, "::") => {}
-                    _ => break,
-                }
-                expect_segment = !expect_segment;
-            }
-            return (!path.is_empty()).then_some((parameter, path));
-        }
-        None
+            let opens = header.iter().position(|t| t.is(source, keyword))?;
+            Some((header, opens, &tokens[group]))
+        })
     }
 
     /// The type path of the `impl` the expansion writes around the name (`impl Trait for
     /// Type<..> { .. }`, `impl<T> Type<T> { .. }`): what `Self` is there.
     pub fn impl_type(&self, source: &str) -> Option<Vec<Token>> {
-        for (tokens, group) in self.around() {
-            if tokens[group].kind != Kind::Group(b'{') {
-                continue;
+        let (header, opens, _) = self.blocks_headed_by(source, "impl").next()?;
+        let mut k = opens + 1;
+        let mut angles = 0usize;
+        let mut type_start = None;
+        // Past the impl's own generics, then past `Trait for` if it is written.
+        while k < header.len() {
+            let token = &header[k];
+            if token.is(source, "<") {
+                angles += 1;
+            } else if token.is(source, ">") {
+                angles = angles.saturating_sub(1);
+            } else if angles == 0 && type_start.is_none() && token.kind == Kind::Ident {
+                type_start = Some(k);
+            } else if angles == 0 && token.is(source, "for") {
+                type_start = None;
+            } else if angles == 0 && token.is(source, "where") {
+                break;
             }
-            let header_start = tokens[..group]
-                .iter()
-                .rposition(|t| t.is(source, ";") || matches!(t.kind, Kind::Group(b'{')))
-                .map_or(0, |k| k + 1);
-            let header = &tokens[header_start..group];
-            let Some(opens) = header.iter().position(|t| t.is(source, "impl")) else {
-                continue;
-            };
-            let mut k = opens + 1;
-            let mut angles = 0usize;
-            let mut type_start = None;
-            // Past the impl's own generics, then past `Trait for` if it is written.
-            while k < header.len() {
-                let token = &header[k];
-                if token.is(source, "<") {
-                    angles += 1;
-                } else if token.is(source, ">") {
-                    angles = angles.saturating_sub(1);
-                } else if angles == 0 && type_start.is_none() && token.kind == Kind::Ident {
-                    type_start = Some(k);
-                } else if angles == 0 && token.is(source, "for") {
-                    type_start = None;
-                } else if angles == 0 && token.is(source, "where") {
-                    break;
-                }
-                k += 1;
-            }
-            let start = type_start?;
-            let mut path = vec![header[start].clone()];
-            let mut k = start + 1;
-            while k + 1 < header.len() && header[k].is(source, "::") && header[k + 1].kind == Kind::Ident {
-                path.push(header[k + 1].clone());
-                k += 2;
-            }
-            return Some(path);
+            k += 1;
         }
-        None
+        let start = type_start?;
+        let mut path = vec![header[start].clone()];
+        let mut k = start + 1;
+        while k + 1 < header.len() && header[k].is(source, "::") && header[k + 1].kind == Kind::Ident {
+            path.push(header[k + 1].clone());
+            k += 2;
+        }
+        Some(path)
     }
 }
 

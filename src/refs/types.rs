@@ -386,6 +386,15 @@ pub(super) fn is_function_like(n: Node<'_>) -> bool {
         && (n.child_by_field_name("parameters").is_some() || n.child_by_field_name("parameter").is_some())
 }
 
+/// The function written as a value (a closure, an arrow, a lambda) whose parameter, or
+/// parameter pattern, is at `at`: the nearest function-like node a few levels up.
+fn function_around<'t>(facts: &'t Facts, at: Range) -> Option<Node<'t>> {
+    std::iter::successors(facts.node(at), |n| n.parent())
+        .skip(1)
+        .take(5)
+        .find(|n| is_function_like(*n))
+}
+
 /// Whether the `return` of `value` returns from `declaration`: no function stands between
 /// them but the one `declaration` is written as (`const f = (x) => { return x }`).
 fn returns_from(value: Node<'_>, declaration: Node<'_>) -> bool {
@@ -3123,13 +3132,7 @@ impl Resolver<'_> {
         if r.element_callbacks.is_empty() && r.wrapper_callbacks.is_empty() && r.map_callbacks.is_empty() {
             return None;
         }
-        let mut function = facts.node(at)?;
-        for _ in 0..5 {
-            function = function.parent()?;
-            if is_function_like(function) {
-                break;
-            }
-        }
+        let function = function_around(facts, at)?;
         let arguments = function.parent()?;
         let call = arguments.parent()?;
         let form = Resolve::form(&r.calls, call.kind())?;
@@ -3194,13 +3197,7 @@ impl Resolver<'_> {
         if r.argument_callbacks.is_empty() {
             return None;
         }
-        let mut function = facts.node(at)?;
-        for _ in 0..5 {
-            function = function.parent()?;
-            if is_function_like(function) {
-                break;
-            }
-        }
+        let function = function_around(facts, at)?;
         let parameters = function.child_by_field_name("parameters")?;
         let first = *crate::lang::written_parts(parameters).first()?;
         if (first.start_byte(), first.end_byte()) != at {
