@@ -6190,6 +6190,67 @@ pub fn count(padding: u8) -> u8 {
     );
 }
 
+/// A path qualified by a type parameter of the item around it (`L::RC`, `T::size()`, with
+/// `L: Lane` or `where T: Lane`) reads a member of the parameter's bound. Among a macro's
+/// tokens, `const RC: .. = ..` defines an item of that name, in an impl the grammar does not
+/// read: not a use of a constant `RC`, and only a name for the trait's `Lane.RC`.
+#[test]
+fn a_type_parameters_path_reads_its_bound_and_a_macros_const_defines_one() {
+    let lib = "\
+pub const RC: [u64; 2] = [1, 2];
+
+pub trait Lane {
+    const RC: &'static [Self];
+    fn size() -> usize;
+}
+
+macro_rules! impl_lane {
+    ($type:ty) => {
+        impl Lane for $type {
+            const RC: &'static [Self] = &[RC[0] as $type, RC[1] as $type];
+            fn size() -> usize {
+                1
+            }
+        }
+    };
+}
+
+impl_lane!(u64);
+
+pub fn run<L: Lane>(x: usize) -> usize {
+    L::RC.len() + L::size() + x
+}
+
+pub fn other<T>(x: usize) -> usize
+where
+    T: Lane,
+{
+    T::RC.len() + x
+}
+";
+    let line_of = |needle: &str| lib.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in_crate(lib, "RC");
+    assert_eq!(
+        sure_lines(&found),
+        vec![line_of("&[RC[0]"), line_of("&[RC[0]")],
+        "{found:?}"
+    );
+    let found = found_in_crate(lib, "Lane.RC");
+    assert_eq!(
+        sure_lines(&found),
+        vec![line_of("L::RC.len()"), line_of("T::RC.len()")],
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|(_, line, c)| *line == line_of("&[RC[0]") && *c == Confidence::NameMatch),
+        "{found:?}"
+    );
+    let found = found_in_crate(lib, "Lane.size");
+    assert_eq!(sure_lines(&found), vec![line_of("L::size()")], "{found:?}");
+}
+
 /// A lambda given to a builtin that calls it with each element of a collection takes an
 /// element: `sorted(passes, key=lambda t: t.calls)`, `passes.sort(key=..)`, `map(lambda p:
 /// .., passes)`, `max(passes, key=..)`. Not `max(a, b, key=..)`, whose callback takes the

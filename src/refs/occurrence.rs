@@ -384,6 +384,20 @@ pub(super) fn judge_name(
         {
             let segments = path_segments(object, facts.text());
             let owner = resolver.rust_qualifier(facts, &segments, object.start_byte(), 0);
+            // `L::RC`, `T::new()` with `L: Lane` a type parameter of the item around: a
+            // member of its bound, as a value of the parameter has (unknown where the bound
+            // lacks it; the caller's type may have more).
+            let bounded = match (&owner, segments.len()) {
+                (Entity::External | Entity::Missing | Entity::Unknown(_), 1) => {
+                    super::generics::type_parameter(facts, object).map(|p| resolver.bound_type(facts, &p, 0))
+                }
+                _ => None,
+            };
+            if let Some(bound) = bounded {
+                let entity = resolver.member(&bound, name, 0);
+                let how = How::new(kind_of(facts, parent, RefKind::Other), Confidence::ReceiverTyped);
+                return verdict(facts, target, at, entity, how, unresolved);
+            }
             let module = match &owner {
                 Entity::Module(m) => Some(m),
                 _ => None,
@@ -1256,20 +1270,31 @@ fn judge_macro_token_as_written(
         }
         None => {
             let before = text[..at.0].trim_end();
-            let defines = before.ends_with("fn")
-                && !before[..before.len() - 2]
-                    .chars()
-                    .next_back()
-                    .is_some_and(|c| c.is_alphanumeric() || c == '_');
-            if defines {
-                // `fn name(` among a macro's tokens (an impl a `macro_rules!` writes) defines
-                // a function of that name; it uses none. For a method target it may be an
-                // implementation of it in an impl the grammar does not read, which a rename
-                // must follow: listed by name.
-                if !is_method(target) {
+            let keyword_start = before
+                .char_indices()
+                .rev()
+                .take_while(|(_, c)| c.is_alphanumeric() || *c == '_')
+                .last()
+                .map_or(before.len(), |(i, _)| i);
+            let keyword = &before[keyword_start..];
+            const DECLARING: [&str; 9] = [
+                "fn", "const", "static", "type", "struct", "enum", "union", "trait", "mod",
+            ];
+            if DECLARING.contains(&keyword) {
+                // `fn name(`, `const NAME: T = ..` among a macro's tokens (an impl a
+                // `macro_rules!` writes) defines an item of that name; it uses none. For a
+                // method, associated constant or type of a trait or impl as the target, it may
+                // be an implementation of it in an impl the grammar does not read, which a
+                // rename must follow: listed by name.
+                let implements = match keyword {
+                    "fn" => is_method(target),
+                    "const" | "type" => target.def.path.contains('.'),
+                    _ => false,
+                };
+                if !implements {
                     return None;
                 }
-                let why = "a method defined among a macro's tokens, in an impl saguaro does not read";
+                let why = "an associated item defined among a macro's tokens, in an impl saguaro does not read";
                 return verdict(
                     facts,
                     target,
