@@ -326,6 +326,13 @@ fn sure_lines(found: &[(String, usize, Confidence)]) -> Vec<usize> {
         .collect()
 }
 
+/// Whether a reference matched by name only is found on `line`.
+fn name_match_at(found: &[(String, usize, Confidence)], line: usize) -> bool {
+    found
+        .iter()
+        .any(|(_, at, c)| *at == line && *c == Confidence::NameMatch)
+}
+
 /// [`found_in`] a one-file crate whose `src/lib.rs` is `lib`.
 fn found_in_crate(lib: &str, symbol: &str) -> Vec<(String, usize, Confidence)> {
     let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
@@ -6241,12 +6248,7 @@ where
         vec![line_of("L::RC.len()"), line_of("T::RC.len()")],
         "{found:?}"
     );
-    assert!(
-        found
-            .iter()
-            .any(|(_, line, c)| *line == line_of("&[RC[0]") && *c == Confidence::NameMatch),
-        "{found:?}"
-    );
+    assert!(name_match_at(&found, line_of("&[RC[0]")), "{found:?}");
     let found = found_in_crate(lib, "Lane.size");
     assert_eq!(sure_lines(&found), vec![line_of("L::size()")], "{found:?}");
 }
@@ -6300,12 +6302,7 @@ def local(passes: list[Pass]):
         "{found:?}"
     );
     for unsure in ["either = max", "ledger.sort(", "return sorted(passes"] {
-        assert!(
-            found
-                .iter()
-                .any(|(_, line, c)| *line == line_of(unsure) && *c == Confidence::NameMatch),
-            "{unsure}: {found:?}"
-        );
+        assert!(name_match_at(&found, line_of(unsure)), "{unsure}: {found:?}");
     }
 }
 
@@ -6426,12 +6423,7 @@ pub fn run(vec: Wide) -> u64 {
         "{found:?}"
     );
     // The shadowed parameter's read stays a name only: `vec` there is `other`.
-    assert!(
-        found
-            .iter()
-            .any(|(_, line, c)| *line == line_of("shadowed!(Wide") && *c == Confidence::NameMatch),
-        "{found:?}"
-    );
+    assert!(name_match_at(&found, line_of("shadowed!(Wide")), "{found:?}");
     let found = found_in_crate(lib, "Narrow.lanes");
     assert_eq!(sure_lines(&found), vec![line_of("impl_into!(Narrow")], "{found:?}");
 }
