@@ -1041,6 +1041,11 @@ pub enum Written {
     Bare { called: bool },
 }
 
+/// Keywords that declare an item of the name after them (`fn name`, `const NAME`).
+pub const ITEM_KEYWORDS: [&str; 9] = [
+    "fn", "struct", "enum", "union", "trait", "type", "mod", "const", "static",
+];
+
 /// Keywords that open a block after them, never a struct literal's path.
 const BLOCK_KEYWORDS: [&str; 12] = [
     "unsafe", "async", "loop", "else", "move", "const", "try", "match", "if", "while", "in", "return",
@@ -1079,10 +1084,8 @@ impl Landing {
             }
             return Written::OfReceiver;
         }
-        let declares = [
-            "fn", "struct", "enum", "union", "trait", "type", "mod", "const", "static", "let", "mut", "ref",
-        ];
-        if i >= 1 && declares.iter().any(|k| is(i - 1, k)) {
+        let mut declares = ITEM_KEYWORDS.iter().chain(&["let", "mut", "ref"]);
+        if i >= 1 && declares.any(|k| is(i - 1, k)) {
             return Written::Defined {
                 function: is(i - 1, "fn"),
             };

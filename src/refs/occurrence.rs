@@ -1277,10 +1277,7 @@ fn judge_macro_token_as_written(
                 .last()
                 .map_or(before.len(), |(i, _)| i);
             let keyword = &before[keyword_start..];
-            const DECLARING: [&str; 9] = [
-                "fn", "const", "static", "type", "struct", "enum", "union", "trait", "mod",
-            ];
-            if DECLARING.contains(&keyword) {
+            if expansion::ITEM_KEYWORDS.contains(&keyword) {
                 // `fn name(`, `const NAME: T = ..` among a macro's tokens (an impl a
                 // `macro_rules!` writes) defines an item of that name; it uses none. For a
                 // method, associated constant or type of a trait or impl as the target, it may
