@@ -440,6 +440,76 @@ pub fn go() -> u16 {
     );
 }
 
+/// A shorthand key among a macro's tokens is expanded when it stands for a binding: a local
+/// bound where the macro is called (`assert_eq!(c, Config { port })`), or a pattern's binding
+/// read again among the tokens. A key that binds nothing is a list a macro with its own
+/// grammar fills (`fill!(Config { port, host })` writes `Config { port: .., host: .. }`):
+/// it is renamed where it stands, since `listen: port` is not that macro's syntax.
+#[test]
+fn rust_a_shorthand_among_macro_tokens_is_expanded_only_where_it_binds() {
+    let dir = tempfile::tempdir().unwrap();
+    let lib = "\
+pub struct Config {
+    pub port: u16,
+    pub host: u8,
+}
+
+macro_rules! fill {
+    ($ty:ident { $($field:ident),* }) => {
+        $ty { $($field: 7),* }
+    };
+}
+
+macro_rules! ports {
+    ($c:expr) => {
+        match $c {
+            Config { port, .. } => port,
+        }
+    };
+}
+
+pub fn made() -> Config {
+    fill!(Config { port, host })
+}
+
+pub fn same(port: u16) -> bool {
+    let c = made();
+    assert_eq!(c.host, Config { port, host: 7 }.host);
+    ports!(c) == port
+}
+
+macro_rules! check {
+    () => {
+        fn checked() -> Config {
+            fill!(Config { host, port })
+        }
+    };
+}
+
+check!();
+";
+    write(
+        dir.path(),
+        &[
+            (
+                "Cargo.toml",
+                "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+            ),
+            ("src/lib.rs", lib),
+        ],
+    );
+    let answer = rename(dir.path(), "src/lib.rs", "Config.port", "listen");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert_eq!(
+        read(dir.path(), "src/lib.rs"),
+        lib.replace("pub port: u16", "pub listen: u16")
+            .replace("Config { port, .. } => port", "Config { listen: port, .. } => port")
+            .replace("fill!(Config { port, host })", "fill!(Config { listen, host })")
+            .replace("Config { port, host: 7 }", "Config { listen: port, host: 7 }")
+            .replace("fill!(Config { host, port })", "fill!(Config { host, listen })")
+    );
+}
+
 #[test]
 fn typescript_a_value_renamed_in_a_shorthand_keeps_the_key() {
     let dir = tempfile::tempdir().unwrap();

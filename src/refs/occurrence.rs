@@ -15,7 +15,9 @@
 //! macro's definition sees gives in its place, when they agree (each could give another).
 //! A `let` among the tokens binds from the end of its statement, so its own initialiser
 //! reads the name it shadows, and a closure there given to a method (`attributes.iter().map(
-//! |a| ..)` inside `write!`) takes what that method gives its callback.
+//! |a| ..)` inside `write!`) takes what that method gives its callback. A shorthand key
+//! there (`Config { port }`) is expanded by a rename only where it stands for a binding; a
+//! key binding nothing is a list a macro with its own grammar fills, renamed where it stands.
 //!
 //! A string is a name where the language reads it as one: the key of an index or literal
 //! that names a member of the value's type ([`Resolver::keyed_member`]: a `TypedDict`'s
@@ -1321,7 +1323,7 @@ fn judge_macro_token_as_written(
                     How::new(kind, Confidence::ReceiverTyped),
                     unresolved,
                 )?;
-                reference.shorthand = field && shorthand;
+                reference.shorthand = field && shorthand && shorthand_binds(facts, name, at);
                 return Some(reference);
             }
             if let Some(written) = field_macro_type(&facts.lang.resolve.field_macros, text, at) {
@@ -1650,6 +1652,40 @@ fn bound_in_macro(facts: &Facts, name: &str, at: Range) -> bool {
         .iter()
         .filter_map(|p| regex::Regex::new(p).ok())
         .any(|re| re.is_match(before))
+}
+
+/// Whether a shorthand key among a macro's tokens (`Config { port }`) stands for a binding,
+/// which a rename keeps by writing `Config { new: port }`: the name is bound where it is
+/// written (a local, a parameter, an item; a `let`, closure or `fn` among the tokens), or
+/// it is read again among the same tokens (the shorthand in a pattern binds it). A key with
+/// neither holds no value of its own: a macro with its own grammar lists the fields it
+/// fills (`parse_into_structs!(..; static V: &[TestVector { key, plaintext }];)` writes
+/// `TestVector { plaintext: .. }`), where `new: plaintext` is not its syntax and the key is
+/// renamed where it stands. Code that did bind nothing there would not compile either way.
+fn shorthand_binds(facts: &Facts, name: &str, at: Range) -> bool {
+    if bound_in_macro(facts, name, at) || facts.scopes.lookup(name, at.0).is_some() {
+        return true;
+    }
+    let Some(call) = outermost_macro(facts, at) else {
+        return true;
+    };
+    let tokens = facts.text_of(call);
+    let start = call.start_byte();
+    let Ok(word) = regex::Regex::new(&format!(r"\b{}\b", regex::escape(name))) else {
+        return true;
+    };
+    let read_again = word.find_iter(tokens).any(|m| {
+        let (from, to) = (start + m.start(), start + m.end());
+        if from == at.0 {
+            return false;
+        }
+        // A member or path segment (`x.port`, `a::port`) or a literal's key, shorthand too
+        // (the same list again), is no read of a binding.
+        let before = facts.text()[..from].trim_end();
+        let member = before.ends_with('.') || before.ends_with("::");
+        !member && macro_literal_key(facts, (from, to)).is_none()
+    });
+    read_again
 }
 
 /// The outermost macro invocation or definition around `at`.
