@@ -6198,7 +6198,8 @@ pub fn count(padding: u8) -> u8 {
 }
 
 /// A path qualified by a type parameter of the item around it (`L::RC`, `T::size()`, with
-/// `L: Lane` or `where T: Lane`) reads a member of the parameter's bound. Among a macro's
+/// `L: Lane` or `where T: Lane`) reads a member of the parameter's bound, among a macro's
+/// tokens too (`const { assert!(L::RC.len() > 0) }`). Among a macro's
 /// tokens, `const RC: .. = ..` defines an item of that name, in an impl the grammar does not
 /// read: not a use of a constant `RC`, and only a name for the trait's `Lane.RC`.
 #[test]
@@ -6206,7 +6207,7 @@ fn a_type_parameters_path_reads_its_bound_and_a_macros_const_defines_one() {
     let lib = "\
 pub const RC: [u64; 2] = [1, 2];
 
-pub trait Lane {
+pub trait Lane: Sized + 'static {
     const RC: &'static [Self];
     fn size() -> usize;
 }
@@ -6225,6 +6226,7 @@ macro_rules! impl_lane {
 impl_lane!(u64);
 
 pub fn run<L: Lane>(x: usize) -> usize {
+    const { assert!(L::RC.len() > 0) };
     L::RC.len() + L::size() + x
 }
 
@@ -6245,7 +6247,11 @@ where
     let found = found_in_crate(lib, "Lane.RC");
     assert_eq!(
         sure_lines(&found),
-        vec![line_of("L::RC.len()"), line_of("T::RC.len()")],
+        vec![
+            line_of("assert!(L::RC"),
+            line_of("L::RC.len() +"),
+            line_of("T::RC.len()")
+        ],
         "{found:?}"
     );
     assert!(name_match_at(&found, line_of("&[RC[0]")), "{found:?}");

@@ -386,16 +386,8 @@ pub(super) fn judge_name(
         {
             let segments = path_segments(object, facts.text());
             let owner = resolver.rust_qualifier(facts, &segments, object.start_byte(), 0);
-            // `L::RC`, `T::new()` with `L: Lane` a type parameter of the item around: a
-            // member of its bound, as a value of the parameter has (unknown where the bound
-            // lacks it; the caller's type may have more).
-            let bounded = match (&owner, segments.len()) {
-                (Entity::External | Entity::Missing | Entity::Unknown(_), 1) => {
-                    super::generics::type_parameter(facts, object).map(|p| resolver.bound_type(facts, &p, 0))
-                }
-                _ => None,
-            };
-            if let Some(bound) = bounded {
+            // `L::RC`, `T::new()` with `L: Lane` a type parameter of the item around.
+            if let Some(bound) = parameter_bound(resolver, facts, &owner, segments.len(), object) {
                 let entity = resolver.member(&bound, name, 0);
                 let how = How::new(kind_of(facts, parent, RefKind::Other), Confidence::ReceiverTyped);
                 return verdict(facts, target, at, entity, how, unresolved);
@@ -1229,6 +1221,19 @@ fn judge_macro_token_as_written(
         Some((receiver, true)) => {
             let segments: Vec<String> = macro_path(&receiver);
             let owner = macro_path_entity(resolver, facts, &segments, at.0, true);
+            // `L::RC` among the tokens of `const { assert!(.. L::RC.len()) }`, `L: Lane` a
+            // type parameter of the function around: a member of its bound, as outside.
+            let qualifier = text[..at.0]
+                .trim_end()
+                .strip_suffix("::")
+                .map(str::trim_end)
+                .and_then(|rest| facts.node((rest.len().checked_sub(receiver.len())?, rest.len())));
+            let bound = qualifier.and_then(|node| parameter_bound(resolver, facts, &owner, segments.len(), node));
+            if let Some(bound) = bound {
+                let entity = resolver.member(&bound, name, 0);
+                let how = How::new(kind, Confidence::ReceiverTyped).call(shape(Some(receiver), true));
+                return verdict(facts, target, at, entity, how, unresolved);
+            }
             let confidence = match owner {
                 Entity::Module(_) => Confidence::ImportResolved,
                 _ => Confidence::ReceiverTyped,
@@ -1964,6 +1969,24 @@ fn macro_path_entity(
         }
         other => other,
     }
+}
+
+/// The bound of the type parameter a path's one-segment qualifier names (`L::RC`, `T::new()`
+/// with `L: Lane` a type parameter of the item around), where the qualifier names nothing
+/// else: the path reads a member of that bound, as a value of the parameter does (unknown
+/// where the bound lacks it; the caller's type may have more).
+fn parameter_bound(
+    resolver: &Resolver<'_>,
+    facts: &Facts,
+    owner: &Entity,
+    segments: usize,
+    qualifier: Node<'_>,
+) -> Option<Ty> {
+    let unresolved = matches!(owner, Entity::External | Entity::Missing | Entity::Unknown(_));
+    if !unresolved || segments != 1 {
+        return None;
+    }
+    super::generics::type_parameter(facts, qualifier).map(|p| resolver.bound_type(facts, &p, 0))
 }
 
 /// The type a struct literal among a macro's tokens makes (`$crate::TypeEqualizer { .. }`,
