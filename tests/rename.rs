@@ -510,6 +510,64 @@ check!();
     );
 }
 
+/// A macro argument the expansion reads the definition with (`backend::$name`) is renamed
+/// like any reference; one the expansion also declares an item with (`pub struct $name`)
+/// names that item too, whose uses no reference lists: the rename is refused
+/// (`shared_reference`), naming the macro and the item, and nothing is written.
+#[test]
+fn rust_a_macro_argument_that_also_declares_an_item_is_refused() {
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let reading = "\
+mod backend {
+    pub(crate) type Block = u8;
+}
+
+macro_rules! read {
+    ($name:ident) => {
+        pub const EMPTY: Option<backend::$name> = None;
+    };
+}
+
+read!(Block);
+";
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &[("Cargo.toml", manifest), ("src/lib.rs", reading)]);
+    let answer = rename(dir.path(), "src/lib.rs", "backend.Block", "Chunk");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert_eq!(read(dir.path(), "src/lib.rs"), reading.replace("Block", "Chunk"));
+
+    let declaring = "\
+mod backend {
+    pub(crate) type Block = u8;
+}
+
+macro_rules! define {
+    (name = $name:ident) => {
+        pub struct $name {
+            pub inner: backend::$name,
+        }
+    };
+}
+
+define!(name = Block);
+
+pub fn make() -> Block {
+    Block { inner: 1 }
+}
+";
+    let dir = tempfile::tempdir().unwrap();
+    write(dir.path(), &[("Cargo.toml", manifest), ("src/lib.rs", declaring)]);
+    let answer = rename(dir.path(), "src/lib.rs", "backend.Block", "Chunk");
+    assert_eq!(answer.status, Status::Rejected);
+    let error = &answer.errors[0];
+    assert_eq!(error.code.as_str(), "shared_reference", "{error:?}");
+    assert!(
+        error.message.contains("src/lib.rs:13") && error.message.contains("`define!` also declares `struct Block`"),
+        "{error:?}"
+    );
+    assert_eq!(read(dir.path(), "src/lib.rs"), declaring);
+}
+
 #[test]
 fn typescript_a_value_renamed_in_a_shorthand_keeps_the_key() {
     let dir = tempfile::tempdir().unwrap();

@@ -466,7 +466,7 @@ impl Server {
     }
 
     #[tool(
-        description = "Rename a definition and every reference to it across the root in one transaction: calls, imports (an `as` alias keeps its local name), re-exports, `__all__`, type uses, attribute accesses, keyword arguments naming a field, shorthands expanded (`Config { port }` -> `Config { new: port }`). References matched by name only are listed under `uncertain` and left unless include_uncertain. Refused, nothing written: invalid_name, name_conflict, shared_reference (a member read on a value of several types each defining it), syntax_error, symbol_not_found, ambiguous_symbol."
+        description = "Rename a definition and every reference to it across the root in one transaction: calls, imports (an `as` alias keeps its local name), re-exports, `__all__`, type uses, attribute accesses, keyword arguments naming a field, shorthands expanded (`Config { port }` -> `Config { new: port }`). References matched by name only are listed under `uncertain` and left unless include_uncertain. Refused, nothing written: invalid_name, name_conflict, shared_reference (a member read on a value of several types each defining it, or a macro argument that also declares another item), syntax_error, symbol_not_found, ambiguous_symbol."
     )]
     async fn rename_symbol(&self, Parameters(args): Parameters<RenameArgs>) -> Reply {
         if let Err(e) = self.workspace().and_then(|w| w.check(&args.file, Access::Write)) {

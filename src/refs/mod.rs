@@ -155,6 +155,12 @@ pub struct Reference {
     /// (`file:Class.member` of the others): renaming the definition alone breaks the read.
     #[serde(skip)]
     pub shared_with: Vec<String>,
+    /// A macro argument whose expansion both reads the definition and declares an item of
+    /// the same name from the same token (`define!(name = Aes128Dec)` writing
+    /// `backends::x86::$name` and `pub struct $name`): what declares which item (`` `define!`
+    /// also declares `struct Aes128Dec` with it ``). Renaming the token renames that item too.
+    #[serde(skip)]
+    pub declares_too: Option<String>,
 }
 
 /// What a call writes around the called name.

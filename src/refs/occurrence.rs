@@ -824,6 +824,7 @@ fn verdict(
         through: None,
         shorthand: false,
         shared_with: Vec::new(),
+        declares_too: None,
     };
     match entity {
         Entity::Def(def) if def == target.def => Some(reference(confidence, reason(kind, confidence))),
@@ -1418,6 +1419,9 @@ fn judge_landings(
     };
     let mut best: Option<(Entity, How)> = None;
     let mut names_another = false;
+    // An item the expansion declares with the name's token (`pub struct $name`), which is
+    // not an implementation of the target (a method a trait's impl writes).
+    let mut declared = None;
     for landing in landings {
         let (entity, how) = match landing.written(source) {
             expansion::Written::Qualified { path, called } => {
@@ -1471,11 +1475,15 @@ fn judge_landings(
                 Entity::Unknown("a member of a value a macro's expansion does not type"),
                 How::new(RefKind::Attribute, Confidence::NameMatch),
             ),
-            expansion::Written::Defined { function: true } if is_method(target) => (
+            expansion::Written::Defined { function: true, .. } if is_method(target) => (
                 Entity::Unknown("a method a macro's expansion defines, perhaps implementing it"),
                 How::new(RefKind::Other, Confidence::NameMatch),
             ),
-            expansion::Written::Defined { .. } | expansion::Written::MacroName => continue,
+            expansion::Written::Defined { item, .. } => {
+                declared = declared.or(item);
+                continue;
+            }
+            expansion::Written::MacroName => continue,
             expansion::Written::Bare { called } => {
                 let kind = if called { RefKind::Call } else { RefKind::Other };
                 (
@@ -1496,7 +1504,13 @@ fn judge_landings(
         }
     }
     let mut unread = Unresolved::default();
-    let reference = best.and_then(|(entity, how)| verdict(facts, target, at, entity, how, &mut unread));
+    let mut reference = best.and_then(|(entity, how)| verdict(facts, target, at, entity, how, &mut unread));
+    if let Some(reference) = reference.as_mut().filter(|r| r.confidence != Confidence::NameMatch) {
+        reference.declares_too = declared.map(|keyword| {
+            let by = enclosing_macro_name(facts, at).map_or("the macro".to_string(), |m| format!("`{m}!`"));
+            format!("{by} also declares `{keyword} {name}` with it")
+        });
+    }
     Expanded {
         reference,
         names_another,
@@ -1691,6 +1705,19 @@ fn shorthand_binds(facts: &Facts, name: &str, at: Range) -> bool {
         !member && macro_literal_key(facts, (from, to)).is_none()
     });
     read_again
+}
+
+/// The name of the innermost macro call around `at` (`define_aes_impl` for a token of
+/// `define_aes_impl!(..)`).
+fn enclosing_macro_name(facts: &Facts, at: Range) -> Option<&str> {
+    let mut node = facts.node(at)?;
+    while let Some(parent) = node.parent() {
+        if parent.kind() == "macro_invocation" {
+            return parent.child_by_field_name("macro").map(|m| facts.text_of(m));
+        }
+        node = parent;
+    }
+    None
 }
 
 /// The outermost macro invocation or definition around `at`.

@@ -1416,10 +1416,7 @@ impl Resolver<'_> {
         // A builtin named by the callee's text whose head nothing of the file binds
         // (`sorted`, `Object.entries`).
         let text = facts.text_of(callee);
-        let unbound = || {
-            let head = text.split('.').next().unwrap_or_default();
-            facts.scopes.lookup(head, callee.start_byte()).is_none()
-        };
+        let unbound = || unbound_head(facts, callee);
         let builtin = |names: &[String]| names.iter().any(|n| n == text) && unbound();
         // `Some(x)`, `Ok(x)`: a wrapper holding `x`.
         if let Some(wrapper) = r.wrapping_constructors.get(text).filter(|_| unbound()) {
@@ -3241,7 +3238,7 @@ impl Resolver<'_> {
             None => {
                 let name = facts.text_of(callee);
                 let (callback, collection) = r.argument_callbacks.get(name)?;
-                if *callback != place || facts.scopes.lookup(name, callee.start_byte()).is_some() {
+                if *callback != place || !unbound_head(facts, callee) {
                     return None;
                 }
                 if keyword && positional.len() != 1 {
@@ -4902,6 +4899,13 @@ pub(super) fn indexed_value(object: &Ty, slice: bool) -> Option<Ty> {
         Ty::Keyed(_, value) | Ty::Record(value) => Some((**value).clone()),
         _ => None,
     }
+}
+
+/// Whether nothing of the file binds the name a callee's text starts with (`sorted`,
+/// `Object.entries`): the builtin of that name, not a definition of the file's.
+fn unbound_head(facts: &Facts, callee: Node<'_>) -> bool {
+    let head = facts.text_of(callee).split('.').next().unwrap_or_default();
+    facts.scopes.lookup(head, callee.start_byte()).is_none()
 }
 
 /// What each element of a collection of type `ty` is (of a map, what a loop over it gives).

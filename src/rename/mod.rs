@@ -14,6 +14,9 @@
 //!   (`m.params` with `m` a `MetaModel | MetaMetaModel`), needs every one of those
 //!   definitions: renaming one alone breaks the read, renamed or left, so the rename is
 //!   refused (`shared_reference`) unless the caller takes the name matches too;
+//! - a macro argument whose expansion both reads the definition and declares an item from
+//!   the same token (`backends::x86::$name` and `pub struct $name`) would rename that item
+//!   too, and break its uses no reference lists: refused (`shared_reference`), naming it;
 //! - a use through another name (`E()` after `from m import Engine as E`) names the alias,
 //!   not the definition: it stays, and only the import's `Engine` changes;
 //! - a shorthand keeps what it binds: `Config { port }` becomes `Config { new: port }` when
@@ -141,6 +144,7 @@ fn plan(project: &Project, request: &Request) -> Result<Planned, Vec<Error>> {
     if !request.include_uncertain {
         check_unshared(&answer.references, symbol).map_err(one)?;
     }
+    check_undeclared(&answer.references, symbol).map_err(one)?;
 
     let shorthand_keys = &facts.lang.resolve.shorthand_keys;
     let mut edits: BTreeMap<String, Vec<Replacement>> = BTreeMap::new();
@@ -246,6 +250,34 @@ fn check_unshared(references: &[Reference], symbol: &Symbol) -> Result<(), Error
         "rename each of them to the same new name, passing --include-uncertain (include_uncertain) so the shared reads are renamed too; nothing was written",
     )
     .in_file(&shared.path)
+    .with_lines(lines))
+}
+
+/// Refuses a rename one of whose references is a macro argument the expansion also
+/// declares another item with (`define!(name = Aes128Dec)` writing `backends::x86::$name`
+/// and `pub struct $name`): the one token names both, so renaming it renames that item
+/// too, and every use of it elsewhere, which no reference of the definition lists.
+fn check_undeclared(references: &[Reference], symbol: &Symbol) -> Result<(), Error> {
+    let Some((reference, declared)) = references
+        .iter()
+        .find_map(|r| r.declares_too.as_ref().map(|declared| (r, declared)))
+    else {
+        return Ok(());
+    };
+    let lines: Vec<usize> = references
+        .iter()
+        .filter(|r| r.path == reference.path && r.declares_too.is_some())
+        .map(|r| r.line)
+        .collect();
+    Err(Error::new(
+        ErrorCode::SharedReference,
+        format!(
+            "`{}` is named at {}:{} by a macro argument, and {declared}: renaming it there renames that item too and breaks its uses",
+            symbol.path, reference.path, reference.line
+        ),
+        "give the macro the two names apart (or rename the declared item with its uses by hand) and rename again; nothing was written",
+    )
+    .in_file(&reference.path)
     .with_lines(lines))
 }
 
