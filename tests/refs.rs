@@ -7250,3 +7250,45 @@ def first(paths):
     let found = found_in(&[("m.py", module)], "m.py", "Matcher.pattern");
     assert_eq!(sure_lines(&found), vec![22], "{found:?}");
 }
+
+/// A value rebound many times over (`let e = e.arc(1).unwrap();` twenty times, as a builder's
+/// test writes it) keeps its type to the end: the depth that bounds the reading of chains
+/// is not spent by rebinding. Among a macro's tokens, a range's dots end a receiver chain
+/// (`&e.bytes[..e.cursor]` reads `e.cursor`).
+#[test]
+fn a_value_rebound_many_times_and_a_receiver_after_a_range_keep_their_type() {
+    let rebinds = "    let e = e.arc(1).unwrap();\n".repeat(20);
+    let lib = format!(
+        "\
+pub struct Encoder {{
+    pub bytes: [u8; 4],
+    pub cursor: usize,
+}}
+
+impl Encoder {{
+    pub fn arc(self, n: usize) -> Result<Self, ()> {{
+        Ok(Encoder {{ bytes: self.bytes, cursor: self.cursor + n }})
+    }}
+}}
+
+pub fn encode() -> usize {{
+    let e = Encoder {{ bytes: [0; 4], cursor: 0 }};
+{rebinds}    assert_eq!(&e.bytes[..e.cursor], &[0u8; 4][..]);
+    e.cursor
+}}
+"
+    );
+    let line_of = |needle: &str| lib.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in_crate(&lib, "Encoder.cursor");
+    assert_eq!(
+        sure_lines(&found),
+        vec![
+            line_of("self.cursor + n"),
+            line_of("self.cursor + n"),
+            line_of("cursor: 0"),
+            line_of("assert_eq!"),
+            line_of("    e.cursor")
+        ],
+        "{found:?}"
+    );
+}

@@ -2386,6 +2386,8 @@ fn receiver_before(facts: &Facts, name_start: usize) -> Option<(String, bool)> {
     {
         match c {
             ':' if !path && depth == 0 && path_separator(i) => {}
+            // `&x.bytes[..x.cursor]`, `0..=n.len`: a range's dots end the chain.
+            '.' if depth == 0 && (rest[..i].ends_with('.') || rest[i + 1..].starts_with('.')) => break,
             // `parse::<Pattern>()`: a turbofish's brackets hold a type, not the chain.
             ')' | ']' | '>' if !path => depth += 1,
             '(' | '[' | '<' if depth > 0 => depth -= 1,

@@ -65,8 +65,11 @@ pub struct Memo {
     class_members: Mutex<HashMap<(DefId, String), Entity>>,
 }
 
-/// How deep a chain of imports, re-exports or inferred types is followed.
-pub const MAX_DEPTH: usize = 40;
+/// How deep a chain of imports, re-exports or inferred types is followed. One rebinding
+/// (`let e = e.arc(1).unwrap();`) spends several levels (the binding, its value, the call,
+/// the wrapper it returns), so the bound leaves room for dozens of them, as a builder's test
+/// writes; it is there to stop a runaway chain, not a long one.
+pub const MAX_DEPTH: usize = 256;
 
 thread_local! {
     /// The module members being worked out on this thread: a cycle of re-exports ends here.
