@@ -1033,9 +1033,9 @@ pub enum Written {
     /// `value.name` on another receiver, which the expansion's tokens do not type.
     OfReceiver,
     /// `fn name`, `struct name`, `let name`, a parameter or a field declared: the expansion
-    /// defines something of that name (`function`: a function or method; `item`: the
-    /// keyword of an item it declares, `struct`, `fn`, `const`, ..).
-    Defined { function: bool, item: Option<&'static str> },
+    /// defines something of that name (`item`: the keyword of an item it declares, `struct`,
+    /// `fn` for a function or method, `const`, ..; none for a local, parameter or field).
+    Defined { item: Option<&'static str> },
     /// A macro's name (`name!`): no item.
     MacroName,
     /// The name alone: what it names where the call is.
@@ -1088,7 +1088,6 @@ impl Landing {
         let mut declares = ITEM_KEYWORDS.iter().chain(&["let", "mut", "ref"]);
         if i >= 1 && declares.any(|k| is(i - 1, k)) {
             return Written::Defined {
-                function: is(i - 1, "fn"),
                 item: ITEM_KEYWORDS.iter().copied().find(|k| is(i - 1, k)),
             };
         }
@@ -1106,10 +1105,7 @@ impl Landing {
                         let declared =
                             before.is_some_and(|b| ["struct", "enum", "union"].iter().any(|k| b.is(source, k)));
                         if declared && colon {
-                            return Written::Defined {
-                                function: false,
-                                item: None,
-                            };
+                            return Written::Defined { item: None };
                         }
                         let literal = !path.is_empty()
                             && !path
@@ -1132,20 +1128,14 @@ impl Landing {
                         if colon && group >= 2 && outer[..group].iter().rev().take(8).any(|t| t.is(source, "fn")) =>
                     {
                         // `fn $method(self, $field: $ty)`: a parameter.
-                        return Written::Defined {
-                            function: false,
-                            item: None,
-                        };
+                        return Written::Defined { item: None };
                     }
                     _ => {}
                 }
             }
         }
         if i >= 1 && is(i - 1, "|") && is(i + 1, "|") {
-            return Written::Defined {
-                function: false,
-                item: None,
-            };
+            return Written::Defined { item: None };
         }
         Written::Bare { called }
     }

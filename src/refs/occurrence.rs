@@ -1475,11 +1475,11 @@ fn judge_landings(
                 Entity::Unknown("a member of a value a macro's expansion does not type"),
                 How::new(RefKind::Attribute, Confidence::NameMatch),
             ),
-            expansion::Written::Defined { function: true, .. } if is_method(target) => (
+            expansion::Written::Defined { item: Some("fn") } if is_method(target) => (
                 Entity::Unknown("a method a macro's expansion defines, perhaps implementing it"),
                 How::new(RefKind::Other, Confidence::NameMatch),
             ),
-            expansion::Written::Defined { item, .. } => {
+            expansion::Written::Defined { item } => {
                 declared = declared.or(item);
                 continue;
             }

@@ -227,30 +227,23 @@ fn one_binding<'f>(facts: &'f Facts, symbol: &'f Symbol) -> Vec<&'f Symbol> {
 /// (`m.params` on a value of either of two classes that each define `params`): renamed
 /// or left, that read breaks while the other definition keeps the old name.
 fn check_unshared(references: &[Reference], symbol: &Symbol) -> Result<(), Error> {
-    let Some(shared) = references.iter().find(|r| !r.shared_with.is_empty()) else {
-        return Ok(());
-    };
-    let lines: Vec<usize> = references
-        .iter()
-        .filter(|r| r.path == shared.path && !r.shared_with.is_empty())
-        .map(|r| r.line)
-        .collect();
-    let others = shared
-        .shared_with
-        .iter()
-        .map(|o| format!("`{o}`"))
-        .collect::<Vec<_>>()
-        .join(", ");
-    Err(Error::new(
-        ErrorCode::SharedReference,
-        format!(
-            "`{}` is read at {}:{} on a value that may also be of a type defining its own `{}` ({others}): renaming one of them breaks that read",
-            symbol.path, shared.path, shared.line, symbol.name
-        ),
+    refuse_shared(
+        references,
+        |r| !r.shared_with.is_empty(),
+        |shared| {
+            let others = shared
+                .shared_with
+                .iter()
+                .map(|o| format!("`{o}`"))
+                .collect::<Vec<_>>()
+                .join(", ");
+            format!(
+                "`{}` is read at {}:{} on a value that may also be of a type defining its own `{}` ({others}): renaming one of them breaks that read",
+                symbol.path, shared.path, shared.line, symbol.name
+            )
+        },
         "rename each of them to the same new name, passing --include-uncertain (include_uncertain) so the shared reads are renamed too; nothing was written",
     )
-    .in_file(&shared.path)
-    .with_lines(lines))
 }
 
 /// Refuses a rename one of whose references is a macro argument the expansion also
@@ -258,27 +251,41 @@ fn check_unshared(references: &[Reference], symbol: &Symbol) -> Result<(), Error
 /// and `pub struct $name`): the one token names both, so renaming it renames that item
 /// too, and every use of it elsewhere, which no reference of the definition lists.
 fn check_undeclared(references: &[Reference], symbol: &Symbol) -> Result<(), Error> {
-    let Some((reference, declared)) = references
-        .iter()
-        .find_map(|r| r.declares_too.as_ref().map(|declared| (r, declared)))
-    else {
+    refuse_shared(
+        references,
+        |r| r.declares_too.is_some(),
+        |reference| {
+            format!(
+                "`{}` is named at {}:{} by a macro argument, and {}: renaming it there renames that item too and breaks its uses",
+                symbol.path,
+                reference.path,
+                reference.line,
+                reference.declares_too.as_deref().unwrap_or_default()
+            )
+        },
+        "give the macro the two names apart (or rename the declared item with its uses by hand) and rename again; nothing was written",
+    )
+}
+
+/// `shared_reference` for the first reference `shared` picks, with `message` about it and
+/// the lines of every such reference in its file; `Ok` where none is.
+fn refuse_shared(
+    references: &[Reference],
+    shared: impl Fn(&Reference) -> bool,
+    message: impl FnOnce(&Reference) -> String,
+    hint: &str,
+) -> Result<(), Error> {
+    let Some(first) = references.iter().find(|r| shared(r)) else {
         return Ok(());
     };
     let lines: Vec<usize> = references
         .iter()
-        .filter(|r| r.path == reference.path && r.declares_too.is_some())
+        .filter(|r| r.path == first.path && shared(r))
         .map(|r| r.line)
         .collect();
-    Err(Error::new(
-        ErrorCode::SharedReference,
-        format!(
-            "`{}` is named at {}:{} by a macro argument, and {declared}: renaming it there renames that item too and breaks its uses",
-            symbol.path, reference.path, reference.line
-        ),
-        "give the macro the two names apart (or rename the declared item with its uses by hand) and rename again; nothing was written",
-    )
-    .in_file(&reference.path)
-    .with_lines(lines))
+    Err(Error::new(ErrorCode::SharedReference, message(first), hint)
+        .in_file(&first.path)
+        .with_lines(lines))
 }
 
 /// `Engine.process(order)`: the function's path and the parameter's name.
