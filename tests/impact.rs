@@ -411,3 +411,60 @@ pub fn check(e: &Error) -> bool {
         }
     }
 }
+
+/// `@contextmanager` keeps the function's parameters (`Callable[P, Iterator[T]] ->
+/// Callable[P, ..]`): a parameter added to a context manager breaks the calls that lack it,
+/// as the checker reports. A call through `@lru_cache`, whose wrapper takes anything, is
+/// not checked against the parameters and stays out.
+#[test]
+fn a_parameter_added_to_a_context_manager_breaks_its_calls() {
+    let before = "\
+import contextlib
+import functools
+
+
+class Checks:
+    @contextlib.contextmanager
+    def check_context(self, tar):
+        yield tar
+
+    @functools.lru_cache
+    def cached(self, tar):
+        return tar
+
+    def run(self):
+        with self.check_context(1):
+            pass
+        self.cached(1)
+";
+    for (name, after, broken) in [
+        (
+            "check_context",
+            before.replace("def check_context(self, tar):", "def check_context(self, tar, extra):"),
+            true,
+        ),
+        (
+            "cached",
+            before.replace("def cached(self, tar):", "def cached(self, tar, extra):"),
+            false,
+        ),
+    ] {
+        let files = [("m.py", before)];
+        let dir = common::change::tree(&files);
+        let patch = common::change::patch(&files, "m.py", &after);
+        let report = impact::report(&patch, &Options::new(dir.path())).unwrap();
+        let value = serde_json::to_value(&report).unwrap();
+        let listed: BTreeSet<String> = report
+            .breaking_changes
+            .iter()
+            .flat_map(|c| c.callsites.iter())
+            .map(|c| format!("{}:{}", c.path, c.line))
+            .collect();
+        let line = before
+            .lines()
+            .position(|l| l.contains(&format!("self.{name}(1)")))
+            .unwrap()
+            + 1;
+        assert_eq!(listed.contains(&format!("m.py:{line}")), broken, "{name}: {value}");
+    }
+}

@@ -7292,3 +7292,255 @@ pub fn encode() -> usize {{
         "{found:?}"
     );
 }
+
+/// A macro of another crate whose tokens are one cast, `e as T`, gives a `T`: syn's
+/// `let args = parse_macro_input!(args as Args); args.local` reads `Args.local`. Tokens that
+/// are more than one cast (`m!(x, y as Args)`), or a cast to a type the root does not define,
+/// say nothing of the value.
+#[test]
+fn a_foreign_macro_whose_tokens_are_one_cast_gives_the_cast_type() {
+    let lib = "\
+use syn::parse_macro_input;
+
+pub struct Args {
+    pub local: bool,
+}
+
+pub fn attribute(args: TokenStream) -> bool {
+    let args = parse_macro_input!(args as Args);
+    args.local
+}
+
+pub fn listed(a: u8, b: u8) -> bool {
+    let both = other::pair!(a, b as Args);
+    both.local
+}
+
+pub fn foreign(input: TokenStream) -> bool {
+    let input = syn::parse_macro_input!(input as DeriveInput);
+    input.local
+}
+";
+    let line_of = |needle: &str| lib.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in_crate(lib, "Args.local");
+    assert_eq!(sure_lines(&found), vec![line_of("    args.local")], "{found:?}");
+    assert!(name_match_at(&found, line_of("both.local")), "{found:?}");
+    assert!(name_match_at(&found, line_of("input.local")), "{found:?}");
+}
+
+/// A name read after a loop whose body last assigned it holds what the body assigned or,
+/// the body having run no time, what it held before: `err = self` / `while ..: err =
+/// err.error_msg` / `err.error_msg` reads the class's member even where what the body
+/// assigns cannot be read. A name read inside the body after the assignment holds what the
+/// body assigned, and one whose value before the loop is no class of the root says nothing.
+#[test]
+fn a_name_read_after_a_loop_holds_what_it_held_before_it() {
+    let py = "\
+class ValidationError(ValueError):
+    def __init__(self, error_msg, ctx=None):
+        self.error_msg = error_msg
+        self.ctx = ctx
+
+    def __str__(self):
+        err = self
+        while err.ctx is not None:
+            err = err.error_msg
+        return err.error_msg
+
+    def inner(self):
+        err = self
+        for _ in range(3):
+            err = err.error_msg
+            print(err.error_msg)
+
+    def other(self, anything):
+        err = anything
+        while err.ctx:
+            err = err.error_msg
+        return err.error_msg
+";
+    let line_of = |needle: &str, nth: usize| {
+        py.lines()
+            .enumerate()
+            .filter(|(_, l)| l.contains(needle))
+            .nth(nth)
+            .unwrap()
+            .0
+            + 1
+    };
+    let found = found_in(&[("m.py", py)], "m.py", "ValidationError.error_msg");
+    assert_eq!(
+        sure_lines(&found),
+        vec![
+            line_of("err = err.error_msg", 0),
+            line_of("return err.error_msg", 0),
+            line_of("err = err.error_msg", 1),
+        ],
+        "{found:?}"
+    );
+    assert!(name_match_at(&found, line_of("print(err.error_msg)", 0)), "{found:?}");
+    assert!(name_match_at(&found, line_of("return err.error_msg", 1)), "{found:?}");
+}
+
+/// A literal given to a map's insert after its key (`this.states.set(id, {..})`, the map
+/// made `new Map<string, CallState>()`) is one of the map's values: its keys name the value
+/// type's properties. The key of the call, or a method that inserts nothing, says nothing.
+#[test]
+fn a_literal_set_into_a_map_is_one_of_its_values() {
+    let ts = "\
+interface CallState {
+  rootSpan: number;
+  settings: object;
+}
+
+class Tracker {
+  private readonly states = new Map<string, CallState>();
+
+  start(id: string) {
+    this.states.set(id, {
+      rootSpan: 1,
+      settings: {},
+    });
+  }
+
+  other(id: string) {
+    this.states.has({ rootSpan: 2 } as any);
+  }
+}
+";
+    let line_of = |needle: &str| ts.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in(&[("src/a.ts", ts)], "src/a.ts", "CallState.rootSpan");
+    assert_eq!(sure_lines(&found), vec![line_of("rootSpan: 1")], "{found:?}");
+    assert!(!sure_lines(&found).contains(&line_of("rootSpan: 2")), "{found:?}");
+}
+
+/// A method's first parameter is an instance in any method but a class method, whatever it
+/// is called: `cls` in a metaclass's `__init__` is a class the metaclass made, an instance
+/// of it, so `cls.__class__.attr_name` reads the metaclass's attribute. In a
+/// `@classmethod` or `__new__`, `cls` is the class itself.
+#[test]
+fn cls_of_a_metaclass_method_is_an_instance_of_the_metaclass() {
+    let py = "\
+class TagRegistered(type):
+    attr_name = 'tag'
+
+    def __init__(cls, name, bases, namespace):
+        super().__init__(name, bases, namespace)
+        meta = cls.__class__
+        attr = getattr(cls, meta.attr_name, None)
+
+    @classmethod
+    def make(cls):
+        return cls.__class__.attr_name
+
+    def __new__(cls, name, bases, namespace):
+        return cls.__class__.attr_name
+";
+    let line_of = |needle: &str| py.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in(&[("m.py", py)], "m.py", "TagRegistered.attr_name");
+    assert_eq!(sure_lines(&found), vec![line_of("meta.attr_name")], "{found:?}");
+}
+
+/// A metavariable of a `macro_rules!` is what the macro's calls give it wherever they are,
+/// a test crate's files reaching it through `#[macro_use] mod common;` too; one generic type
+/// given different arguments by two calls is that type. A `for vector in $vectors` among
+/// the macro's tokens binds each element, and `let vector = &$vectors[0]` one element.
+#[test]
+fn a_macro_metavariable_is_typed_by_calls_in_other_files_and_a_loop_binds_its_elements() {
+    let common = "\
+pub struct TestVector<K: 'static> {
+    pub key: &'static K,
+    pub aad: &'static [u8],
+}
+
+#[macro_export]
+macro_rules! tests {
+    ($aead:ty, $vectors:expr) => {
+        #[test]
+        fn each() {
+            for vector in $vectors {
+                let _ = vector.aad;
+            }
+        }
+
+        #[test]
+        fn first() {
+            let vector = &$vectors[0];
+            let _ = vector.aad;
+        }
+    };
+}
+";
+    let short = "\
+#[macro_use]
+mod common;
+
+use self::common::TestVector;
+
+const VECTORS: &[TestVector<[u8; 16]>] = &[TestVector { key: &[0; 16], aad: b\"\" }];
+
+tests!(u8, VECTORS);
+";
+    let long = short.replace("16", "32");
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let files = [
+        ("Cargo.toml", manifest),
+        ("src/lib.rs", "pub fn f() {}\n"),
+        ("tests/common/mod.rs", common),
+        ("tests/short.rs", short),
+        ("tests/long.rs", long.as_str()),
+    ];
+    let found = found_in(&files, "tests/common/mod.rs", "TestVector.aad");
+    let in_common: Vec<usize> = found
+        .iter()
+        .filter(|(path, _, c)| path == "tests/common/mod.rs" && *c != Confidence::NameMatch)
+        .map(|(_, line, _)| *line)
+        .collect();
+    let lines: Vec<usize> = common
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains("vector.aad"))
+        .map(|(i, _)| i + 1)
+        .collect();
+    assert_eq!(in_common, lines, "{found:?}");
+}
+
+/// An alias names its type: `Plain::default()` and `EagerBuffer::<u8>::default()` of `type
+/// EagerBuffer<B> = BlockBuffer<B, Eager>` make a `BlockBuffer` (the trait's `default`,
+/// which the alias has no impl of), whose methods the value's calls reach.
+#[test]
+fn an_aliased_types_constructor_makes_the_aliased_type() {
+    let lib = "\
+pub struct Eager;
+pub struct BlockBuffer<B, K> {
+    b: B,
+    k: K,
+}
+pub type EagerBuffer<B> = BlockBuffer<B, Eager>;
+pub type Plain = BlockBuffer<u8, Eager>;
+
+impl<B: Default, K: Default> Default for BlockBuffer<B, K> {
+    fn default() -> Self {
+        BlockBuffer { b: B::default(), k: K::default() }
+    }
+}
+
+impl<B, K> BlockBuffer<B, K> {
+    pub fn digest_blocks(&mut self, input: &[u8]) {}
+}
+
+pub fn run() {
+    let mut one = EagerBuffer::<u8>::default();
+    one.digest_blocks(&[1]);
+    let mut two = Plain::default();
+    two.digest_blocks(&[2]);
+}
+";
+    let line_of = |needle: &str| lib.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in_crate(lib, "BlockBuffer.digest_blocks");
+    assert_eq!(
+        sure_lines(&found),
+        vec![line_of("one.digest_blocks"), line_of("two.digest_blocks")],
+        "{found:?}"
+    );
+}

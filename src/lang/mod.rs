@@ -655,6 +655,10 @@ pub struct Resolve {
     /// Decorators making a method's first parameter the class it is called on
     /// (`@classmethod`): `return cls(..)` gives an instance of that class.
     pub class_receivers: Vec<String>,
+    /// Methods the language makes class methods without a decorator (`__new__`,
+    /// `__init_subclass__`): their first parameter is the class too.
+    #[serde(default)]
+    pub class_receiver_methods: Vec<String>,
     /// How a comment that is a type starts (`# type: List[util.Node]`, PEP 484); its
     /// `ignore` form names nothing.
     pub type_comments: Option<String>,
@@ -692,6 +696,10 @@ pub struct Resolve {
     /// callback's first parameter is a value (`m.forEach((v, k) => ..)`).
     pub maps: Vec<String>,
     pub map_methods: BTreeMap<String, MapPart>,
+    /// Methods of a map whose last argument, after the key, is a value it holds (`m.set(k,
+    /// v)`, `m.insert(k, v)`): a literal written there is one of the map's values.
+    #[serde(default)]
+    pub map_inserts: Vec<String>,
     /// Per wrapping type, methods giving the same wrapper (`"same"`: `Option`'s `take`,
     /// `replace`) or the value it holds (`"held"`: `Cell`'s `take`).
     pub wrapper_methods: BTreeMap<String, BTreeMap<String, WrapperResult>>,
@@ -742,6 +750,10 @@ pub struct Resolve {
     /// (`offset_of!(Header, len)`).
     #[serde(default)]
     pub field_macros: Vec<String>,
+    /// The word a macro's tokens cast a value with (`as`): a call of a macro saguaro cannot
+    /// read whose tokens are one `e as T` gives a `T` (`parse_macro_input!(args as Args)`).
+    #[serde(default)]
+    pub macro_cast_keyword: Option<String>,
 
     /// Statements that are a block's value when written last without `;` (Rust's
     /// `expression_statement` holding `unsafe { x }`, `if`, `match`).

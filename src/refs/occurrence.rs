@@ -1746,6 +1746,56 @@ fn macro_let_value<'f>(facts: &'f Facts, name: &str, at: usize) -> Option<(&'f s
     Some((value.as_str().trim(), call.start_byte() + found.get(0)?.start()))
 }
 
+/// What `name` is where a `for name in VALUE { .. }` among the tokens of the macro around
+/// `at` binds it, `at` being in that loop's body (the last such loop before `at`): an
+/// element of what VALUE is, read as a receiver chain is (`for vector in $vectors` of a
+/// macro called with a slice of `TestVector`s: a `TestVector`); with where the loop starts.
+fn macro_loop_element(resolver: &Resolver<'_>, facts: &Facts, name: &str, at: usize) -> Option<(Ty, usize)> {
+    let call = outermost_macro(facts, (at, at))?;
+    let text = facts.text();
+    let before = text.get(call.start_byte()..at)?;
+    let pattern = format!(r"\bfor\s+(?:mut\s+)?{}\s+in\s+", regex::escape(name));
+    let re = regex::Regex::new(&pattern).ok()?;
+    let found = re.find_iter(before).last()?;
+    // The value runs to the `{` opening the body, outside any bracket of its own.
+    let after = &before[found.end()..];
+    let mut depth = 0usize;
+    let mut open = None;
+    for (i, c) in super::facts::code_chars(after) {
+        match c {
+            '(' | '[' => depth += 1,
+            ')' | ']' => depth = depth.checked_sub(1)?,
+            '{' if depth == 0 => {
+                open = Some(i);
+                break;
+            }
+            ';' | '}' => return None,
+            _ => {}
+        }
+    }
+    let open = open?;
+    // Still in the body: more braces opened from it on than closed.
+    let mut braces = 0i64;
+    for (_, c) in super::facts::code_chars(&after[open..]) {
+        match c {
+            '{' => braces += 1,
+            '}' => braces -= 1,
+            _ => {}
+        }
+        if braces == 0 {
+            return None;
+        }
+    }
+    let value = after[..open].trim();
+    let value_at = call.start_byte() + found.end();
+    let collection = chain_type(resolver, facts, value, value_at);
+    if matches!(collection, Ty::Unknown(_)) {
+        return None;
+    }
+    let element = resolver.element_of_value(&facts.lang.resolve, collection, 0);
+    (!matches!(element, Ty::Unknown(_))).then_some((element, call.start_byte() + found.start()))
+}
+
 /// The type written for a parameter of a function a macro call's tokens write, read in
 /// that function's body (`fn refill(state: &mut ChaCha, n: u32) { .. state.d .. }` inside
 /// `dispatch!(m, Mach, { .. })`): a value of that type, as outside a macro. The function is
@@ -1888,11 +1938,14 @@ fn macro_callback_parameter_type(resolver: &Resolver<'_>, facts: &Facts, name: &
 
 /// The type of a metavariable written as a receiver in a `macro_rules!` body (`$cache.inner`
 /// in `($cache:ident, $key:ident) => { $cache.inner.run(); }`): what the macro's
-/// invocations give it, where the macro is seen (after its definition, in the block or
-/// module around it). The rule's pattern must be a list of metavariables split by commas,
-/// an invocation must give it as many parts (no other rule taking as many), and the parts
-/// in the metavariable's place must all be of one type, read as a receiver is at the
-/// invocation; one unknown leaves it unknown.
+/// invocations give it, wherever the macro is seen ([`Resolver::macro_calls`]: after its
+/// definition in its file, and in files reaching it by `#[macro_use]` or `#[macro_export]`).
+/// The rule's pattern must be a list of metavariables split by commas, an invocation must
+/// give it as many parts (no other rule taking as many), and the parts in the
+/// metavariable's place must all be of one type, read as a receiver is at the invocation
+/// (one generic type given different arguments, `TestVector<[u8; 16], ..>` and
+/// `TestVector<[u8; 32], ..>`, is that type: its members are the same); one unknown leaves
+/// it unknown.
 fn metavariable_type(resolver: &Resolver<'_>, facts: &Facts, variable: &str, at: usize) -> Option<Ty> {
     let mut node = facts.node((at, at))?;
     let rule = loop {
@@ -1902,38 +1955,24 @@ fn metavariable_type(resolver: &Resolver<'_>, facts: &Facts, variable: &str, at:
         node = node.parent()?;
     };
     let definition = rule.parent().filter(|d| d.kind() == "macro_definition")?;
-    let name = facts.text_of(definition.child_by_field_name("name")?);
     let names = macros::pattern_metavariables(facts.text_of(rule.child_by_field_name("left")?))?;
     let place = names.iter().position(|n| *n == variable)?;
     // Another rule taking as many parts could be the one an invocation matches.
     if macros::rule_taking(facts, definition, names.len())?.0 != rule {
         return None;
     }
-    let scope = definition.parent()?;
-    let text = facts.text();
-    let called = format!("{name}!");
     let mut found: Option<Ty> = None;
-    for start in memchr::memmem::find_iter(text.as_bytes(), called.as_bytes()) {
-        if start < definition.end_byte() || start >= scope.end_byte() {
-            continue;
-        }
-        let Some(mut call) = facts.node((start, start)) else {
-            continue;
-        };
-        while call.kind() != "macro_invocation" {
-            match call.parent() {
-                Some(p) => call = p,
-                None => break,
-            }
-        }
-        let arguments = call
-            .named_children(&mut call.walk())
-            .find(|c| c.kind() == "token_tree")
-            .filter(|_| call.kind() == "macro_invocation" && call.start_byte() == start);
-        let Some(arguments) = arguments else {
+    for (invoking, start) in resolver.macro_calls(facts, definition)? {
+        let Some(call) = std::iter::successors(invoking.node((start, start)), |n| n.parent())
+            .find(|n| n.kind() == "macro_invocation")
+            .filter(|call| call.start_byte() == start)
+        else {
             continue;
         };
-        let written = facts.text_of(arguments);
+        let Some(arguments) = call.named_children(&mut call.walk()).find(|c| c.kind() == "token_tree") else {
+            continue;
+        };
+        let written = invoking.text_of(arguments);
         let given = macros::top_level_parts(written.get(1..written.len().saturating_sub(1))?);
         if given.len() != names.len() {
             continue;
@@ -1941,15 +1980,30 @@ fn metavariable_type(resolver: &Resolver<'_>, facts: &Facts, variable: &str, at:
         let (offset, part) = given[place];
         let part = part.trim_start_matches('&').trim_start_matches("mut ").trim();
         let from = arguments.start_byte() + 1 + offset;
-        match chain_type(resolver, facts, part, from) {
+        match chain_type(resolver, &invoking, part, from) {
             unknown @ Ty::Unknown(_) => return Some(unknown),
-            ty => match &found {
-                Some(seen) if *seen != ty => return None,
-                _ => found = Some(ty),
+            ty => match found {
+                Some(seen) => found = Some(same_members(seen, ty)?),
+                None => found = Some(ty),
             },
         }
     }
     found
+}
+
+/// The one type two values have as far as their members go: the type itself where they
+/// agree, a generic type given different arguments (`TestVector<[u8; 16]>`,
+/// `TestVector<[u8; 32]>`) as that type, collections of such as a collection of it;
+/// `None` where they differ otherwise.
+fn same_members(a: Ty, b: Ty) -> Option<Ty> {
+    if a == b {
+        return Some(a);
+    }
+    match (a, b) {
+        (Ty::Elements(a), Ty::Elements(b)) => same_members(*a, *b).map(|t| Ty::Elements(Box::new(t))),
+        (Ty::Instance(a) | Ty::Applied(a, _), Ty::Instance(b) | Ty::Applied(b, _)) if a == b => Some(Ty::Instance(a)),
+        _ => None,
+    }
 }
 
 /// A path written among a macro's tokens, with `$crate` (the macro's own crate, in a
@@ -2463,9 +2517,14 @@ fn chain_type(resolver: &Resolver<'_>, facts: &Facts, chain: &str, at: usize) ->
     } else if !head.is_empty() && head.chars().all(|c| c.is_alphanumeric() || c == '_') {
         if bound_in_macro(facts, head, (at, at)) {
             // A local of the macro's own tokens: its `let` value, read the same way.
+            let looped = macro_loop_element(resolver, facts, head, at);
             match macro_let_value(facts, head, at) {
-                Some((value, from)) if from < at => chain_type(resolver, facts, value, from),
-                _ => match macro_fn_parameter_type(resolver, facts, head, at)
+                Some((value, from)) if from < at && looped.as_ref().is_none_or(|(_, f)| *f < from) => {
+                    chain_type(resolver, facts, value, from)
+                }
+                _ => match looped
+                    .map(|(element, _)| element)
+                    .or_else(|| macro_fn_parameter_type(resolver, facts, head, at))
                     .or_else(|| macro_closure_parameter_type(resolver, facts, head, at))
                     .or_else(|| macro_callback_parameter_type(resolver, facts, head, at))
                 {

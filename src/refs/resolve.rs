@@ -1497,7 +1497,7 @@ impl<'p> Resolver<'p> {
     /// in between, or stands in a file that defines no macro of the name (one that may reach
     /// it by `#[macro_use]`). The macro calling itself is left out; `None` where a call
     /// stands in another macro's body, which is read only where that one is called.
-    fn macro_calls(&self, facts: &Facts, definition: tree_sitter::Node<'_>) -> Option<Vec<(Arc<Facts>, usize)>> {
+    pub fn macro_calls(&self, facts: &Facts, definition: tree_sitter::Node<'_>) -> Option<Vec<(Arc<Facts>, usize)>> {
         let name = definition.child_by_field_name("name")?;
         let invocation = format!("{}!", facts.text_of(name));
         let finder = memchr::memmem::Finder::new(invocation.as_bytes());

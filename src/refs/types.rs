@@ -1265,13 +1265,50 @@ impl Resolver<'_> {
                         && b.pattern.is_none()
                 });
                 if let Some(binding) = binding {
-                    return self.enclosing_type(facts, binding.at.0, text == "self", depth);
+                    let instance = receives_instance(facts, binding.at.0, text);
+                    return self.enclosing_type(facts, binding.at.0, instance, depth);
                 }
             }
             let entity = self.name(facts, text, node.start_byte(), depth + 1);
-            return self.entity_type(&entity, depth + 1);
+            let ty = self.entity_type(&entity, depth + 1);
+            if let (Ty::Unknown(_), Entity::Local { binding, .. }) = (&ty, &entity) {
+                if let Some(entry) = self.held_on_entry(facts, text, *binding, node.start_byte(), depth + 1) {
+                    return entry;
+                }
+            }
+            return ty;
         }
         Ty::Unknown("an expression whose type saguaro does not read")
+    }
+
+    /// A name read after a loop whose body last assigned it holds either what the body
+    /// assigned or, the body having run no time, what it held on entering the loop: `err =
+    /// self` / `while err.ctx: err = err.error_msg` / `err.error_msg`. Where what the body
+    /// assigns cannot be read, a class of the root the name held on entry stands for it, as
+    /// it does inside the body on the first run; the language's checker reads the member on
+    /// that class too. Nothing where the entry value is not one the root defines.
+    fn held_on_entry(&self, facts: &Facts, name: &str, binding: usize, at: usize, depth: usize) -> Option<Ty> {
+        let loops = &facts.lang.resolve.loops;
+        let assigned = facts.scopes.bindings.get(binding)?;
+        let assigned_node = facts.node(assigned.at)?;
+        let body_loop = std::iter::successors(assigned_node.parent(), |p| p.parent())
+            .take_while(|p| !is_function_like(*p))
+            .find(|p| loops.iter().any(|k| k == p.kind()))?;
+        if at < body_loop.end_byte() {
+            return None;
+        }
+        let entry = facts.scopes.lookup(name, body_loop.start_byte())?;
+        if entry.id == binding || entry.scope != assigned.scope || entry.at.0 >= body_loop.start_byte() {
+            return None;
+        }
+        let entry = Entity::Local {
+            file: facts.path.clone(),
+            binding: entry.id,
+        };
+        match self.entity_type(&entry, depth + 1) {
+            known @ (Ty::Instance(_) | Ty::Applied(..) | Ty::Class(_)) => Some(known),
+            _ => None,
+        }
     }
 
     /// Whether the value `node` is typed anything (`any`, `Any`): its type reads so, or it
@@ -1591,8 +1628,16 @@ impl Resolver<'_> {
                     // `Box::from_raw(p)`: it may hold a value of the root; never a foreign one.
                     return Ty::Unknown("a wrapper made by a call saguaro does not follow");
                 }
-                if let Entity::Def(def) = made {
-                    let written = turbofish_arguments(facts, callee);
+                if let Entity::Def(written_def) = made {
+                    // `EagerBuffer::<U4>::default()` of `type EagerBuffer<B> = BlockBuffer<B,
+                    // Eager>`: an alias names its type, which makes the value; the turbofish
+                    // gives the alias's parameters, not the type's, so it is not read.
+                    let aliased = self.aliased_type(&written_def, depth + 1);
+                    let def = aliased.clone().unwrap_or(written_def);
+                    let written = match aliased {
+                        Some(_) => Vec::new(),
+                        None => turbofish_arguments(facts, callee),
+                    };
                     if !written.is_empty() {
                         let given = written.iter().map(|a| self.annotation(facts, *a, depth + 1)).collect();
                         turbofish = Some((def.clone(), given));
@@ -1641,6 +1686,18 @@ impl Resolver<'_> {
                 Ty::Applied(made, given)
             }
             (ty, _) => ty,
+        }
+    }
+
+    /// The type an alias of the root names (`type Plain = BlockBuffer<u8, Eager>`:
+    /// `BlockBuffer`), when `def` is an alias naming another type of the root.
+    fn aliased_type(&self, def: &DefId, depth: usize) -> Option<DefId> {
+        if self.kind_of_def(def).as_deref() != Some("type") {
+            return None;
+        }
+        match self.entity_type(&Entity::Def(def.clone()), depth + 1) {
+            Ty::Class(aliased) if aliased != *def => Some(aliased),
+            _ => None,
         }
     }
 
@@ -2945,7 +3002,8 @@ impl Resolver<'_> {
             _ => self.rust_path(facts, &segments, name.start_byte(), depth + 1),
         };
         let Entity::Def(def) = entity else {
-            return UNKNOWN;
+            // A macro of another crate, whose rules saguaro cannot read.
+            return self.macro_cast(facts, invocation, depth + 1).unwrap_or(UNKNOWN);
         };
         let Some(macro_facts) = self.facts(&def.file) else {
             return UNKNOWN;
@@ -2998,6 +3056,25 @@ impl Resolver<'_> {
         match one_of(types) {
             known @ (Ty::Instance(_) | Ty::Applied(..) | Ty::Class(_)) => known,
             _ => UNKNOWN,
+        }
+    }
+
+    /// The value of a call of a macro saguaro cannot read whose tokens are one cast, `e as
+    /// T`: a `T`. Such a macro borrows the language's own words for "this value, as a `T`"
+    /// (syn's `parse_macro_input!(args as Args)`, `dbg!(n as u64)`), so its value is one, as
+    /// far as its tokens say; a path naming no type of the root (`as DeriveInput`) says
+    /// nothing.
+    fn macro_cast(&self, facts: &Facts, invocation: Node<'_>, depth: usize) -> Option<Ty> {
+        let keyword = facts.lang.resolve.macro_cast_keyword.as_deref()?;
+        let mut cursor = invocation.walk();
+        let tokens = invocation
+            .named_children(&mut cursor)
+            .find(|c| facts.lang.macro_arguments.iter().any(|k| k == c.kind()))?;
+        let written = cast_type(facts.text_of(tokens), keyword)?;
+        let segments = super::modules::rust::split_path(written);
+        match self.rust_path(facts, &segments, invocation.start_byte(), depth + 1) {
+            Entity::Def(def) if !self.is_function(&def) => Some(Ty::Instance(def)),
+            _ => None,
         }
     }
 
@@ -3635,7 +3712,7 @@ impl Resolver<'_> {
 
     /// What each element of a value is when a loop takes it apart: a collection's element,
     /// or the item a type of the root iterates over.
-    fn element_of_value(&self, r: &Resolve, ty: Ty, depth: usize) -> Ty {
+    pub(super) fn element_of_value(&self, r: &Resolve, ty: Ty, depth: usize) -> Ty {
         match self.iterated(&ty, depth + 1) {
             Some(elements) => element_of(r, elements),
             None => element_of(r, ty),
@@ -3892,6 +3969,16 @@ impl Resolver<'_> {
                             if let Ty::Elements(element) = &ty {
                                 if r.element_inserts.iter().any(|m| m == method) {
                                     return (**element).clone();
+                                }
+                            }
+                            // `this.states.set(id, {..})`: a value of the map, after its key.
+                            if let Ty::Keyed(_, value) = &ty {
+                                let last = written_parts(parent).len().checked_sub(1);
+                                if r.map_inserts.iter().any(|m| m == method)
+                                    && index.is_some_and(|i| i > 0)
+                                    && index == last
+                                {
+                                    return (**value).clone();
                                 }
                             }
                             let member = self.member(&ty, method, depth + 1);
@@ -4866,6 +4953,28 @@ impl Resolver<'_> {
     }
 }
 
+/// Whether the method whose first parameter, `written`, is bound at `at` is given an
+/// instance there: not in a class method (`@classmethod`, or one the language makes so:
+/// `__new__`), else so in a method whose decorators all keep it as written, whatever the
+/// parameter is called (`def __init__(cls, ..)` of a metaclass takes a class it made, an
+/// instance of the metaclass). Under a decorator saguaro does not know, the name's convention
+/// (`self` an instance, `cls` the class).
+fn receives_instance(facts: &Facts, at: usize, written: &str) -> bool {
+    let r = &facts.lang.resolve;
+    let method = facts
+        .enclosing(at, |s| matches!(s.kind.as_str(), "method" | "function"))
+        .filter(|s| s.kind == "method");
+    let Some(method) = method else {
+        return written == "self";
+    };
+    let decorators: Vec<&str> = decorator_names(facts.index.source.text(), method).collect();
+    let listed = |names: &[String], name: &str| names.iter().any(|n| n == name);
+    if decorators.iter().any(|d| listed(&r.class_receivers, d)) || listed(&r.class_receiver_methods, &method.name) {
+        return false;
+    }
+    decorators.iter().all(|d| listed(&r.transparent_decorators, d)) || written == "self"
+}
+
 /// The type another binding of `b`'s name writes for it, where a name has one declared type
 /// in its scope (bindings_visible "scope": a Python variable written `x: T` once is a `T` at
 /// every assignment; Rust's `let` makes a new variable each time): a binding of the same
@@ -5016,6 +5125,46 @@ fn matching_close(text: &str) -> Option<usize> {
         }
     }
     None
+}
+
+/// The type path a macro's tokens `(e as T)` cast their one expression to (`Args` of `(args
+/// as Args)`, `a::B` of `(x as a::B<u8>)`): nothing when the cast is not the whole of the
+/// tokens (a `,` or `;` outside brackets, nothing before the keyword, more after the type).
+fn cast_type<'t>(tokens: &'t str, keyword: &str) -> Option<&'t str> {
+    let inner = tokens.get(1..tokens.len().checked_sub(1)?)?.trim();
+    let mut depth = 0i32;
+    let mut cast_at = None;
+    for (i, c) in super::facts::code_chars(inner) {
+        match c {
+            '(' | '[' | '{' => depth += 1,
+            ')' | ']' | '}' => depth -= 1,
+            ',' | ';' if depth == 0 => return None,
+            _ if depth == 0 && inner[i..].starts_with(keyword) => {
+                let before = inner[..i].chars().next_back();
+                let after = inner[i + keyword.len()..].chars().next();
+                if before.is_some_and(char::is_whitespace) && after.is_some_and(char::is_whitespace) {
+                    cast_at = Some(i);
+                }
+            }
+            _ => {}
+        }
+    }
+    let at = cast_at?;
+    if inner[..at].trim().is_empty() {
+        return None;
+    }
+    let written = inner[at + keyword.len()..].trim();
+    let path = written.split('<').next()?.trim_end();
+    let generics_close = written.len() == path.len() || written.ends_with('>');
+    let path_like = !path.is_empty()
+        && path
+            .split("::")
+            .all(|s| !s.is_empty() && s.chars().all(|c| c.is_alphanumeric() || c == '_'))
+        && path
+            .chars()
+            .next()
+            .is_some_and(|c| c.is_alphabetic() || c == '_' || c == ':');
+    (path_like && generics_close).then_some(path)
 }
 
 /// The path of a struct literal that is the whole of `expression` (`Mock { calls: v }`,
