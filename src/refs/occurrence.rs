@@ -1736,14 +1736,23 @@ fn outermost_macro<'f>(facts: &'f Facts, at: Range) -> Option<Node<'f>> {
 /// The value of the last `let [mut] name = VALUE;` among the tokens of the macro around
 /// `at`, before `at`, and where it starts.
 fn macro_let_value<'f>(facts: &'f Facts, name: &str, at: usize) -> Option<(&'f str, usize)> {
+    let (found, tokens_start) = last_in_macro_tokens(facts, r"\blet\s+(?:mut\s+)?NAME\s*=\s*([^;]+);", name, at)?;
+    Some((found.get(1)?.as_str().trim(), tokens_start + found.get(0)?.start()))
+}
+
+/// The last match of `pattern` (`NAME` standing for `name`) among the tokens of the macro
+/// around `at`, before `at`, with where those tokens start.
+fn last_in_macro_tokens<'f>(
+    facts: &'f Facts,
+    pattern: &str,
+    name: &str,
+    at: usize,
+) -> Option<(regex::Captures<'f>, usize)> {
     let call = outermost_macro(facts, (at, at))?;
-    let text = facts.text();
-    let before = text.get(call.start_byte()..at)?;
-    let pattern = format!(r"\blet\s+(?:mut\s+)?{}\s*=\s*([^;]+);", regex::escape(name));
-    let re = regex::Regex::new(&pattern).ok()?;
+    let before = facts.text().get(call.start_byte()..at)?;
+    let re = regex::Regex::new(&pattern.replace("NAME", &regex::escape(name))).ok()?;
     let found = re.captures_iter(before).last()?;
-    let value = found.get(1)?;
-    Some((value.as_str().trim(), call.start_byte() + found.get(0)?.start()))
+    Some((found, call.start_byte()))
 }
 
 /// What `name` is where a `for name in VALUE { .. }` among the tokens of the macro around
@@ -1751,14 +1760,10 @@ fn macro_let_value<'f>(facts: &'f Facts, name: &str, at: usize) -> Option<(&'f s
 /// element of what VALUE is, read as a receiver chain is (`for vector in $vectors` of a
 /// macro called with a slice of `TestVector`s: a `TestVector`); with where the loop starts.
 fn macro_loop_element(resolver: &Resolver<'_>, facts: &Facts, name: &str, at: usize) -> Option<(Ty, usize)> {
-    let call = outermost_macro(facts, (at, at))?;
-    let text = facts.text();
-    let before = text.get(call.start_byte()..at)?;
-    let pattern = format!(r"\bfor\s+(?:mut\s+)?{}\s+in\s+", regex::escape(name));
-    let re = regex::Regex::new(&pattern).ok()?;
-    let found = re.find_iter(before).last()?;
+    let (found, tokens_start) = last_in_macro_tokens(facts, r"\bfor\s+(?:mut\s+)?NAME\s+in\s+", name, at)?;
+    let found = found.get(0)?;
     // The value runs to the `{` opening the body, outside any bracket of its own.
-    let after = &before[found.end()..];
+    let after = facts.text().get(tokens_start + found.end()..at)?;
     let mut depth = 0usize;
     let mut open = None;
     for (i, c) in super::facts::code_chars(after) {
@@ -1787,13 +1792,13 @@ fn macro_loop_element(resolver: &Resolver<'_>, facts: &Facts, name: &str, at: us
         }
     }
     let value = after[..open].trim();
-    let value_at = call.start_byte() + found.end();
+    let value_at = tokens_start + found.end();
     let collection = chain_type(resolver, facts, value, value_at);
     if matches!(collection, Ty::Unknown(_)) {
         return None;
     }
     let element = resolver.element_of_value(&facts.lang.resolve, collection, 0);
-    (!matches!(element, Ty::Unknown(_))).then_some((element, call.start_byte() + found.start()))
+    (!matches!(element, Ty::Unknown(_))).then_some((element, tokens_start + found.start()))
 }
 
 /// The type written for a parameter of a function a macro call's tokens write, read in
