@@ -1779,17 +1779,8 @@ fn macro_loop_element(resolver: &Resolver<'_>, facts: &Facts, name: &str, at: us
         }
     }
     let open = open?;
-    // Still in the body: more braces opened from it on than closed.
-    let mut braces = 0i64;
-    for (_, c) in super::facts::code_chars(&after[open..]) {
-        match c {
-            '{' => braces += 1,
-            '}' => braces -= 1,
-            _ => {}
-        }
-        if braces == 0 {
-            return None;
-        }
+    if !body_still_open(&after[open..]) {
+        return None;
     }
     let value = after[..open].trim();
     let value_at = tokens_start + found.end();
@@ -1799,6 +1790,27 @@ fn macro_loop_element(resolver: &Resolver<'_>, facts: &Facts, name: &str, at: us
     }
     let element = resolver.element_of_value(&facts.lang.resolve, collection, 0);
     (!matches!(element, Ty::Unknown(_))).then_some((element, tokens_start + found.start()))
+}
+
+/// Whether the body `text` opens (its first `{`) is still open where `text` ends: more
+/// braces opened from that one on than closed, code only (`at` inside a loop's or a
+/// function's body among a macro's tokens).
+fn body_still_open(text: &str) -> bool {
+    let (mut depth, mut opened) = (0i64, false);
+    for (_, c) in super::facts::code_chars(text) {
+        match c {
+            '{' => {
+                depth += 1;
+                opened = true;
+            }
+            '}' => depth -= 1,
+            _ => {}
+        }
+        if opened && depth <= 0 {
+            return false;
+        }
+    }
+    opened
 }
 
 /// The type written for a parameter of a function a macro call's tokens write, read in
@@ -1813,23 +1825,7 @@ fn macro_fn_parameter_type(resolver: &Resolver<'_>, facts: &Facts, name: &str, a
     let call = outermost_macro(facts, (at, at))?;
     let before = facts.text().get(call.start_byte()..at)?;
     let header = HEADER.captures_iter(before).last()?;
-    // Still in its body: more braces opened after the header than closed.
-    let after_header = &before[header.get(0)?.end()..];
-    let (mut depth, mut opened) = (0i64, false);
-    for (_, c) in super::facts::code_chars(after_header) {
-        match c {
-            '{' => {
-                depth += 1;
-                opened = true;
-            }
-            '}' => depth -= 1,
-            _ => {}
-        }
-        if opened && depth <= 0 {
-            return None;
-        }
-    }
-    if !opened {
+    if !body_still_open(&before[header.get(0)?.end()..]) {
         return None;
     }
     let (_, written) = macros::top_level_parts(header.get(1)?.as_str())

@@ -667,9 +667,9 @@ impl<'p> Resolver<'p> {
             }
             // `Self::IntoIter { iter, .. }`, `Alias::new()`: an alias of a type names that
             // type's members.
-            Some("type") => match self.entity_type(&Entity::Def(def.clone()), depth + 1) {
-                super::types::Ty::Class(aliased) if aliased != *def => self.class_member(&aliased, name, depth + 1),
-                _ => self.class_member(def, name, depth),
+            Some("type") => match self.aliased_type(def, depth + 1) {
+                Some(aliased) => self.class_member(&aliased, name, depth + 1),
+                None => self.class_member(def, name, depth),
             },
             _ => self.class_member(def, name, depth),
         }

@@ -1691,7 +1691,7 @@ impl Resolver<'_> {
 
     /// The type an alias of the root names (`type Plain = BlockBuffer<u8, Eager>`:
     /// `BlockBuffer`), when `def` is an alias naming another type of the root.
-    fn aliased_type(&self, def: &DefId, depth: usize) -> Option<DefId> {
+    pub(super) fn aliased_type(&self, def: &DefId, depth: usize) -> Option<DefId> {
         if self.kind_of_def(def).as_deref() != Some("type") {
             return None;
         }
