@@ -7544,3 +7544,201 @@ pub fn run() {
         "{found:?}"
     );
 }
+
+/// A bare macro call names the `macro_rules!` in rustc's textual scope: one written before
+/// it in a module, block or file around it (inline modules and the files of modules
+/// declared after it included), or one a `#[macro_use] mod m;` before it carries out of m;
+/// the latest such definition wins, and one inside a module not marked `#[macro_use]` is
+/// not seen past that module's end. At a crate's root a `#[macro_export]` macro is a name
+/// too.
+#[test]
+fn a_macro_call_names_the_macro_rules_in_its_textual_scope() {
+    let util = "macro_rules! twice {\n    ($x:expr) => {\n        $x * 2\n    };\n}\n";
+    let lib = "\
+#[macro_use]
+mod util;
+
+mod hidden {
+    macro_rules! twice {
+        ($x:expr) => {
+            $x
+        };
+    }
+}
+
+pub fn f() -> i32 {
+    twice!(1)
+}
+
+mod inner {
+    pub fn g() -> i32 {
+        twice!(2)
+    }
+}
+
+mod other {
+    macro_rules! twice {
+        ($x:expr) => {
+            $x + $x
+        };
+    }
+
+    pub fn h() -> i32 {
+        twice!(3)
+    }
+}
+
+mod later;
+";
+    let later = "pub fn k() -> i32 {\n    twice!(4)\n}\n";
+    let common = "#[macro_export]\nmacro_rules! check {\n    ($x:expr) => {\n        assert!($x)\n    };\n}\n";
+    let test = "mod common;\n\n#[test]\nfn t() {\n    check!(true);\n}\n";
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let files = [
+        ("Cargo.toml", manifest),
+        ("src/lib.rs", lib),
+        ("src/util.rs", util),
+        ("src/later.rs", later),
+        ("tests/common/mod.rs", common),
+        ("tests/t.rs", test),
+    ];
+    let places = |file: &str, symbol: &str| -> Vec<(String, usize)> {
+        found_in(&files, file, symbol)
+            .into_iter()
+            .filter(|(_, _, c)| *c != Confidence::NameMatch)
+            .map(|(path, line, _)| (path, line))
+            .collect()
+    };
+    let at = |path: &str, line: usize| (path.to_string(), line);
+    assert_eq!(
+        places("src/util.rs", "twice"),
+        vec![at("src/later.rs", 2), at("src/lib.rs", 13), at("src/lib.rs", 18)]
+    );
+    assert_eq!(places("src/lib.rs", "other.twice"), vec![at("src/lib.rs", 30)]);
+    assert_eq!(places("src/lib.rs", "hidden.twice"), vec![]);
+    assert_eq!(places("tests/common/mod.rs", "check"), vec![at("tests/t.rs", 5)]);
+}
+
+/// `import('./impl')` is a promise of the module the string names: awaited it is the module,
+/// `.then` hands the module to its callback, and a name taken apart from it (`const { mount }
+/// = ..`, `({ mount }) => ..`) is that module's definition, its calls typed by it. A module
+/// named by a computed string is not one saguaro reads.
+#[test]
+fn a_dynamic_import_is_a_promise_of_the_module_it_names() {
+    let implementation = "\
+export interface Options {
+  config: number
+}
+export interface Mounted {
+  dispose: () => void
+}
+export function mount(options: Options): Mounted {
+  return { dispose: () => {} }
+}
+";
+    let core = "\
+export function later() {
+  import('./impl').then(({ mount }) => {
+    const mounted = mount({ config: 1 })
+    mounted.dispose()
+  })
+}
+export async function now(which: string) {
+  const m = await import('./impl')
+  m.mount({ config: 2 }).dispose()
+  const { mount } = await import('./impl')
+  mount({ config: 3 }).dispose()
+  const other = await import(which)
+  other.mount({ config: 4 })
+}
+";
+    let files = [("src/impl.ts", implementation), ("src/core.ts", core)];
+    let line_of = |needle: &str| core.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let in_core = |symbol: &str| -> Vec<usize> {
+        let found = found_in(&files, "src/impl.ts", symbol);
+        found
+            .iter()
+            .filter(|(path, _, c)| path == "src/core.ts" && *c != Confidence::NameMatch)
+            .map(|(_, line, _)| *line)
+            .collect()
+    };
+    assert_eq!(
+        in_core("mount"),
+        vec![line_of("({ mount })"), line_of("m.mount"), line_of("const { mount }")]
+    );
+    assert_eq!(
+        in_core("Mounted.dispose"),
+        vec![line_of("mounted.dispose"), line_of("m.mount"), line_of("config: 3")]
+    );
+    assert_eq!(
+        in_core("Options.config"),
+        vec![line_of("config: 1"), line_of("config: 2"), line_of("config: 3")]
+    );
+    let computed = found_in(&files, "src/impl.ts", "Options.config");
+    assert!(name_match_at(&computed, line_of("config: 4")), "{computed:?}");
+}
+
+/// `Result::map_err` keeps the value a `Result` holds (only its error changes), so
+/// `Decoder::new(pem).map_err(..)?` is a `Decoder`; what its error then is is not known.
+#[test]
+fn a_result_whose_error_is_mapped_holds_the_same_value() {
+    let lib = "\
+pub struct Decoder {
+    pub base64: u8,
+}
+
+impl Decoder {
+    pub fn new() -> Result<Self, String> {
+        Ok(Decoder { base64: 0 })
+    }
+}
+
+pub fn decode() -> Result<u8, usize> {
+    let decoder = Decoder::new().map_err(|e| e.len())?;
+    Ok(decoder.base64)
+}
+";
+    let found = found_in_crate(lib, "Decoder.base64");
+    let line_of = |needle: &str| lib.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    assert_eq!(
+        sure_lines(&found),
+        vec![line_of("Decoder { base64: 0 }"), line_of("Ok(decoder.base64)")],
+        "{found:?}"
+    );
+}
+
+/// A TypeScript tuple type may name its places (`[get: Getter<T>, provide?: Provider<T>]`):
+/// each place is the type written after its name, and a rest place ends what is known of
+/// the places. An intersection of a tuple and an object (`readonly [..] & { name: N }`) is
+/// taken apart as the tuple.
+#[test]
+fn a_named_tuple_place_is_its_written_type_and_an_intersection_destructures_as_its_tuple() {
+    let ts = "\
+export interface Registry {
+  readonly definitions: number
+}
+type Provider<T> = (ctx: object, value: T) => void
+type Handle<T> = readonly [get: Provider<T>, provide: Provider<T>] & { readonly label: string }
+
+export function plain(c: readonly [get: Provider<Registry>, provide?: Provider<Registry>]) {
+  const [, q] = c
+  q({}, { definitions: 1 })
+}
+export function through(c: Handle<Registry>) {
+  const [, q] = c
+  q({}, { definitions: 2 })
+}
+export function rest(c: [...before: Provider<Registry>[], last: Provider<Registry>]) {
+  const [, q] = c
+  q({}, { definitions: 3 })
+}
+";
+    let line_of = |needle: &str| ts.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in(&[("src/a.ts", ts)], "src/a.ts", "Registry.definitions");
+    assert_eq!(
+        sure_lines(&found),
+        vec![line_of("definitions: 1"), line_of("definitions: 2")],
+        "{found:?}"
+    );
+    assert!(name_match_at(&found, line_of("definitions: 3")), "{found:?}");
+}

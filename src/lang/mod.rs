@@ -408,6 +408,9 @@ pub enum WrapperResult {
     Same,
     /// The value the wrapper holds (`Cell::take`).
     Held,
+    /// The same wrapper of the same value, what else it holds no longer known
+    /// (`Result::map_err`: the same success, another error).
+    Value,
 }
 
 /// `[language.resolve]` of `grammars/languages.toml`: the node kinds and type names the
@@ -507,6 +510,7 @@ pub struct Resolve {
     pub type_references: Vec<SyntaxForm>,
     pub type_bounds: Vec<String>,
     pub type_tuples: Vec<String>,
+    pub named_tuple_members: Vec<SyntaxForm>,
     pub tuple_generics: Vec<String>,
     pub nothing: Vec<String>,
     pub anything: Vec<String>,
@@ -761,6 +765,7 @@ pub struct Resolve {
     /// Builtin functions making a wrapper of what they are given (`Some(x)`: an `Option`),
     /// by the wrapper's name.
     pub wrapping_constructors: BTreeMap<String, String>,
+    pub dynamic_imports: BTreeMap<String, String>,
     /// Types the compiler infers (Rust's `_`): not known, never foreign.
     pub inferred_types: Vec<String>,
     /// Expressions that are a collection of what their bounds are (Rust's `0..n`).

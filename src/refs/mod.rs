@@ -41,6 +41,7 @@ pub mod doc;
 mod expansion;
 pub mod facts;
 mod generics;
+mod macro_scope;
 mod macros;
 pub mod modules;
 mod occurrence;

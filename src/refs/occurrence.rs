@@ -259,10 +259,11 @@ pub(super) fn judge_name(
         let entity = dotted_entity(resolver, facts, name, at);
         return verdict(facts, target, at, entity, How::new(kind, confidence), unresolved);
     }
-    if target.is_type_member() {
-        if let Some((binding, object)) = destructured_key(facts, node, name) {
-            // `const { timeout } = opts`: a member of the value taken apart.
-            let ty = resolver.pattern_type_upto(facts, binding, Some(object), 0);
+    if let Some((binding, object)) = destructured_key(facts, node, name) {
+        // `const { timeout } = opts`: a member of the value taken apart; `const { mount } =
+        // await import('./impl')`: a name of the module taken apart, whatever the target.
+        let ty = resolver.pattern_type_upto(facts, binding, Some(object), 0);
+        if target.is_type_member() || matches!(ty, Ty::Module(_)) {
             let entity = resolver.member(&ty, name, 0);
             let how = How::new(RefKind::Attribute, Confidence::ReceiverTyped);
             let mut reference = verdict(facts, target, at, entity, how, unresolved)?;

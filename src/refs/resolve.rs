@@ -260,6 +260,19 @@ impl<'p> Resolver<'p> {
                 }
             }
         }
+        if facts.lang.resolve.modules == ModuleSystem::Rust && called_as_macro(facts, name, at) {
+            // `name!(..)`: the `macro_rules!` in textual scope, else a `#[macro_export]`
+            // macro where the call stands at the crate root.
+            if let Some(found) = self.textual_macro(facts, name, at) {
+                return found;
+            }
+            let root = rust::crate_root(self.project, &facts.path).filter(|r| r.file == facts.path);
+            if let Some(root) = root.filter(|_| !in_inline_module(facts, at)) {
+                if let found @ Entity::Def(_) = self.exported_macro(&root, name) {
+                    return found;
+                }
+            }
+        }
         let scope = facts.scopes.scope_at(at);
         // A glob import is seen in the scope it is written in and those inside it.
         let globs =
@@ -457,12 +470,21 @@ impl<'p> Resolver<'p> {
         Some(facts.scopes.scope_at(facts.body_range(m)?.0))
     }
 
+    /// The module a module name written as a string names from `facts` (`'./impl'`, a
+    /// Python dotted name), where the root has it.
+    pub fn module_named(&self, facts: &Facts, spec: &str) -> Option<ModuleId> {
+        match facts.lang.resolve.modules {
+            ModuleSystem::Python => python::resolve(self.project, &facts.path, spec),
+            ModuleSystem::Node => node::resolve(self.project, &facts.path, spec),
+            ModuleSystem::Rust | ModuleSystem::None => None,
+        }
+    }
+
     /// The module an import takes its name from (not the name itself).
     pub fn import_module(&self, facts: &Facts, index: usize) -> Option<ModuleId> {
         let imp = &facts.imports[index];
         match facts.lang.resolve.modules {
-            ModuleSystem::Python => python::resolve(self.project, &facts.path, &imp.module),
-            ModuleSystem::Node => node::resolve(self.project, &facts.path, &imp.module),
+            ModuleSystem::Python | ModuleSystem::Node => self.module_named(facts, &imp.module),
             ModuleSystem::Rust => {
                 let segments: Vec<String> = rust::split_path(&imp.module);
                 match self.rust_path(facts, &segments, imp.statement.0, 0) {
@@ -885,7 +907,7 @@ impl<'p> Resolver<'p> {
             .project
             .files_where(lang, name, |text, at| text[..at].trim_end().ends_with("macro_rules!"))
         {
-            if rust::crate_root(self.project, file).as_ref() != Some(module) {
+            if !self.compiled_in(file, module) {
                 continue;
             }
             let Some(facts) = self.facts(file) else {
@@ -905,6 +927,23 @@ impl<'p> Resolver<'p> {
             }
         }
         Entity::Missing
+    }
+
+    /// Whether Rust file `file` is compiled in the crate whose root is `root`: its crate
+    /// root, or a module file the root declares (`tests/common/mod.rs`, which each test
+    /// that writes `mod common;` compiles as its own), or one inside such a module.
+    fn compiled_in(&self, file: &str, root: &ModuleId) -> bool {
+        if rust::crate_root(self.project, file).as_ref() == Some(root) {
+            return true;
+        }
+        let mut top = ModuleId::file(file);
+        for _ in 0..MAX_DEPTH {
+            match rust::parent(self.project, &top) {
+                Some(parent) => top = parent,
+                None => break,
+            }
+        }
+        top == *root || self.declares_file(root, &top.file)
     }
 
     /// What a Rust path called names (`a::f(..)`): as [`Resolver::rust_path`], but where its
@@ -1663,4 +1702,22 @@ fn is_impl_parameter(facts: &Facts, type_node: Node<'_>) -> bool {
         facts.text_of(name) == written
     });
     found
+}
+
+/// Whether `name` at `at` is the bare name a macro call is written with (`name!(..)`).
+fn called_as_macro(facts: &Facts, name: &str, at: usize) -> bool {
+    facts.node((at, at + name.len())).is_some_and(|n| {
+        n.kind() == "identifier"
+            && n.parent()
+                .and_then(|p| (p.kind() == "macro_invocation").then(|| p.child_by_field_name("macro")))
+                .flatten()
+                .is_some_and(|m| m.id() == n.id())
+    })
+}
+
+/// Whether byte `at` of a file stands inside an inline `mod name { .. }`.
+fn in_inline_module(facts: &Facts, at: usize) -> bool {
+    facts
+        .node((at, at))
+        .is_some_and(|n| std::iter::successors(n.parent(), |p| p.parent()).any(|p| p.kind() == "mod_item"))
 }

@@ -1431,6 +1431,26 @@ impl Resolver<'_> {
                 }
             }
         }
+        // `import('./impl')`: the module the string names (a module outside the root is
+        // foreign), in the wrapper the language loads it in (a `Promise`).
+        if let Some(wrapper) = r.dynamic_imports.get(facts.text_of(callee)) {
+            let spec = first_argument(r, callee)
+                .map(|a| facts.text_of(a))
+                .filter(|a| a.len() >= 2 && a.starts_with(['\'', '"', '`']) && a.ends_with(&a[..1]))
+                .map(|a| &a[1..a.len() - 1])
+                .filter(|s| !s.contains("${"));
+            let Some(spec) = spec else {
+                return Ty::Unknown("a module loaded by a name the code computes");
+            };
+            let module = match self.module_named(facts, spec) {
+                Some(module) => Ty::Module(module),
+                None => Ty::External,
+            };
+            return match wrapper.is_empty() {
+                true => module,
+                false => Ty::Wrapped(wrapper.clone(), Box::new(module), None),
+            };
+        }
         // `cast(Node, x)`, `t.cast('Node', x)`: a value of the type written first.
         if !r.type_casts.is_empty() && imported_name(facts, callee).is_some_and(|n| r.type_casts.contains(&n)) {
             return match first_argument(r, callee) {
@@ -1811,6 +1831,7 @@ impl Resolver<'_> {
             match r.wrapper_methods.get(wrapper).and_then(|methods| methods.get(method)) {
                 Some(WrapperResult::Held) => return (**held).clone(),
                 Some(WrapperResult::Same) => return object_type.clone(),
+                Some(WrapperResult::Value) => return Ty::Wrapped(wrapper.clone(), held.clone(), None),
                 None => {}
             }
             // `r.unwrap_err()`, `r.err()`: the error, or that wrapper of it.
@@ -1911,6 +1932,7 @@ impl Resolver<'_> {
             // `tail.replace(new)` of an `Option`: the `Option` it held; `cell.take()`: the value.
             return match r.wrapper_methods.get(wrapper).and_then(|methods| methods.get(method)) {
                 Some(WrapperResult::Same) => object_type.clone(),
+                Some(WrapperResult::Value) => Ty::Wrapped(wrapper.clone(), held.clone(), None),
                 Some(WrapperResult::Held) => (**held).clone(),
                 None => Ty::Unknown("a wrapper method saguaro does not follow"),
             };
@@ -3435,6 +3457,14 @@ impl Resolver<'_> {
                 value @ (Ty::Instance(_) | Ty::Applied(..) | Ty::InPlace(_) | Ty::Record(_)) => self
                     .literal_property_type(&value, facts.slice((child.start_byte(), child.end_byte())), depth + 1)
                     .unwrap_or(Ty::Unknown("a field saguaro does not find")),
+                // `const { mount } = await import('./impl')`: what the module binds.
+                Ty::Module(module) => {
+                    let name = facts.slice((child.start_byte(), child.end_byte()));
+                    match self.module_member(&module, name, depth + 1) {
+                        Entity::Missing => Ty::Unknown("a name the module does not bind"),
+                        found => self.entity_type(&found, depth + 1),
+                    }
+                }
                 Ty::Unknown(why) => Ty::Unknown(why),
                 _ => Ty::Unknown("a property of a value saguaro does not type"),
             };
@@ -3451,6 +3481,14 @@ impl Resolver<'_> {
                     // apart is one of its elements; a rest (`*more`) holds some of them.
                     (elements @ Ty::Elements(_), _) if rest => elements,
                     (Ty::Elements(element), _) => *element,
+                    // `[get, provide] = handle` of `readonly [..] & { name: N }`: the tuple
+                    // the intersection is, taken apart.
+                    (Ty::AllOf(parts), _) => {
+                        match parts.into_iter().find(|p| matches!(p, Ty::Tuple(_) | Ty::Elements(_))) {
+                            Some(listed) => self.pattern_step(facts, parent, child, listed, depth + 1),
+                            None => Ty::Unknown("a pattern of a value that is not a tuple saguaro reads"),
+                        }
+                    }
                     (Ty::Unknown(why), _) => Ty::Unknown(why),
                     _ => Ty::Unknown("a pattern of a value that is not a tuple saguaro reads"),
                 }
@@ -4033,6 +4071,9 @@ impl Resolver<'_> {
                         Ty::Callable(_, Some(written)) => self
                             .function_type_parameter(&written, i, depth + 1)
                             .unwrap_or(Ty::Unknown("an argument beyond the parameters of a function type")),
+                        // `mount({..})` of `const { mount } = await import('./impl')`: a
+                        // local holding a function of the root.
+                        Ty::Function(def) => self.parameter_type_given(&def, i, None, depth + 1),
                         _ => match entity {
                             Entity::Unknown(why) => Ty::Unknown(why),
                             _ => Ty::Unknown("an argument of a call saguaro does not resolve"),
@@ -4501,12 +4542,23 @@ impl Resolver<'_> {
         if r.type_tuples.iter().any(|k| k == kind) {
             let mut cursor = node.walk();
             let items: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
-            return Ty::Tuple(
-                items
-                    .into_iter()
-                    .map(|i| self.annotation(facts, i, depth + 1))
-                    .collect(),
-            );
+            // `[get: Getter<T>, provide?: Provider<T>]`: each place by the type written for it;
+            // a rest place (`...more: X[]`) holds a number of them, so none after it is known.
+            let mut places = Vec::new();
+            for item in items {
+                let written = match Resolve::form(&r.named_tuple_members, item.kind()) {
+                    Some(form) => part(item, form.object.as_deref()),
+                    None => Some(item),
+                };
+                if item.named_child(0).is_some_and(|n| n.kind().contains("rest")) {
+                    break;
+                }
+                places.push(match written {
+                    Some(written) => self.annotation(facts, written, depth + 1),
+                    None => Ty::Unknown("a tuple place without a type"),
+                });
+            }
+            return Ty::Tuple(places);
         }
         if let Some(form) = Resolve::form(&r.type_generics, kind) {
             let Some(base) = part(node, form.object.as_deref()) else {
