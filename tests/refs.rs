@@ -7742,3 +7742,37 @@ export function rest(c: [...before: Provider<Registry>[], last: Provider<Registr
     );
     assert!(name_match_at(&found, line_of("definitions: 3")), "{found:?}");
 }
+
+/// Type arguments a call writes (`one<Registry>()`) are what the function's own type
+/// parameters stand for in what it returns, through an alias (`Provider<T>`) and into a
+/// function it returns (`<N>(name: N) => Provider<T>`), as tsc reads them; without them the
+/// parameter is unknown, not guessed.
+#[test]
+fn type_arguments_written_at_a_call_type_what_it_returns() {
+    let ts = "\
+export interface Registry {
+  readonly definitions: number
+}
+type Provider<T> = (ctx: object, value: T) => void
+export function one<T>(): Provider<T> {
+  return null as any
+}
+export function curried<T>(): <N extends string>(name: N) => Provider<T> {
+  return null as any
+}
+const p1 = one<Registry>()
+p1({}, { definitions: 1 })
+const p2 = curried<Registry>()('x')
+p2({}, { definitions: 2 })
+const p3 = one()
+p3({}, { definitions: 3 })
+";
+    let line_of = |needle: &str| ts.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in(&[("src/a.ts", ts)], "src/a.ts", "Registry.definitions");
+    assert_eq!(
+        sure_lines(&found),
+        vec![line_of("definitions: 1"), line_of("definitions: 2")],
+        "{found:?}"
+    );
+    assert!(name_match_at(&found, line_of("definitions: 3")), "{found:?}");
+}

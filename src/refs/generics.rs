@@ -552,7 +552,7 @@ impl Resolver<'_> {
             return Vec::new();
         };
         let list = Resolve::form(&r.calls, call.kind()).and_then(|form| part(call, form.arguments.as_deref()));
-        let (Some(list), None) = (list, call.child_by_field_name("type_arguments")) else {
+        let Some(list) = list else {
             return Vec::new();
         };
         let arguments = super::facts::positional_nodes(r, list);
@@ -567,6 +567,19 @@ impl Resolver<'_> {
             .type_parameters
             .as_deref()
             .and_then(|field| node.child_by_field_name(field));
+        // `one<Registry>()`: the arguments written, by position, are what the function's own
+        // parameters stand for; nothing is inferred beside them.
+        let written = call_type_arguments(call);
+        if !written.is_empty() {
+            if own.is_none() {
+                return Vec::new();
+            }
+            let given = without_lifetimes(caller, written)
+                .into_iter()
+                .map(|a| self.annotation(caller, a, depth + 1))
+                .collect();
+            return vec![(function.file.clone(), node.id(), given)];
+        }
         // `PoolRef::make_mut(pool, x)`: a function called by its type's path, the type
         // written without arguments, takes the type's parameters from its arguments too,
         // as rustc does (a receiver or a written `Type::<X>` gives them otherwise).

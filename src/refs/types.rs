@@ -1436,13 +1436,12 @@ impl Resolver<'_> {
         if let Some(wrapper) = r.dynamic_imports.get(facts.text_of(callee)) {
             let spec = first_argument(r, callee)
                 .map(|a| facts.text_of(a))
-                .filter(|a| a.len() >= 2 && a.starts_with(['\'', '"', '`']) && a.ends_with(&a[..1]))
-                .map(|a| &a[1..a.len() - 1])
-                .filter(|s| !s.contains("${"));
+                .filter(|a| crate::lang::plain_string(a))
+                .map(super::facts::strip_quotes);
             let Some(spec) = spec else {
                 return Ty::Unknown("a module loaded by a name the code computes");
             };
-            let module = match self.module_named(facts, spec) {
+            let module = match self.module_named(facts, &spec) {
                 Some(module) => Ty::Module(module),
                 None => Ty::External,
             };
