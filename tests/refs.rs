@@ -7733,14 +7733,12 @@ export function rest(c: [...before: Provider<Registry>[], last: Provider<Registr
   q({}, { definitions: 3 })
 }
 ";
-    let line_of = |needle: &str| ts.lines().position(|l| l.contains(needle)).unwrap() + 1;
-    let found = found_in(&[("src/a.ts", ts)], "src/a.ts", "Registry.definitions");
-    assert_eq!(
-        sure_lines(&found),
-        vec![line_of("definitions: 1"), line_of("definitions: 2")],
-        "{found:?}"
+    sure_then_by_name(
+        ts,
+        "Registry.definitions",
+        &["definitions: 1", "definitions: 2"],
+        "definitions: 3",
     );
-    assert!(name_match_at(&found, line_of("definitions: 3")), "{found:?}");
 }
 
 /// Type arguments a call writes (`one<Registry>()`) are what the function's own type
@@ -7767,12 +7765,21 @@ p2({}, { definitions: 2 })
 const p3 = one()
 p3({}, { definitions: 3 })
 ";
-    let line_of = |needle: &str| ts.lines().position(|l| l.contains(needle)).unwrap() + 1;
-    let found = found_in(&[("src/a.ts", ts)], "src/a.ts", "Registry.definitions");
-    assert_eq!(
-        sure_lines(&found),
-        vec![line_of("definitions: 1"), line_of("definitions: 2")],
-        "{found:?}"
+    sure_then_by_name(
+        ts,
+        "Registry.definitions",
+        &["definitions: 1", "definitions: 2"],
+        "definitions: 3",
     );
-    assert!(name_match_at(&found, line_of("definitions: 3")), "{found:?}");
+}
+
+/// In the one-file TypeScript tree `ts` (`src/a.ts`), the references to `symbol` above
+/// `name_match` are exactly on the lines holding `sure`, in order, and the line holding
+/// `by_name` has one matched by name only.
+fn sure_then_by_name(ts: &str, symbol: &str, sure: &[&str], by_name: &str) {
+    let line_of = |needle: &str| ts.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in(&[("src/a.ts", ts)], "src/a.ts", symbol);
+    let expected: Vec<usize> = sure.iter().map(|needle| line_of(needle)).collect();
+    assert_eq!(sure_lines(&found), expected, "{found:?}");
+    assert!(name_match_at(&found, line_of(by_name)), "{found:?}");
 }

@@ -765,6 +765,8 @@ pub struct Resolve {
     /// Builtin functions making a wrapper of what they are given (`Some(x)`: an `Option`),
     /// by the wrapper's name.
     pub wrapping_constructors: BTreeMap<String, String>,
+    /// Callees loading the module their string argument names (`import('./impl')`), by
+    /// the wrapper the module comes in (`Promise`; empty: the module itself).
     pub dynamic_imports: BTreeMap<String, String>,
     /// Types the compiler infers (Rust's `_`): not known, never foreign.
     pub inferred_types: Vec<String>,
