@@ -1827,11 +1827,8 @@ impl Resolver<'_> {
             }
             // `color.into()` of `C: Into<CustomColor>`, `p.as_ref()` of `impl AsRef<Path>`:
             // what the wrapper says of its own method, before any method every type has.
-            match r.wrapper_methods.get(wrapper).and_then(|methods| methods.get(method)) {
-                Some(WrapperResult::Held) => return (**held).clone(),
-                Some(WrapperResult::Same) => return object_type.clone(),
-                Some(WrapperResult::Value) => return Ty::Wrapped(wrapper.clone(), held.clone(), None),
-                None => {}
+            if let Some(&how) = r.wrapper_methods.get(wrapper).and_then(|methods| methods.get(method)) {
+                return wrapper_method_result(how, object_type, wrapper, held);
             }
             // `r.unwrap_err()`, `r.err()`: the error, or that wrapper of it.
             if let (Some(error), Some(wrapper)) = (error, r.error_methods.get(method)) {
@@ -1930,9 +1927,7 @@ impl Resolver<'_> {
             }
             // `tail.replace(new)` of an `Option`: the `Option` it held; `cell.take()`: the value.
             return match r.wrapper_methods.get(wrapper).and_then(|methods| methods.get(method)) {
-                Some(WrapperResult::Same) => object_type.clone(),
-                Some(WrapperResult::Value) => Ty::Wrapped(wrapper.clone(), held.clone(), None),
-                Some(WrapperResult::Held) => (**held).clone(),
+                Some(&how) => wrapper_method_result(how, object_type, wrapper, held),
                 None => Ty::Unknown("a wrapper method saguaro does not follow"),
             };
         }
@@ -5855,4 +5850,14 @@ fn literal_values(member: &str) -> Option<Vec<&str>> {
         .map_or(bare, |(_, n)| n);
     let inner = bare.strip_prefix("Literal[")?.strip_suffix(']')?;
     Some(top_level_split(inner, ','))
+}
+
+/// What a method of a wrapping type gives, as `wrapper_methods` says (`object_type` the
+/// wrapper `wrapper` of `held`).
+fn wrapper_method_result(how: WrapperResult, object_type: &Ty, wrapper: &str, held: &Ty) -> Ty {
+    match how {
+        WrapperResult::Same => object_type.clone(),
+        WrapperResult::Value => Ty::Wrapped(wrapper.to_string(), Box::new(held.clone()), None),
+        WrapperResult::Held => held.clone(),
+    }
 }
