@@ -7619,6 +7619,87 @@ mod later;
     assert_eq!(places("tests/common/mod.rs", "check"), vec![at("tests/t.rs", 5)]);
 }
 
+/// `Self` inside a struct's, enum's or union's own definition names that type (`[u8;
+/// Self::BYTE_SIZE / 2]`), as it does in an `impl`.
+#[test]
+fn self_in_a_type_definition_names_the_type() {
+    let lib = "\
+pub struct KeypairBytes {
+    pub secret_key: [u8; Self::BYTE_SIZE / 2],
+}
+
+impl KeypairBytes {
+    pub const BYTE_SIZE: usize = 64;
+}
+
+pub enum Shape {
+    Pair([u8; Self::SIDES]),
+}
+
+impl Shape {
+    pub const SIDES: usize = 2;
+}
+";
+    let lines = |symbol: &str| -> Vec<(usize, Confidence)> {
+        found_in_crate(lib, symbol)
+            .into_iter()
+            .map(|(_, line, confidence)| (line, confidence))
+            .collect()
+    };
+    assert_eq!(lines("KeypairBytes.BYTE_SIZE"), vec![(2, Confidence::ReceiverTyped)]);
+    assert_eq!(lines("Shape.SIDES"), vec![(10, Confidence::ReceiverTyped)]);
+}
+
+/// A Rust file may define one name path once per configuration (a placeholder struct under
+/// `cfg(not(feature = "alloc"))` beside `type Infos = Vec<Info>` under `cfg(feature =
+/// "alloc")`): the definition a name means is the one the configuration builds, so an element
+/// of `Infos` is an `Info` and its fields are found through it.
+#[test]
+fn a_path_defined_once_per_configuration_means_the_definition_that_is_built() {
+    let manifest = "\
+[package]
+name = \"k\"
+version = \"0.1.0\"
+edition = \"2021\"
+
+[features]
+default = [\"alloc\"]
+alloc = []
+";
+    let lib = "\
+pub struct Info {
+    pub exponent: u8,
+}
+
+pub struct Key {
+    pub others: Option<Infos>,
+}
+
+#[cfg(not(feature = \"alloc\"))]
+pub struct Infos {
+    _marker: u8,
+}
+
+#[cfg(feature = \"alloc\")]
+pub type Infos = Vec<Info>;
+
+pub fn f(k: Key) -> u8 {
+    let others = k.others.unwrap();
+    others[0].exponent
+}
+";
+    let test = "use k::Key;\n\npub fn g(key: Key) -> u8 {\n    key.others.unwrap()[0].exponent\n}\n";
+    let files = [("Cargo.toml", manifest), ("src/lib.rs", lib), ("tests/t.rs", test)];
+    let found: Vec<(String, usize, Confidence)> = found_in(&files, "src/lib.rs", "Info.exponent");
+    assert_eq!(
+        found,
+        vec![
+            ("src/lib.rs".to_string(), 19, Confidence::ReceiverTyped),
+            ("tests/t.rs".to_string(), 4, Confidence::ReceiverTyped)
+        ]
+    );
+}
+
 /// `import('./impl')` is a promise of the module the string names: awaited it is the module,
 /// `.then` hands the module to its callback, and a name taken apart from it (`const { mount }
 /// = ..`, `({ mount }) => ..`) is that module's definition, its calls typed by it. A module

@@ -60,6 +60,10 @@ pub struct Facts {
     bom: usize,
     types: super::types::TypeFacts,
     inactive: std::sync::OnceLock<Vec<(Range, String)>>,
+    /// Where the file's own `cfg`s leave code out, read with the file when it defines a name
+    /// path twice (`#[cfg(feature = "alloc")] type Infos = Vec<Info>;` beside a placeholder
+    /// struct under `cfg(not(..))`): [`Facts::symbol`] takes the definition that is built.
+    left_out: Vec<Range>,
     /// The expansions of the file's macro calls, made once.
     pub(super) expansions: super::expansion::Expansions,
 }
@@ -108,6 +112,7 @@ impl Facts {
             bom,
             types: super::types::TypeFacts::default(),
             inactive: std::sync::OnceLock::new(),
+            left_out: Vec::new(),
             expansions: Default::default(),
         };
         // Types are read with the symbols at hand (a field's class, a return's function).
@@ -143,10 +148,17 @@ impl Facts {
         self.root().descendant_for_byte_range(range.0, range.1)
     }
 
-    /// The (first) definition at name path `path`.
+    /// The (first) definition at name path `path`, among those the configuration builds when
+    /// any is.
     /// A field and a method of one name (Rust): the method, whose uses the layer follows.
     pub fn symbol(&self, path: &str) -> Option<&Symbol> {
-        let mut named = self.index.symbols.iter().filter(|s| s.path == path);
+        let built = |s: &Symbol| {
+            let at = s.declaration.start_byte.saturating_sub(self.bom);
+            !self.left_out.iter().any(|r| r.0 <= at && at < r.1)
+        };
+        let named = || self.index.symbols.iter().filter(move |s| s.path == path);
+        let any_built = named().any(built);
+        let mut named = named().filter(|s| !any_built || built(s));
         let first = named.next()?;
         match first.is_member() {
             true => named.find(|s| !s.is_member()).or(Some(first)),
@@ -189,6 +201,18 @@ impl Facts {
     /// What `types.scm` finds in the file (bases, fields, returned values).
     pub fn types(&self) -> &super::types::TypeFacts {
         &self.types
+    }
+
+    /// Whether two of the file's definitions share a name path.
+    pub fn defines_a_path_twice(&self) -> bool {
+        let mut seen = std::collections::HashSet::new();
+        self.index.symbols.iter().any(|s| !seen.insert(s.path.as_str()))
+    }
+
+    /// Keeps where the file's own `cfg`s leave code out, for [`Facts::symbol`] to choose
+    /// among definitions of one path.
+    pub(super) fn set_left_out(&mut self, ranges: Vec<Range>) {
+        self.left_out = ranges;
     }
 
     /// The ranges conditional compilation leaves out (with the `cfg` that does), worked out

@@ -176,8 +176,17 @@ impl Project {
             let mut map = self.facts.lock().unwrap_or_else(|e| e.into_inner());
             Arc::clone(map.entry(path.to_string()).or_default())
         };
-        slot.get_or_init(|| Facts::read(path, file.lang, file.text.as_str().to_string()).map(Arc::new))
-            .clone()
+        slot.get_or_init(|| {
+            let mut facts = Facts::read(path, file.lang, file.text.as_str().to_string())?;
+            // Read here, with the file, so that every question asked of the facts meets the
+            // same choice; the file's own attributes decide it, whatever its `mod` line says.
+            if facts.lang.resolve.modules == ModuleSystem::Rust && facts.defines_a_path_twice() {
+                let ranges = self.cfg().inactive(self, &facts).into_iter().map(|(range, _)| range).collect();
+                facts.set_left_out(ranges);
+            }
+            Some(Arc::new(facts))
+        })
+        .clone()
     }
 
     /// The Rust configuration conditional code is judged against, read on first use.

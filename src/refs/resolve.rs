@@ -1431,7 +1431,8 @@ impl<'p> Resolver<'p> {
         out
     }
 
-    /// The type an `impl` holding byte `at` is for (`Self`).
+    /// The type `Self` names at byte `at`: the one an `impl` is for, or the type whose
+    /// definition holds it.
     pub fn impl_type_at(&self, facts: &Facts, at: usize, depth: usize) -> Option<DefId> {
         if depth > MAX_DEPTH {
             return None;
@@ -1442,8 +1443,13 @@ impl<'p> Resolver<'p> {
             if current.kind() == "macro_definition" {
                 return self.macro_impl_type(facts, current, depth + 1);
             }
-            if matches!(current.kind(), "impl_item" | "trait_item") {
-                if current.kind() == "trait_item" {
+            // A trait's `Self` is its implementor, read as the trait; a struct's, enum's or
+            // union's own definition names it as `Self` too (`[u8; Self::SIZE]`, `Box<Self>`).
+            if matches!(
+                current.kind(),
+                "impl_item" | "trait_item" | "struct_item" | "enum_item" | "union_item"
+            ) {
+                if current.kind() != "impl_item" {
                     let name = current.child_by_field_name("name")?;
                     return facts
                         .symbol_named_at((name.start_byte(), name.end_byte()))
