@@ -7619,6 +7619,33 @@ mod later;
     assert_eq!(places("tests/common/mod.rs", "check"), vec![at("tests/t.rs", 5)]);
 }
 
+/// A standard generic type whose declaration gives a field its type argument (lib.dom's
+/// `MessageEvent<T>`'s `data`) gives that field as the argument; its other members are its
+/// own (`event.type` is the event's, not the message's).
+#[test]
+fn a_standard_generic_field_holding_its_type_argument_is_that_type() {
+    let ts = "\
+interface LeaderMessage {
+  type: string
+  tabId: string
+}
+
+export function handle(event: MessageEvent<LeaderMessage>): string {
+  const { type } = event.data
+  console.log(event.type)
+  return event.data.tabId + type
+}
+";
+    let found = |symbol: &str| -> Vec<(usize, Confidence)> {
+        found_in(&[("src/a.ts", ts)], "src/a.ts", symbol)
+            .into_iter()
+            .map(|(_, line, confidence)| (line, confidence))
+            .collect()
+    };
+    assert_eq!(found("LeaderMessage.type"), vec![(7, Confidence::ReceiverTyped)]);
+    assert_eq!(found("LeaderMessage.tabId"), vec![(9, Confidence::ReceiverTyped)]);
+}
+
 /// `Self` inside a struct's, enum's or union's own definition names that type (`[u8;
 /// Self::BYTE_SIZE / 2]`), as it does in an `impl`.
 #[test]

@@ -596,6 +596,9 @@ pub struct Resolve {
     /// The place of the type argument a wrapper holds, where it is not the first
     /// (`Coroutine[YieldT, SendT, ReturnT]` holds its return: 2).
     pub held_arguments: BTreeMap<String, usize>,
+    /// Generic types from outside the root whose declaration gives these fields its first
+    /// type argument (`MessageEvent<T>`'s `data`).
+    pub held_fields: BTreeMap<String, Vec<String>>,
     pub unwrap_methods: Vec<String>,
     pub same_methods: Vec<String>,
     /// Methods whose return is what a context manager gives the name it binds

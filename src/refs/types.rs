@@ -1224,6 +1224,11 @@ impl Resolver<'_> {
                     .cloned()
                     .unwrap_or(Ty::Unknown("a place a tuple does not have"));
             }
+            if let Ty::Wrapped(wrapper, held, _) = &object_type {
+                if r.held_fields.get(wrapper).is_some_and(|fields| fields.iter().any(|f| f == name)) {
+                    return (**held).clone();
+                }
+            }
             return self.value_member_type(&object_type, name, depth + 1);
         }
         if r.paths.iter().any(|f| f.kind == kind) {
@@ -4637,6 +4642,12 @@ impl Resolver<'_> {
                         .map(|a| self.annotation(facts, *a, depth + 1))
                         .collect(),
                 );
+            }
+            // `MessageEvent<LeaderMessage>`: its `data` is a `LeaderMessage`, read as a
+            // wrapper's value; its other members are the library's.
+            if r.held_fields.contains_key(base_name) && !ours {
+                let held = first.map_or(Ty::Unknown("a wrapper of nothing"), |a| self.annotation(facts, a, depth + 1));
+                return Ty::Wrapped(base_name.to_string(), Box::new(held), None);
             }
             if r.wrapping.iter().any(|w| w == base_name) && !ours {
                 let held = match r.held_arguments.get(base_name) {
