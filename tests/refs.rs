@@ -7840,6 +7840,10 @@ export function rest(c: [...before: Provider<Registry>[], last: Provider<Registr
   const [, q] = c
   q({}, { definitions: 3 })
 }
+export function unnamed(c: [...Provider<string>[], Provider<Registry>]) {
+  const [, q] = c
+  q({}, { definitions: 4 })
+}
 ";
     sure_then_by_name(
         ts,

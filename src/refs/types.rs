@@ -4542,14 +4542,16 @@ impl Resolver<'_> {
             let mut cursor = node.walk();
             let items: Vec<Node<'_>> = node.named_children(&mut cursor).collect();
             // `[get: Getter<T>, provide?: Provider<T>]`: each place by the type written for it;
-            // a rest place (`...more: X[]`) holds a number of them, so none after it is known.
+            // a rest place (`...more: X[]`, `...X[]`) holds a number of them, so none after it
+            // is known.
             let mut places = Vec::new();
             for item in items {
                 let written = match Resolve::form(&r.named_tuple_members, item.kind()) {
                     Some(form) => part(item, form.object.as_deref()),
                     None => Some(item),
                 };
-                if item.named_child(0).is_some_and(|n| n.kind().contains("rest")) {
+                // Named (`...more: X[]`, the rest inside the place) or not (`...X[]`).
+                if item.kind().contains("rest") || item.named_child(0).is_some_and(|n| n.kind().contains("rest")) {
                     break;
                 }
                 places.push(match written {
