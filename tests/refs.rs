@@ -742,6 +742,63 @@ impl Value {
     );
 }
 
+/// Cargo makes each optional dependency a feature of its own name, unless a feature names it
+/// `dep:NAME`: with docs.rs's `all-features`, code under `cfg(feature = "pem")` of `pem = {
+/// optional = true }` is built; `pkcs8/std` turns on `pkcs8`, `pkcs8?/alloc` does not.
+#[test]
+fn an_optional_dependency_is_a_feature_of_its_name() {
+    let lib = "\
+pub fn used() -> u8 {
+    1
+}
+
+#[cfg(feature = \"pem\")]
+pub fn a() -> u8 {
+    used()
+}
+
+#[cfg(feature = \"hidden\")]
+pub fn b() -> u8 {
+    used()
+}
+
+#[cfg(feature = \"pkcs8\")]
+pub fn c() -> u8 {
+    used()
+}
+
+#[cfg(feature = \"spki\")]
+pub fn d() -> u8 {
+    used()
+}
+";
+    let conditions = |manifest: &str| -> Vec<(usize, Option<String>)> {
+        let dir = common::change::tree(&[("Cargo.toml", manifest), ("src/lib.rs", lib)]);
+        let answer = saguaro::refs::answer(dir.path(), "src/lib.rs", "used").unwrap();
+        answer
+            .references
+            .iter()
+            .map(|r| (r.line, r.conditional.clone()))
+            .collect()
+    };
+    let head = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let all = format!(
+        "{head}\n[package.metadata.docs.rs]\nall-features = true\n\n[features]\nextra = [\"dep:hidden\"]\n\n[dependencies]\npem = {{ version = \"1\", optional = true }}\nhidden = {{ version = \"1\", optional = true }}\n"
+    );
+    let cfg = |name: &str| Some(format!("cfg(feature = \"{name}\")"));
+    assert_eq!(
+        conditions(&all),
+        [(7, None), (12, cfg("hidden")), (17, cfg("pkcs8")), (22, cfg("spki"))]
+    );
+    let default = format!(
+        "{head}\n[features]\ndefault = [\"std\"]\nstd = [\"pkcs8/std\", \"spki?/std\"]\n\n[dependencies]\npkcs8 = {{ version = \"1\", optional = true }}\nspki = {{ version = \"1\", optional = true }}\n"
+    );
+    assert_eq!(
+        conditions(&default),
+        [(7, cfg("pem")), (12, cfg("hidden")), (17, None), (22, cfg("spki"))]
+    );
+}
+
 /// Rust keeps macros apart from types: `use k::Error;` beside `use thiserror::Error;` (a
 /// derive macro) binds `Error` twice, and a type written `Error` is the crate's type.
 #[test]
@@ -7617,6 +7674,100 @@ mod later;
     assert_eq!(places("src/lib.rs", "other.twice"), vec![at("src/lib.rs", 30)]);
     assert_eq!(places("src/lib.rs", "hidden.twice"), vec![]);
     assert_eq!(places("tests/common/mod.rs", "check"), vec![at("tests/t.rs", 5)]);
+}
+
+/// `Cert::from_der(..)` calls a method no definition of the root gives `Cert`: one of a trait
+/// the file brings in from a dependency. saguaro reads that trait where Cargo keeps the
+/// version `Cargo.lock` locks (`$CARGO_HOME/registry/src`); a return written `Result<Self,
+/// ..>` makes the call a `Result` of a `Cert`. Two traits in scope declaring the method
+/// differently, or a source that is not there, leave it unknown (a name match).
+#[test]
+fn a_dependency_traits_method_returning_self_gives_the_type_it_is_called_on() {
+    let cargo_home = common::change::tree(&[
+        (
+            "registry/src/index.example-0/decoding-0.3.1/Cargo.toml",
+            "[package]\nname = \"decoding\"\nversion = \"0.3.1\"\nedition = \"2021\"\n",
+        ),
+        (
+            "registry/src/index.example-0/decoding-0.3.1/src/lib.rs",
+            "mod traits;\npub use traits::{Decode, DecodeValue, Encode};\n",
+        ),
+        (
+            "registry/src/index.example-0/decoding-0.3.1/src/traits.rs",
+            "\
+pub trait DecodeValue {}
+
+pub trait Decode: Sized {
+    fn from_der(bytes: &[u8]) -> Result<Self, ()>;
+}
+
+impl<T: DecodeValue> Decode for T {
+    fn from_der(_bytes: &[u8]) -> Result<Self, ()> {
+        Err(())
+    }
+}
+
+pub trait Encode {
+    fn from_der(bytes: &[u8]) -> Vec<u8>;
+}
+",
+        ),
+    ]);
+    let manifest =
+        "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\ndecoding = \"0.3\"\n";
+    let lock = "\
+version = 4
+
+[[package]]
+name = \"decoding\"
+version = \"0.3.1\"
+source = \"registry+https://github.com/rust-lang/crates.io-index\"
+
+[[package]]
+name = \"k\"
+version = \"0.1.0\"
+";
+    let lib = "pub struct Cert {\n    pub tbs: u8,\n}\n\nimpl decoding::DecodeValue for Cert {}\n";
+    let one = "use decoding::Decode;\nuse k::Cert;\n\npub fn f() -> u8 {\n    let c = Cert::from_der(&[]).unwrap();\n    c.tbs\n}\n";
+    let two = "use decoding::{Decode, Encode};\nuse k::Cert;\n\npub fn g() -> u8 {\n    let c = Cert::from_der(&[]).unwrap();\n    c.tbs\n}\n";
+    let root = common::change::tree(&[
+        ("Cargo.toml", manifest),
+        ("Cargo.lock", lock),
+        ("src/lib.rs", lib),
+        ("tests/one.rs", one),
+        ("tests/two.rs", two),
+    ]);
+    let found = |home: &Path| -> Vec<(String, u64, String)> {
+        let output = std::process::Command::new(env!("CARGO_BIN_EXE_saguaro"))
+            .args(["refs", "src/lib.rs", "Cert.tbs", "--json"])
+            .env("CARGO_HOME", home)
+            .current_dir(root.path())
+            .output()
+            .unwrap();
+        let answer = common::stdout_json(&output);
+        answer["references"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .map(|r| {
+                (
+                    r["path"].as_str().unwrap().to_string(),
+                    r["line"].as_u64().unwrap(),
+                    r["confidence"].as_str().unwrap().to_string(),
+                )
+            })
+            .collect()
+    };
+    let at = |path: &str, confidence: &str| (path.to_string(), 6, confidence.to_string());
+    assert_eq!(
+        found(cargo_home.path()),
+        vec![at("tests/one.rs", "receiver_typed"), at("tests/two.rs", "name_match")]
+    );
+    let empty = tempfile::tempdir().unwrap();
+    assert_eq!(
+        found(empty.path()),
+        vec![at("tests/one.rs", "name_match"), at("tests/two.rs", "name_match")]
+    );
 }
 
 /// A standard generic type whose declaration gives a field its type argument (lib.dom's

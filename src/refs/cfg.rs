@@ -23,6 +23,43 @@ pub struct Config {
     features: BTreeMap<String, BTreeSet<String>>,
 }
 
+/// The features Cargo makes of a manifest's optional dependencies: each is a feature of its
+/// own name (`#[cfg(feature = "pkcs8")]` of `pkcs8 = { optional = true }`), unless a feature
+/// names it as `dep:pkcs8`, which keeps the name from being a feature.
+fn implicit_features(table: &toml::Table, declared: &BTreeMap<String, Vec<String>>) -> BTreeSet<String> {
+    let dependency_tables = ["dependencies", "build-dependencies"];
+    let mut tables: Vec<&toml::Table> = dependency_tables
+        .iter()
+        .filter_map(|name| table.get(*name).and_then(|d| d.as_table()))
+        .collect();
+    // `[target.'cfg(unix)'.dependencies]`.
+    for target in table
+        .get("target")
+        .and_then(|t| t.as_table())
+        .into_iter()
+        .flat_map(|t| t.values())
+    {
+        tables.extend(
+            dependency_tables
+                .iter()
+                .filter_map(|name| target.get(*name).and_then(|d| d.as_table())),
+        );
+    }
+    let named_as_dependency = |name: &str| {
+        declared
+            .values()
+            .flatten()
+            .any(|v| v.strip_prefix("dep:") == Some(name))
+    };
+    tables
+        .into_iter()
+        .flat_map(|t| t.iter())
+        .filter(|(_, spec)| spec.get("optional").and_then(|o| o.as_bool()) == Some(true))
+        .map(|(name, _)| name.clone())
+        .filter(|name| !named_as_dependency(name))
+        .collect()
+}
+
 impl Config {
     pub fn read(project: &Project) -> Config {
         let mut features = BTreeMap::new();
@@ -57,9 +94,11 @@ impl Config {
                 .and_then(|m| m.get("docs"))
                 .and_then(|d| d.get("rs"));
             let flag = |name: &str| docs.and_then(|d| d.get(name)).and_then(|v| v.as_bool()) == Some(true);
+            let implicit = implicit_features(&table, &declared);
             let mut on: Vec<String> = Vec::new();
             if flag("all-features") {
                 on.extend(declared.keys().cloned());
+                on.extend(implicit.iter().cloned());
             } else {
                 if !flag("no-default-features") {
                     on.push("default".to_string());
@@ -79,11 +118,15 @@ impl Config {
                     continue;
                 }
                 for next in declared.get(&feature).into_iter().flatten() {
-                    if !next.starts_with("dep:") && !next.contains('/') {
-                        on.push(next.clone());
+                    match next.split_once('/') {
+                        // `pkcs8/pem` turns on the optional dependency's own feature too;
+                        // `pkcs8?/alloc` only where something else turns it on.
+                        Some((dependency, _)) if implicit.contains(dependency) => on.push(dependency.to_string()),
+                        Some(_) => {}
+                        None if next.starts_with("dep:") => {}
+                        None => on.push(next.clone()),
                     }
                 }
-                // An optional dependency is a feature of its own name.
             }
             features.insert(krate.dir.clone(), enabled);
         }

@@ -37,6 +37,7 @@
 
 pub mod cfg;
 mod contextual;
+mod dependencies;
 pub mod doc;
 mod expansion;
 pub mod facts;

@@ -42,6 +42,8 @@ pub struct Project {
     /// Whether a file implements its language's collecting trait (`impl FromIterator<..>`),
     /// read once.
     collects: OnceLock<bool>,
+    /// The Rust dependencies `Cargo.lock` locks, read on first use.
+    dependencies: OnceLock<super::dependencies::Dependencies>,
 }
 
 impl Project {
@@ -93,6 +95,7 @@ impl Project {
             cfg: OnceLock::new(),
             blanket_impl_files: OnceLock::new(),
             collects: OnceLock::new(),
+            dependencies: OnceLock::new(),
         };
         project.python = python::Layout::read(&project);
         project.rust = rust::Layout::read(&project);
@@ -181,12 +184,23 @@ impl Project {
             // Read here, with the file, so that every question asked of the facts meets the
             // same choice; the file's own attributes decide it, whatever its `mod` line says.
             if facts.lang.resolve.modules == ModuleSystem::Rust && facts.defines_a_path_twice() {
-                let ranges = self.cfg().inactive(self, &facts).into_iter().map(|(range, _)| range).collect();
+                let ranges = self
+                    .cfg()
+                    .inactive(self, &facts)
+                    .into_iter()
+                    .map(|(range, _)| range)
+                    .collect();
                 facts.set_left_out(ranges);
             }
             Some(Arc::new(facts))
         })
         .clone()
+    }
+
+    /// The Rust dependencies the root's `Cargo.lock` locks, read on first use.
+    pub(super) fn dependencies(&self) -> &super::dependencies::Dependencies {
+        self.dependencies
+            .get_or_init(|| super::dependencies::Dependencies::read(self))
     }
 
     /// The Rust configuration conditional code is judged against, read on first use.

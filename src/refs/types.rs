@@ -1225,7 +1225,10 @@ impl Resolver<'_> {
                     .unwrap_or(Ty::Unknown("a place a tuple does not have"));
             }
             if let Ty::Wrapped(wrapper, held, _) = &object_type {
-                if r.held_fields.get(wrapper).is_some_and(|fields| fields.iter().any(|f| f == name)) {
+                if r.held_fields
+                    .get(wrapper)
+                    .is_some_and(|fields| fields.iter().any(|f| f == name))
+                {
                     return (**held).clone();
                 }
             }
@@ -1679,6 +1682,14 @@ impl Resolver<'_> {
                             Some((_, given)) => Ty::Applied(def, given),
                             None => Ty::Instance(def),
                         };
+                    }
+                    // `Cert::from_der(..)`: a method of a dependency's trait the file brings in.
+                    if matches!(self.class_member(&def, last, depth + 1), Entity::Missing) {
+                        if let Some(ty) =
+                            super::dependencies::trait_method_return(self, facts, &def, last, callee.start_byte())
+                        {
+                            return ty;
+                        }
                     }
                 }
             }
@@ -4648,7 +4659,9 @@ impl Resolver<'_> {
             // `MessageEvent<LeaderMessage>`: its `data` is a `LeaderMessage`, read as a
             // wrapper's value; its other members are the library's.
             if r.held_fields.contains_key(base_name) && !ours {
-                let held = first.map_or(Ty::Unknown("a wrapper of nothing"), |a| self.annotation(facts, a, depth + 1));
+                let held = first.map_or(Ty::Unknown("a wrapper of nothing"), |a| {
+                    self.annotation(facts, a, depth + 1)
+                });
                 return Ty::Wrapped(base_name.to_string(), Box::new(held), None);
             }
             if r.wrapping.iter().any(|w| w == base_name) && !ours {

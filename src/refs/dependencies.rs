@@ -1,0 +1,253 @@
+//! What a Rust dependency's trait says of a method called on a type of the root.
+//!
+//! `KeypairBytes::from_pkcs8_der(der)` and `Cert::from_der(bytes)` call methods no
+//! definition of the root gives the type: they are methods of traits the calling file brings
+//! in from other crates (`use der::Decode;`, or through the root's own re-export, `use
+//! ed25519::pkcs8::DecodePrivateKey` of `pub use pkcs8::DecodePrivateKey`). rustc reads the
+//! trait's declaration in the dependency; so does this module, from the source Cargo keeps
+//! (`$CARGO_HOME/registry/src/*/NAME-VERSION`, the version the root's `Cargo.lock` locks).
+//! Only a return written as `Self`, or as `Self` in a wrapper (`Result<Self>`,
+//! `Option<Self>`), is taken: what the type's own call gives is then the type itself.
+//!
+//! The principle holds where the answer is unique: a crate locked at two versions, a trait
+//! the dependency re-exports from a crate not locked, two traits in scope declaring the
+//! method with different returns, or a source not on this machine leave the call unknown,
+//! as before. Nothing in a dependency is ever a reference: its files are read for this
+//! question only, never searched.
+
+use super::facts::Facts;
+use super::modules::rust::{crate_root, split_path};
+use super::project::Project;
+use super::resolve::{DefId, Entity, Resolver};
+use super::scope::BindingKind;
+use super::types::Ty;
+use std::collections::{BTreeMap, HashMap};
+use std::path::PathBuf;
+use std::sync::{Arc, Mutex};
+
+/// How many crates one question follows a re-export through (`ed25519` → `pkcs8`).
+const MAX_HOPS: usize = 4;
+
+/// The dependencies the root's `Cargo.lock` locks, their sources read on first use.
+#[derive(Default)]
+pub struct Dependencies {
+    /// Crate name as code writes it (`-` as `_`) → its locked versions.
+    locked: BTreeMap<String, Vec<(String, String)>>,
+    read: Mutex<HashMap<String, Option<Arc<Project>>>>,
+}
+
+impl Dependencies {
+    /// The packages `Cargo.lock` at the root lists (none where there is no lock file).
+    pub fn read(project: &Project) -> Dependencies {
+        let mut locked: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
+        let lock = project
+            .read_config("Cargo.lock")
+            .and_then(|t| t.parse::<toml::Table>().ok());
+        let packages = lock
+            .as_ref()
+            .and_then(|t| t.get("package"))
+            .and_then(|p| p.as_array())
+            .cloned()
+            .unwrap_or_default();
+        for package in packages {
+            let field = |k: &str| package.get(k).and_then(|v| v.as_str()).map(str::to_string);
+            // Only what a registry gave: a path or git dependency is not in Cargo's registry.
+            let from_registry = field("source").is_some_and(|s| s.starts_with("registry+") || s.starts_with("sparse+"));
+            if let (Some(name), Some(version), true) = (field("name"), field("version"), from_registry) {
+                locked.entry(name.replace('-', "_")).or_default().push((name, version));
+            }
+        }
+        Dependencies {
+            locked,
+            read: Mutex::default(),
+        }
+    }
+
+    /// The source of the dependency code calls `name`, read as a project of its own.
+    fn project(&self, name: &str) -> Option<Arc<Project>> {
+        if let Some(known) = self.read.lock().unwrap_or_else(|e| e.into_inner()).get(name) {
+            return known.clone();
+        }
+        let found = match self.locked.get(name).map(Vec::as_slice) {
+            Some([(package, version)]) => registry_source(package, version).map(|dir| Arc::new(Project::scan(&dir))),
+            _ => None,
+        };
+        self.read
+            .lock()
+            .unwrap_or_else(|e| e.into_inner())
+            .insert(name.to_string(), found.clone());
+        found
+    }
+}
+
+/// Where Cargo unpacked a registry package: `$CARGO_HOME/registry/src/<index>/NAME-VERSION`.
+fn registry_source(package: &str, version: &str) -> Option<PathBuf> {
+    let home = std::env::var_os("CARGO_HOME")
+        .map(PathBuf::from)
+        .or_else(|| std::env::var_os("HOME").map(|h| PathBuf::from(h).join(".cargo")))?;
+    let mut indexes: Vec<PathBuf> = std::fs::read_dir(home.join("registry/src"))
+        .ok()?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .collect();
+    indexes.sort();
+    indexes
+        .into_iter()
+        .map(|index| index.join(format!("{package}-{version}")))
+        .find(|dir| dir.join("Cargo.toml").is_file())
+}
+
+/// What calling `method` on the type `def` of the root gives, where a trait the file
+/// `facts` brings in from a dependency declares it returning `Self` (or `Self` in a
+/// wrapper), and every such trait agrees.
+pub fn trait_method_return(resolver: &Resolver<'_>, facts: &Facts, def: &DefId, method: &str, at: usize) -> Option<Ty> {
+    let project = resolver.project;
+    let r = &facts.lang.resolve;
+    let mut found: Option<Ty> = None;
+    for import in facts.imports.iter().filter(|i| !i.glob && !i.submodule) {
+        // An import inside a block brings its names there only.
+        let in_scope = facts
+            .node(import.statement)
+            .and_then(|n| n.parent())
+            .is_some_and(|p| p.start_byte() <= at && at < p.end_byte());
+        if !in_scope {
+            continue;
+        }
+        let mut segments = split_path(&import.module);
+        segments.extend(import.name.clone());
+        let Some((krate, path)) = origin(resolver, facts, &segments, import.statement.0, 0) else {
+            continue;
+        };
+        let Some(written) = declared_return(project, &krate, &path, method, 0) else {
+            continue;
+        };
+        let ty = match written {
+            Written::SelfType => Ty::Instance(def.clone()),
+            Written::Wrapped(wrapper) if r.wrapping.contains(&wrapper) => {
+                Ty::Wrapped(wrapper, Box::new(Ty::Instance(def.clone())), None)
+            }
+            Written::Wrapped(_) | Written::Other => return None,
+        };
+        match &found {
+            Some(earlier) if *earlier != ty => return None,
+            _ => found = Some(ty),
+        }
+    }
+    found
+}
+
+/// A trait method's written return, as far as this module reads it.
+enum Written {
+    SelfType,
+    /// `Result<Self>`, `Option<Self>`: the wrapper's name.
+    Wrapped(String),
+    Other,
+}
+
+/// The crate and path outside the root that a path written in `facts` at `at` names
+/// (`ed25519::pkcs8::DecodePrivateKey` → `pkcs8`, `DecodePrivateKey`), re-exports of the
+/// root followed; `None` for a path that names something of the root or nothing known.
+fn origin(
+    resolver: &Resolver<'_>,
+    facts: &Facts,
+    segments: &[String],
+    at: usize,
+    depth: usize,
+) -> Option<(String, Vec<String>)> {
+    if depth > MAX_HOPS * 4 {
+        return None;
+    }
+    // The longest head of the path that is a module of the root; the segment after it is
+    // bound there (by an import, followed) or the path leaves the root at its first segment.
+    for split in (1..segments.len()).rev() {
+        let Entity::Module(module) = resolver.rust_qualifier(facts, &segments[..split], at, 0) else {
+            continue;
+        };
+        let module_facts = resolver.facts(&module.file)?;
+        return bound_import(resolver, &module_facts, &segments[split], &segments[split + 1..], depth);
+    }
+    let first = segments.first()?;
+    if let Some(found) = bound_import(resolver, facts, first, &segments[1..], depth) {
+        return Some(found);
+    }
+    match resolver.rust_qualifier(facts, &segments[..1], at, 0) {
+        Entity::External
+            if !matches!(
+                first.as_str(),
+                "crate" | "self" | "super" | "Self" | "std" | "core" | "alloc"
+            ) =>
+        {
+            Some((first.clone(), segments[1..].to_vec()))
+        }
+        _ => None,
+    }
+}
+
+/// The origin of the name `name` an import of `facts`' top level binds, `rest` after it.
+fn bound_import(
+    resolver: &Resolver<'_>,
+    facts: &Facts,
+    name: &str,
+    rest: &[String],
+    depth: usize,
+) -> Option<(String, Vec<String>)> {
+    let binding = facts.scopes.module_binding(name, facts.text().len())?;
+    let BindingKind::Import(i) = binding.kind else {
+        return None;
+    };
+    let import = facts.imports.get(i)?;
+    let mut segments = split_path(&import.module);
+    segments.extend(import.name.clone());
+    segments.extend(rest.iter().cloned());
+    origin(resolver, facts, &segments, import.statement.0, depth + 1)
+}
+
+/// What `method` of the trait at `path` of dependency `krate` is written to return.
+fn declared_return(root: &Project, krate: &str, path: &[String], method: &str, hops: usize) -> Option<Written> {
+    if hops > MAX_HOPS {
+        return None;
+    }
+    let dependency = root.dependencies().project(krate)?;
+    let resolver = Resolver::new(&dependency);
+    let lib = crate_root(&dependency, "src/lib.rs")?;
+    let lib_facts = dependency.facts(&lib.file)?;
+    let mut segments = vec!["crate".to_string()];
+    segments.extend(path.iter().cloned());
+    match resolver.rust_path(&lib_facts, &segments, 0, 0) {
+        Entity::Def(trait_def) => {
+            let facts = dependency.facts(&trait_def.file)?;
+            let symbol = facts.symbol(&trait_def.path).filter(|s| s.kind == "trait")?;
+            let method = facts.symbol(&format!("{}.{method}", symbol.path))?;
+            let declared = facts.node(facts.declaration(method))?;
+            let function = std::iter::successors(Some(declared), |n| n.parent())
+                .find(|n| matches!(n.kind(), "function_item" | "function_signature_item"))?;
+            let written = function.child_by_field_name("return_type")?;
+            Some(read_return(&facts, written))
+        }
+        Entity::External => {
+            let (next, rest) = origin(&resolver, &lib_facts, &segments, 0, 0)?;
+            declared_return(root, &next, &rest, method, hops + 1)
+        }
+        _ => None,
+    }
+}
+
+/// `Self`, `W<Self>` / `W<Self, E>`, or anything else.
+fn read_return(facts: &Facts, written: tree_sitter::Node<'_>) -> Written {
+    if facts.text_of(written) == "Self" {
+        return Written::SelfType;
+    }
+    if written.kind() == "generic_type" {
+        let base = written
+            .child_by_field_name("type")
+            .map(|b| facts.text_of(b))
+            .unwrap_or_default();
+        let first = written
+            .child_by_field_name("type_arguments")
+            .and_then(|a| a.named_child(0))
+            .map(|a| facts.text_of(a));
+        if first == Some("Self") {
+            return Written::Wrapped(base.rsplit("::").next().unwrap_or(base).to_string());
+        }
+    }
+    Written::Other
+}
