@@ -317,6 +317,11 @@ fn found_in(files: &[(&str, &str)], file: &str, symbol: &str) -> Vec<(String, us
         .collect()
 }
 
+/// Each reference's line and confidence, in order (the references of one file).
+fn lines_found(found: Vec<(String, usize, Confidence)>) -> Vec<(usize, Confidence)> {
+    found.into_iter().map(|(_, line, confidence)| (line, confidence)).collect()
+}
+
 /// The lines of the references above `name_match`, in order.
 fn sure_lines(found: &[(String, usize, Confidence)]) -> Vec<usize> {
     found
@@ -7787,12 +7792,7 @@ export function handle(event: MessageEvent<LeaderMessage>): string {
   return event.data.tabId + type
 }
 ";
-    let found = |symbol: &str| -> Vec<(usize, Confidence)> {
-        found_in(&[("src/a.ts", ts)], "src/a.ts", symbol)
-            .into_iter()
-            .map(|(_, line, confidence)| (line, confidence))
-            .collect()
-    };
+    let found = |symbol: &str| lines_found(found_in(&[("src/a.ts", ts)], "src/a.ts", symbol));
     assert_eq!(found("LeaderMessage.type"), vec![(7, Confidence::ReceiverTyped)]);
     assert_eq!(found("LeaderMessage.tabId"), vec![(9, Confidence::ReceiverTyped)]);
 }
@@ -7818,12 +7818,7 @@ impl Shape {
     pub const SIDES: usize = 2;
 }
 ";
-    let lines = |symbol: &str| -> Vec<(usize, Confidence)> {
-        found_in_crate(lib, symbol)
-            .into_iter()
-            .map(|(_, line, confidence)| (line, confidence))
-            .collect()
-    };
+    let lines = |symbol: &str| lines_found(found_in_crate(lib, symbol));
     assert_eq!(lines("KeypairBytes.BYTE_SIZE"), vec![(2, Confidence::ReceiverTyped)]);
     assert_eq!(lines("Shape.SIDES"), vec![(10, Confidence::ReceiverTyped)]);
 }
