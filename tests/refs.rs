@@ -319,7 +319,10 @@ fn found_in(files: &[(&str, &str)], file: &str, symbol: &str) -> Vec<(String, us
 
 /// Each reference's line and confidence, in order (the references of one file).
 fn lines_found(found: Vec<(String, usize, Confidence)>) -> Vec<(usize, Confidence)> {
-    found.into_iter().map(|(_, line, confidence)| (line, confidence)).collect()
+    found
+        .into_iter()
+        .map(|(_, line, confidence)| (line, confidence))
+        .collect()
 }
 
 /// The lines of the references above `name_match`, in order.
