@@ -7778,6 +7778,62 @@ version = \"0.1.0\"
     );
 }
 
+/// A class of the root subclassing a collection (`class Handlers(list[Handler])`) gives its
+/// elements when iterated, through a base of the root too, unless it writes `__iter__`; and
+/// `queue.Queue[T]`'s `get()` and `get_nowait()` give a `T`. Awaiting what `asyncio.Queue`'s
+/// `get()` gives is not read as a `T` (a coroutine of one), so it stays unknown.
+#[test]
+fn a_subclassed_collection_iterates_its_elements_and_a_queue_gives_what_it_holds() {
+    let py = "\
+import asyncio
+from queue import Queue
+
+
+class Handler:
+    def __init__(self):
+        self.matcher = 1
+        self.responses: Queue[Handler] = Queue()
+
+
+class Handlers(list[Handler]):
+    def first(self):
+        for handler in self:
+            return handler.matcher
+
+
+class Named(Handlers):
+    def any(self):
+        for handler in self:
+            return handler.matcher
+
+
+class Own(list[Handler]):
+    def __iter__(self):
+        return iter([])
+
+    def any(self):
+        for handler in self:
+            return handler.matcher
+
+
+def take(h: Handler, waiting: asyncio.Queue[Handler]):
+    h.responses.get().matcher
+    h.responses.get_nowait().matcher
+
+async def wait(waiting: asyncio.Queue[Handler]):
+    (await waiting.get()).matcher
+";
+    let found = lines_found(found_in(&[("a.py", py)], "a.py", "Handler.matcher"));
+    let sure: Vec<usize> = found
+        .iter()
+        .filter(|(_, c)| *c != Confidence::NameMatch)
+        .map(|(line, _)| *line)
+        .collect();
+    assert_eq!(sure, vec![14, 20, 33, 34], "{found:?}");
+    assert!(found.contains(&(29, Confidence::NameMatch)), "{found:?}");
+    assert!(found.contains(&(37, Confidence::NameMatch)), "{found:?}");
+}
+
 /// A standard generic type whose declaration gives a field its type argument (lib.dom's
 /// `MessageEvent<T>`'s `data`) gives that field as the argument; its other members are its
 /// own (`event.type` is the event's, not the message's).

@@ -599,6 +599,8 @@ pub struct Resolve {
     /// Generic types from outside the root whose declaration gives these fields its first
     /// type argument (`MessageEvent<T>`'s `data`).
     pub held_fields: BTreeMap<String, Vec<String>>,
+    /// Methods by which a class writes its own iteration (`__iter__`).
+    pub iteration_methods: Vec<String>,
     pub unwrap_methods: Vec<String>,
     pub same_methods: Vec<String>,
     /// Methods whose return is what a context manager gives the name it binds

@@ -2195,6 +2195,33 @@ impl Resolver<'_> {
             })
     }
 
+    /// The elements of a value of a class of the root that subclasses a collection
+    /// (`class Handlers(list[Handler])`, `class Rows extends Array<Row>`), directly or through
+    /// a base of the root, where the class writes no iteration of its own
+    /// (`iteration_methods`: `__iter__`), which would decide what it gives.
+    fn elements_by_base(&self, ty: &Ty, depth: usize) -> Option<Ty> {
+        if depth > MAX_DEPTH {
+            return None;
+        }
+        let class = ty.instance_class()?;
+        let facts = self.facts(&class.file)?;
+        let r = &facts.lang.resolve;
+        let own_iteration = r
+            .iteration_methods
+            .iter()
+            .any(|m| matches!(self.class_member(class, m, depth + 1), Entity::Def(_)));
+        if own_iteration {
+            return None;
+        }
+        base_clauses(&facts, &class.path)
+            .into_iter()
+            .find_map(|base| match self.annotation(&facts, base, depth + 1) {
+                elements @ Ty::Elements(_) => Some(elements),
+                base @ (Ty::Instance(_) | Ty::Applied(..)) => self.elements_by_base(&base, depth + 1),
+                _ => None,
+            })
+    }
+
     /// Gives a method of a generic type the type arguments of its receiver: to the class
     /// that declares it, or to the `impl` block around it through its written self type
     /// (`impl<'a, T> Ref<'a, T>`: `T` is the receiver's first argument).
@@ -3732,6 +3759,9 @@ impl Resolver<'_> {
     /// language's `element_bounds` traits for the type and names its item (`impl Iterator
     /// for Attributes { type Item = Attribute<'a>; }`): `None` for any other value.
     fn iterated(&self, ty: &Ty, depth: usize) -> Option<Ty> {
+        if let Some(elements) = self.elements_by_base(ty, depth + 1) {
+            return Some(elements);
+        }
         let class = ty.instance_class()?;
         let facts = self.facts(&class.file)?;
         let r = &facts.lang.resolve;
