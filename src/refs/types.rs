@@ -1672,19 +1672,15 @@ impl Resolver<'_> {
                     let kind = self.kind_of_def(&def);
                     let variant = kind.as_deref() == Some("enum") && last.starts_with(|c: char| c.is_uppercase());
                     let constructor = r.self_returning.iter().any(|m| m == last);
-                    if (variant || constructor)
-                        && matches!(
-                            self.class_member(&def, last, depth + 1),
-                            Entity::Missing | Entity::Unknown(_)
-                        )
-                    {
+                    let member = self.class_member(&def, last, depth + 1);
+                    if (variant || constructor) && matches!(member, Entity::Missing | Entity::Unknown(_)) {
                         return match turbofish {
                             Some((_, given)) => Ty::Applied(def, given),
                             None => Ty::Instance(def),
                         };
                     }
                     // `Cert::from_der(..)`: a method of a dependency's trait the file brings in.
-                    if matches!(self.class_member(&def, last, depth + 1), Entity::Missing) {
+                    if matches!(member, Entity::Missing) {
                         if let Some(ty) =
                             super::dependencies::trait_method_return(self, facts, &def, last, callee.start_byte())
                         {
