@@ -8100,3 +8100,94 @@ fn sure_then_by_name(ts: &str, symbol: &str, sure: &[&str], by_name: &str) {
     assert_eq!(sure_lines(&found), expected, "{found:?}");
     assert!(name_match_at(&found, line_of(by_name)), "{found:?}");
 }
+
+/// A `use` among a `macro_rules!` body's tokens (`use $crate::consts::SIGMA;`, `$crate` the
+/// macro's own crate) binds its name through the rest of the block it is written in, and
+/// only there: a function beside it that writes the same name reads the module's own.
+#[test]
+fn a_use_of_the_macros_own_crate_in_a_rule_binds_the_name_in_its_block() {
+    let lib = "\
+mod consts {
+    pub(crate) static SIGMA: [usize; 2] = [0, 1];
+}
+
+pub(crate) static SIGMA: [usize; 2] = [1, 0];
+
+macro_rules! rounds {
+    ($name:ident) => {
+        pub fn $name() -> usize {
+            use $crate::consts::SIGMA;
+            SIGMA[0] + SIGMA[1]
+        }
+
+        pub fn other() -> usize {
+            SIGMA[1]
+        }
+    };
+}
+
+rounds!(first);
+";
+    let lines = |symbol: &str| lines_found(found_in_crate(lib, symbol));
+    assert_eq!(
+        lines("consts.SIGMA"),
+        vec![
+            (10, Confidence::ImportResolved),
+            (11, Confidence::ImportResolved),
+            (11, Confidence::ImportResolved)
+        ]
+    );
+    assert_eq!(lines("SIGMA"), vec![(15, Confidence::ImportResolved)]);
+}
+
+/// An assignment is a value: `return cache.encoder = { .. }` returns the literal, so where
+/// the place assigned has no known type the literal is checked against the function's
+/// return type, and its keys are that type's members.
+#[test]
+fn a_literal_assigned_and_returned_at_once_has_the_return_type() {
+    let ts = "\
+interface Encoder {
+  encode: (v: any) => Uint8Array;
+  size: number;
+}
+
+export function getEncoder(container: any): Encoder {
+  return container.encoder = {
+    size: 8,
+    encode: (v: any) => new Uint8Array(v),
+  };
+}
+";
+    let found = |symbol: &str| lines_found(found_in(&[("src/a.ts", ts)], "src/a.ts", symbol));
+    assert_eq!(found("Encoder.encode"), vec![(9, Confidence::ReceiverTyped)]);
+    assert_eq!(found("Encoder.size"), vec![(8, Confidence::ReceiverTyped)]);
+}
+
+/// A union of object types is told apart by a property each declares as a member of an enum
+/// (`type: FrameType.end`): a literal writing that member there is the one member of the
+/// union declaring it, and a key both declare (`timestamp`) is that member's.
+#[test]
+fn a_literal_writing_an_enum_member_as_discriminant_is_the_union_member_declaring_it() {
+    let ts = "\
+export enum FrameType { start, end }
+
+export interface FrameStart {
+  type: FrameType.start;
+  timestamp: number;
+  label: string;
+}
+
+export interface FrameEnd {
+  type: FrameType.end;
+  timestamp: number;
+}
+
+export function add(frame: FrameStart | FrameEnd): void {}
+
+add({ type: FrameType.end, timestamp: 0 });
+add({ type: FrameType.start, timestamp: 1, label: 'run' });
+";
+    let found = |symbol: &str| lines_found(found_in(&[("src/a.ts", ts)], "src/a.ts", symbol));
+    assert_eq!(found("FrameEnd.timestamp"), vec![(16, Confidence::ReceiverTyped)]);
+    assert_eq!(found("FrameStart.timestamp"), vec![(17, Confidence::ReceiverTyped)]);
+}

@@ -1348,7 +1348,7 @@ fn judge_macro_token_as_written(
             let entity = match macro_use(facts, name, at) {
                 // `use a::b::name;` among the same macro's tokens: what that path names.
                 Some((path, member)) => {
-                    let segments: Vec<String> = super::modules::rust::split_path(&path);
+                    let segments: Vec<String> = macro_path(&path);
                     let owner = resolver.rust_qualifier(facts, &segments, at.0, 0);
                     match called {
                         true => resolver.value_member_of(&owner, &member, 0),
@@ -1361,7 +1361,7 @@ fn judge_macro_token_as_written(
                     .iter()
                     .rev()
                     .find_map(|path| {
-                        let owner = resolver.rust_qualifier(facts, &super::modules::rust::split_path(path), at.0, 0);
+                        let owner = resolver.rust_qualifier(facts, &macro_path(path), at.0, 0);
                         let found = match called {
                             true => resolver.value_member_of(&owner, name, 0),
                             false => resolver.member_of(&owner, name, 0),
@@ -1592,30 +1592,33 @@ fn macro_use(facts: &Facts, name: &str, at: Range) -> Option<(String, String)> {
     let [renamed, single, listed] = USES.get_or_init(|| {
         let compile = |p: &str| regex::Regex::new(p).expect("a valid pattern");
         [
-            compile(r"\buse\s+((?:::)?[\w:]+?)::(\w+)\s+as\s+(\w+)\s*;"),
-            compile(r"\buse\s+((?:::)?[\w:]+?)::(\w+)\s*;"),
-            compile(r"\buse\s+((?:::)?[\w:]+?)::\{([^{}]*)\}"),
+            compile(r"\buse\s+((?:::|\$)?[\w:]+?)::(\w+)\s+as\s+(\w+)\s*;"),
+            compile(r"\buse\s+((?:::|\$)?[\w:]+?)::(\w+)\s*;"),
+            compile(r"\buse\s+((?:::|\$)?[\w:]+?)::\{([^{}]*)\}"),
         ]
     });
     let call = outermost_macro(facts, at)?;
     let before = &facts.text()[call.start_byte()..at.0];
+    let seen = |c: &regex::Captures<'_>| use_reaches(facts, call.start_byte() + c.get(0).map_or(0, |m| m.start()), at);
     // Each form's last `use` binding `name`, by where it starts: (start, path, member).
     let renamed = renamed
         .captures_iter(before)
-        .filter(|c| &c[3] == name)
+        .filter(|c| &c[3] == name && seen(c))
         .map(|c| (c.get(0).map_or(0, |m| m.start()), c[1].to_string(), c[2].to_string()))
         .last();
     let single = single
         .captures_iter(before)
-        .filter(|c| &c[2] == name)
+        .filter(|c| &c[2] == name && seen(c))
         .map(|c| (c.get(0).map_or(0, |m| m.start()), c[1].to_string(), c[2].to_string()))
         .last();
     // `{c, name}`, `{c, orig as name}`: an item ending in the name.
     let listed = listed
         .captures_iter(before)
         .filter(|c| {
-            c[2].split(',')
-                .any(|item| item.trim().rsplit([' ', ':']).next() == Some(name))
+            seen(c)
+                && c[2]
+                    .split(',')
+                    .any(|item| item.trim().rsplit([' ', ':']).next() == Some(name))
         })
         .map(|c| (c.get(0).map_or(0, |m| m.start()), c[1].to_string(), name.to_string()))
         .last();
@@ -1629,13 +1632,27 @@ fn macro_use(facts: &Facts, name: &str, at: Range) -> Option<(String, String)> {
 /// The paths of the globs (`use a::b::*;`) among the tokens of the macro call around `at`,
 /// written before it, in order.
 fn macro_globs(facts: &Facts, at: Range) -> Vec<String> {
-    static GLOB: std::sync::LazyLock<regex::Regex> =
-        std::sync::LazyLock::new(|| regex::Regex::new(r"\buse\s+((?:::)?[\w:]+?)::\*\s*;").expect("a valid pattern"));
+    static GLOB: std::sync::LazyLock<regex::Regex> = std::sync::LazyLock::new(|| {
+        regex::Regex::new(r"\buse\s+((?:::|\$)?[\w:]+?)::\*\s*;").expect("a valid pattern")
+    });
     let Some(call) = outermost_macro(facts, at) else {
         return Vec::new();
     };
     let before = &facts.text()[call.start_byte()..at.0];
-    GLOB.captures_iter(before).map(|c| c[1].to_string()).collect()
+    GLOB.captures_iter(before)
+        .filter(|c| use_reaches(facts, call.start_byte() + c.get(0).map_or(0, |m| m.start()), at))
+        .map(|c| c[1].to_string())
+        .collect()
+}
+
+/// Whether a `use` among a macro's tokens starting at byte `start` binds its names at `at`:
+/// a `use` is seen within the block it is written in, so `at` must lie in the innermost
+/// group of tokens around the `use` (`{ use $crate::consts::SIGMA; .. SIGMA[0] .. }` in one
+/// function of a rule's body, not in a function beside it).
+fn use_reaches(facts: &Facts, start: usize, at: Range) -> bool {
+    let group = std::iter::successors(facts.node((start, start + 3)), |n| n.parent())
+        .find(|n| facts.lang.macro_arguments.iter().any(|k| k == n.kind()));
+    group.is_none_or(|g| g.start_byte() <= at.0 && at.1 <= g.end_byte())
 }
 
 /// Whether the tokens of the macro call around `at` bind `name` before it or there (`let name`,
@@ -2038,7 +2055,7 @@ fn macro_path_entity(
         return Entity::Unknown("an empty path");
     };
     if let Some((path, member)) = macro_use(facts, head, (at, at + head.len())) {
-        let mut through: Vec<String> = super::modules::rust::split_path(&path);
+        let mut through: Vec<String> = macro_path(&path);
         through.push(member);
         through.extend(rest.iter().cloned());
         return read(&through);

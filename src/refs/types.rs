@@ -3143,6 +3143,7 @@ impl Resolver<'_> {
         };
         // `AnyPart` holding `ToolResultPart`, itself a union: each member on its own.
         let members = flattened(members);
+        let r = &facts.lang.resolve;
         let mut cursor = literal.walk();
         let written: Vec<(String, String)> = literal
             .named_children(&mut cursor)
@@ -3151,6 +3152,10 @@ impl Resolver<'_> {
                 let value = pair.child_by_field_name("value")?;
                 let written = match value.kind().contains("string") {
                     true => strip_quotes(facts.text_of(value)),
+                    // `type: FrameType.end`, a member of an enum: that member's own type.
+                    false if r.members.iter().chain(&r.paths).any(|f| f.kind == value.kind()) => {
+                        self.enum_member_key(facts, value, depth + 1)?
+                    }
                     // `type: UPDATE`, a constant holding the string.
                     false => self.constant_string(facts, value, depth + 1)?,
                 };
@@ -3160,7 +3165,6 @@ impl Resolver<'_> {
         self.members_that_may_be(members, &written, depth)
     }
 
-    /// The string literal type a property is declared with (`type: 'added'` → `added`).
     /// The type a type guard (`function isMap(v: any): v is ObservableMap`, or a value cast
     /// to such a function's type) says its first argument is where it returns true.
     fn guarded_type(&self, facts: &Facts, guard: Node<'_>, depth: usize) -> Option<Ty> {
@@ -3213,13 +3217,35 @@ impl Resolver<'_> {
             .then(|| strip_quotes(owner.text_of(value)))
     }
 
+    /// The literal type a property is declared with, as a discriminant reads it: a string
+    /// (`type: 'added'` → `added`) or a member of an enum (`type: FrameType.end`, the
+    /// member's own type, keyed by [`Self::enum_member_key`]).
     fn declared_literal(&self, def: &DefId) -> Option<String> {
         let facts = self.facts(&def.file)?;
         let symbol = facts.symbol(&def.path)?;
         let declaration = declaration_node(facts.node(facts.declaration(symbol))?);
         let written = declaration.child_by_field_name("type")?;
         let text = facts.text_of(written).trim_start_matches(':').trim();
-        crate::lang::plain_string(text).then(|| strip_quotes(text))
+        if crate::lang::plain_string(text) {
+            return Some(strip_quotes(text));
+        }
+        let r = &facts.lang.resolve;
+        let written = unwrapped(&facts, written);
+        if r.members.iter().chain(&r.paths).any(|f| f.kind == written.kind()) {
+            return self.enum_member_key(&facts, written, 0);
+        }
+        None
+    }
+
+    /// A key standing for the one member of an enum a qualified name names (`FrameType.end`
+    /// as a value or as a type), the same wherever the member is named from; `None` where the
+    /// name is not an enum's member. It cannot be a string's text (it starts with NUL).
+    fn enum_member_key(&self, facts: &Facts, name: Node<'_>, depth: usize) -> Option<String> {
+        let Entity::Def(def) = self.qualified(facts, name, depth + 1) else {
+            return None;
+        };
+        let owner = self.facts(&def.file)?;
+        (owner.symbol(&def.path)?.kind == "enum_member").then(|| format!("\0{}#{}", def.file, def.path))
     }
 
     /// The type a name takes from a value of type `ty` the way `taken` says: the value, an
@@ -3989,10 +4015,22 @@ impl Resolver<'_> {
             }
             return Ty::Unknown("a literal cast to a type it is not checked against");
         }
-        // `this.state = {..}`: the type of the place assigned.
+        // `this.state = {..}`: the type of the place assigned. Where the assignment is itself
+        // a value (`return cache.x = {..}`) and the place's type is not known, the literal is
+        // checked where that value goes.
         if let Some(form) = Resolve::form(&r.assignments, parent.kind()) {
             if let Some(place) = part(parent, form.object.as_deref()).filter(|p| p.id() != literal.id()) {
-                return self.type_of(facts, place, depth + 1);
+                let placed = self.type_of(facts, place, depth + 1);
+                let is_value = Resolve::form(&r.assignment_values, parent.kind())
+                    .is_some_and(|f| part(parent, f.object.as_deref()).is_some_and(|v| v.id() == literal.id()));
+                if is_value && matches!(placed, Ty::Unknown(_) | Ty::External) {
+                    if let onward @ (Ty::Instance(_) | Ty::Applied(..) | Ty::InPlace(_) | Ty::OneOf(_) | Ty::AllOf(_)) =
+                        self.expected_type(facts, parent, depth + 1)
+                    {
+                        return onward;
+                    }
+                }
+                return placed;
             }
         }
         if let Some(form) = Resolve::form(&r.typed_values, parent.kind()) {
