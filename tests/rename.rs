@@ -874,3 +874,142 @@ def own(m: MetaModel):
         "{text}"
     );
 }
+
+/// A trait's method is one name with the methods of its `impl Trait for T` blocks: renamed
+/// with them, and with the calls that reach them through the implementing type. A method of
+/// the same name in an inherent `impl`, or in an impl of another trait, is another method
+/// and stays.
+#[test]
+fn rust_a_traits_method_renamed_renames_its_implementations() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let lib = "\
+mod codec;
+pub use codec::{Plain, Wire};
+
+pub trait Encode {
+    fn encode(&self) -> u8;
+}
+
+pub trait Other {
+    fn encode(&self) -> u8;
+}
+";
+    let codec = "\
+use crate::{Encode, Other};
+
+pub struct Plain;
+pub struct Wire;
+
+impl Encode for Plain {
+    fn encode(&self) -> u8 {
+        1
+    }
+}
+
+impl Other for Wire {
+    fn encode(&self) -> u8 {
+        2
+    }
+}
+
+impl Plain {
+    pub fn twice(&self) -> u8 {
+        self.encode() * 2
+    }
+}
+
+pub fn both(p: &Plain, w: &Wire) -> u8 {
+    p.encode() + w.encode()
+}
+";
+    write(
+        dir.path(),
+        &[("Cargo.toml", manifest), ("src/lib.rs", lib), ("src/codec.rs", codec)],
+    );
+    let answer = rename(dir.path(), "src/lib.rs", "Encode.encode", "pack");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    let implementations = &answer.renamed.as_ref().unwrap().implementations;
+    let at: Vec<(&str, usize)> = implementations.iter().map(|l| (l.path.as_str(), l.line)).collect();
+    assert_eq!(at, vec![("src/codec.rs", 7)]);
+    let codec = read(dir.path(), "src/codec.rs");
+    assert!(codec.contains("impl Encode for Plain {\n    fn pack(&self)"), "{codec}");
+    assert!(codec.contains("impl Other for Wire {\n    fn encode(&self)"), "{codec}");
+    assert!(codec.contains("self.pack() * 2"), "{codec}");
+    assert!(codec.contains("p.pack() + w.encode()"), "{codec}");
+    assert!(read(dir.path(), "src/lib.rs").contains("pub trait Other {\n    fn encode(&self)"));
+}
+
+/// An interface's member is one name with the members that implement it: a class's that
+/// `implements` the interface (or extends such a class), an object literal's key where an
+/// `Encoder` is expected (a property or a method). A class of its own with a member of the
+/// same name stays.
+#[test]
+fn typescript_an_interfaces_member_renamed_renames_its_implementations() {
+    let dir = tempfile::tempdir().unwrap();
+    let encoder = "\
+export interface Encoder {
+  decode(v: Uint8Array): unknown;
+}
+";
+    let impls = "\
+import { Encoder } from './encoder';
+
+export class Json implements Encoder {
+  decode(v: Uint8Array): unknown {
+    return v;
+  }
+}
+
+export class Pretty extends Json {
+  decode(v: Uint8Array): unknown {
+    return super.decode(v);
+  }
+}
+
+export class Unrelated {
+  decode(v: Uint8Array): unknown {
+    return v;
+  }
+}
+
+export const inline: Encoder = {
+  decode(v: Uint8Array) {
+    return v;
+  },
+};
+
+export function run(p: Pretty, u: Unrelated): unknown {
+  return [p.decode(new Uint8Array()), u.decode(new Uint8Array())];
+}
+";
+    write(dir.path(), &[("src/encoder.ts", encoder), ("src/impls.ts", impls)]);
+    let answer = rename(dir.path(), "src/encoder.ts", "Encoder.decode", "unpack");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    let implementations = &answer.renamed.as_ref().unwrap().implementations;
+    let lines: Vec<usize> = implementations.iter().map(|l| l.line).collect();
+    assert_eq!(lines, vec![4, 10]);
+    let impls = read(dir.path(), "src/impls.ts");
+    assert_eq!(impls.matches("unpack(v: Uint8Array)").count(), 3, "{impls}");
+    assert!(impls.contains("return super.unpack(v);"), "{impls}");
+    assert!(
+        impls.contains("p.unpack(new Uint8Array()), u.decode(new Uint8Array())"),
+        "{impls}"
+    );
+    assert!(impls.contains("export class Unrelated {\n  decode("), "{impls}");
+}
+
+/// A Python method overriding a base's is a method of its own (the language holds no two to
+/// one name): renaming the base's leaves the override, as rope's rename does by default.
+#[test]
+fn python_an_override_is_left_when_the_base_method_is_renamed() {
+    let dir = tempfile::tempdir().unwrap();
+    let base = "class Base:\n    def run(self):\n        return 1\n\n\nclass Sub(Base):\n    def run(self):\n        return 2\n";
+    write(dir.path(), &[("m.py", base)]);
+    let answer = rename(dir.path(), "m.py", "Base.run", "start");
+    assert_eq!(answer.status, Status::Applied, "{:?}", answer.errors);
+    assert_eq!(
+        read(dir.path(), "m.py"),
+        "class Base:\n    def start(self):\n        return 1\n\n\nclass Sub(Base):\n    def run(self):\n        return 2\n"
+    );
+}

@@ -24,7 +24,8 @@ pub struct Args {
     #[arg(long)]
     dry_run: bool,
     /// Print one JSON object: the apply answer with `references` (renamed), `uncertain`
-    /// (matched by name only, left) and `through_aliases` (uses through another name, left).
+    /// (matched by name only, left), `through_aliases` (uses through another name, left) and
+    /// `implementations` (members implementing it, renamed with it).
     #[arg(long)]
     json: bool,
     /// Rename the references matched by name only too (listed under `uncertain` otherwise).
@@ -53,6 +54,12 @@ pub fn run(args: Args) -> i32 {
                 eprintln!(
                     "left: {}:{}:{} matched by name only ({}); --include-uncertain renames it",
                     r.path, r.line, r.column, r.reason
+                );
+            }
+            for at in &renamed.implementations {
+                eprintln!(
+                    "also: {}:{}:{} implements it, renamed with it",
+                    at.path, at.line, at.column
                 );
             }
             for r in &renamed.through_aliases {

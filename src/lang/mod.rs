@@ -569,6 +569,11 @@ pub struct Resolve {
     /// Whether a string written as an index names a member of the value's type.
     #[serde(default)]
     pub literal_index_members: bool,
+    /// Whether a member is one with the members implementing or overriding it (a trait's
+    /// method and its impls', an interface's property and an implementing class's): the
+    /// checker holds them to one name, so a rename carries them along.
+    #[serde(default)]
+    pub renames_implementations: bool,
     /// {kind, name, object}: a type guard's written return (`v is T`): the parameter it is
     /// about (`name`) and the type it proves (`object`).
     pub type_predicates: Vec<SyntaxForm>,

@@ -42,6 +42,7 @@ pub mod doc;
 mod expansion;
 pub mod facts;
 mod generics;
+pub mod implementations;
 mod macro_scope;
 mod macros;
 pub mod modules;
@@ -365,7 +366,13 @@ pub fn answer_in(project: &Project, file: &str, symbol: &str) -> Result<Answer, 
         .index
         .resolve(&NamePath::parse(symbol)?)
         .map_err(|e| e.in_file(file))?;
-    let target = Target::for_symbol(&facts, found_symbol);
+    Ok(answer_of(project, &facts, found_symbol))
+}
+
+/// The answer of `saguaro refs` for `found_symbol`, a definition of `facts`.
+pub fn answer_of(project: &Project, facts: &facts::Facts, found_symbol: &crate::symbols::Symbol) -> Answer {
+    let file = facts.path.as_str();
+    let target = Target::for_symbol(facts, found_symbol);
     let at = facts.name_range(found_symbol).0;
     let (line, column) = facts.line_column(at);
     let found = find(project, &target);
@@ -373,7 +380,7 @@ pub fn answer_in(project: &Project, file: &str, symbol: &str) -> Result<Answer, 
         found.references.into_iter().partition(|r| r.through.is_some());
     let (documentation, named): (Vec<Reference>, Vec<Reference>) =
         named.into_iter().partition(|r| r.kind == RefKind::Doc);
-    Ok(Answer {
+    Answer {
         symbol: found_symbol.path.clone(),
         definition: Location {
             path: file.to_string(),
@@ -386,5 +393,5 @@ pub fn answer_in(project: &Project, file: &str, symbol: &str) -> Result<Answer, 
         documentation,
         unresolved: found.unresolved,
         errors: Vec::new(),
-    })
+    }
 }

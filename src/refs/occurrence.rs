@@ -277,31 +277,35 @@ pub(super) fn judge_name(
     if facts.path == target.def.file && target.name_at == Some(at) {
         return None;
     }
+    // A key of a literal typed where it goes names the member of that type it sets, a
+    // method too (`{ decode: (v) => .. }`, `{ decode(v) { .. } }` for an `Encoder`
+    // declaring `decode(v)`), even where the key is a definition of its own.
+    let keyed = field_key(r, node).filter(|(literal_type, _)| {
+        target.is_type_member() || (target.kind == "method" && matches!(literal_type, LiteralType::Expected(_)))
+    });
     // Another definition of the same name: an override, another type's method.
-    if facts.symbol_named_at(at).is_some() {
+    if facts.symbol_named_at(at).is_some() && keyed.is_none() {
         return None;
     }
-    if target.is_type_member() {
-        if let Some((literal_type, shorthand)) = field_key(r, node) {
-            // `Config { port: 1 }`, `Config { port, .. }`: a member of the literal's type;
-            // `{ timeout: 1 }`: of the type the literal goes to.
-            let entity = match literal_type {
-                LiteralType::Written(written) => {
-                    let segments = path_segments(written, facts.text());
-                    let owner = resolver.rust_path(facts, &segments, written.start_byte(), 0);
-                    resolver.member_of(&owner, name, 0)
-                }
-                LiteralType::Expected(literal) => {
-                    let ty = resolver.expected_type(facts, literal, 0);
-                    let ty = resolver.narrowed_by_literal(facts, literal, ty, 0);
-                    resolver.member(&ty, name, 0)
-                }
-            };
-            let how = How::new(RefKind::Attribute, Confidence::ReceiverTyped);
-            let mut reference = verdict(facts, target, at, entity, how, unresolved)?;
-            reference.shorthand = shorthand;
-            return Some(reference);
-        }
+    if let Some((literal_type, shorthand)) = keyed {
+        // `Config { port: 1 }`, `Config { port, .. }`: a member of the literal's type;
+        // `{ timeout: 1 }`: of the type the literal goes to.
+        let entity = match literal_type {
+            LiteralType::Written(written) => {
+                let segments = path_segments(written, facts.text());
+                let owner = resolver.rust_path(facts, &segments, written.start_byte(), 0);
+                resolver.member_of(&owner, name, 0)
+            }
+            LiteralType::Expected(literal) => {
+                let ty = resolver.expected_type(facts, literal, 0);
+                let ty = resolver.narrowed_by_literal(facts, literal, ty, 0);
+                resolver.member(&ty, name, 0)
+            }
+        };
+        let how = How::new(RefKind::Attribute, Confidence::ReceiverTyped);
+        let mut reference = verdict(facts, target, at, entity, how, unresolved)?;
+        reference.shorthand = shorthand;
+        return Some(reference);
     }
     // Imports and exports.
     if let Some(i) = facts.imports.iter().position(|imp| imp.name_at == Some(at)) {

@@ -40,11 +40,13 @@ use crate::feedback::{Error, ErrorCode};
 use crate::lang::Language;
 use crate::refs::facts::Facts;
 use crate::refs::project::Project;
+use crate::refs::resolve::Resolver;
 use crate::refs::{self, Confidence, RefKind, Reference};
 use crate::symbols::{NamePath, Symbol};
 use crate::workspace::Transaction;
 use serde::Serialize;
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 /// What to rename, and how far.
 #[derive(Debug, Clone)]
@@ -74,6 +76,10 @@ pub struct Renamed {
     /// do not spell the definition's name, so they stay as they are.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub through_aliases: Vec<Reference>,
+    /// The members implementing the definition (`impl Trait for T`'s method, an
+    /// implementing class's property), renamed with it, each with its references.
+    #[serde(skip_serializing_if = "Vec::is_empty")]
+    pub implementations: Vec<refs::Location>,
     /// The line the definition's name is written on (a rename does not move it).
     #[serde(skip)]
     pub line: usize,
@@ -141,55 +147,103 @@ fn plan(project: &Project, request: &Request) -> Result<Planned, Vec<Error>> {
     let new_name = request.new_name.trim();
     check_renamable(facts.lang, symbol, &request.file).map_err(one)?;
     check_name(facts.lang, symbol, new_name).map_err(one)?;
-    if !request.include_uncertain {
-        check_unshared(&answer.references, symbol).map_err(one)?;
+
+    // The definition, then each member implementing it (`impl Trait for T`'s, a class's
+    // that `implements` its interface), each with its own references: renamed as one name.
+    let implementations = Resolver::new(project).implementations(&facts, symbol);
+    let mut family: Vec<(Arc<Facts>, usize, refs::Answer)> = Vec::new();
+    for implementation in &implementations {
+        let Some(other) = project.facts(&implementation.file) else {
+            continue;
+        };
+        let Some(index) = other
+            .index
+            .symbols
+            .iter()
+            .position(|s| other.name_range(s) == implementation.name_at)
+        else {
+            continue;
+        };
+        let other_answer = refs::answer_of(project, &other, &other.index.symbols[index]);
+        family.push((other, index, other_answer));
     }
-    check_undeclared(&answer.references, symbol).map_err(one)?;
+    let members =
+        std::iter::once((&facts, symbol, &answer)).chain(family.iter().map(|(f, i, a)| (f, &f.index.symbols[*i], a)));
+    for (_, member, member_answer) in members.clone() {
+        if !request.include_uncertain {
+            check_unshared(&member_answer.references, member).map_err(one)?;
+        }
+        check_undeclared(&member_answer.references, member).map_err(one)?;
+    }
 
     let shorthand_keys = &facts.lang.resolve.shorthand_keys;
     let mut edits: BTreeMap<String, Vec<Replacement>> = BTreeMap::new();
-    let definitions = edits.entry(request.file.clone()).or_default();
-    for definition in one_binding(&facts, symbol) {
-        definitions.push(Replacement {
-            range: facts.name_range(definition),
-            text: new_name.to_string(),
-        });
-    }
     let (mut renamed, mut uncertain) = (Vec::new(), Vec::new());
-    let named = answer.references.into_iter().chain(answer.documentation);
-    for reference in named {
-        if reference.confidence == Confidence::NameMatch && !request.include_uncertain {
-            uncertain.push(reference);
-            continue;
-        }
-        let Some(file_facts) = project.facts(&reference.path) else {
-            continue;
-        };
-        let text = replacement(&file_facts, shorthand_keys, &reference, symbol, new_name);
-        let range = shortened_pair(&file_facts, &reference, new_name).unwrap_or(reference.range);
-        let file_edits = edits.entry(reference.path.clone()).or_default();
-        file_edits.push(Replacement { range, text });
-        if let Some(alias) = same_name_alias(&file_facts, &reference, &symbol.name) {
-            // `import f as f`: the spelled-out re-export of the name itself, renamed with it.
-            file_edits.push(Replacement {
-                range: alias,
+    let mut through_aliases = Vec::new();
+    for (member_facts, member, member_answer) in members.clone() {
+        let definitions = edits.entry(member_facts.path.clone()).or_default();
+        for definition in one_binding(member_facts, member) {
+            definitions.push(Replacement {
+                range: member_facts.name_range(definition),
                 text: new_name.to_string(),
             });
         }
-        renamed.push(reference);
-    }
-    for path in export_list_files(project, &request.file, symbol, &renamed) {
-        if let Some(file_facts) = project.facts(&path) {
-            for range in export_list_entries(&file_facts, &symbol.name) {
-                edits.entry(path.clone()).or_default().push(Replacement {
-                    range,
+        let mut member_renamed = Vec::new();
+        let named = member_answer
+            .references
+            .iter()
+            .chain(&member_answer.documentation)
+            .cloned();
+        for reference in named {
+            let seen = |r: &Reference| r.path == reference.path && r.range == reference.range;
+            if renamed.iter().chain(&uncertain).any(seen) {
+                continue;
+            }
+            if reference.confidence == Confidence::NameMatch && !request.include_uncertain {
+                uncertain.push(reference);
+                continue;
+            }
+            let Some(file_facts) = project.facts(&reference.path) else {
+                continue;
+            };
+            let text = replacement(&file_facts, shorthand_keys, &reference, member, new_name);
+            let range = shortened_pair(&file_facts, &reference, new_name).unwrap_or(reference.range);
+            let file_edits = edits.entry(reference.path.clone()).or_default();
+            file_edits.push(Replacement { range, text });
+            if let Some(alias) = same_name_alias(&file_facts, &reference, &member.name) {
+                // `import f as f`: the spelled-out re-export of the name itself, renamed with it.
+                file_edits.push(Replacement {
+                    range: alias,
                     text: new_name.to_string(),
                 });
             }
+            member_renamed.push(reference);
         }
+        for path in export_list_files(project, &member_facts.path, member, &member_renamed) {
+            if let Some(file_facts) = project.facts(&path) {
+                for range in export_list_entries(&file_facts, &member.name) {
+                    edits.entry(path.clone()).or_default().push(Replacement {
+                        range,
+                        text: new_name.to_string(),
+                    });
+                }
+            }
+        }
+        check_conflicts(project, member_facts, member, new_name, &member_renamed).map_err(one)?;
+        renamed.extend(member_renamed);
+        through_aliases.extend(member_answer.through_aliases.iter().cloned());
     }
-
-    check_conflicts(project, &facts, symbol, new_name, &renamed).map_err(one)?;
+    let implementations: Vec<refs::Location> = family
+        .iter()
+        .map(|(f, i, _)| {
+            let (line, column) = f.line_column(f.name_range(&f.index.symbols[*i]).0);
+            refs::Location {
+                path: f.path.clone(),
+                line,
+                column,
+            }
+        })
+        .collect();
 
     let texts = rewrite_all(project, edits)?;
     let new_symbol = match symbol.path.rsplit_once('.') {
@@ -203,7 +257,8 @@ fn plan(project: &Project, request: &Request) -> Result<Planned, Vec<Error>> {
             new_symbol,
             references: renamed,
             uncertain,
-            through_aliases: answer.through_aliases,
+            through_aliases,
+            implementations,
             line: symbol.name_span.start_line,
         },
     })
@@ -431,6 +486,7 @@ fn plan_parameter(
             references: renamed,
             uncertain,
             through_aliases: Vec::new(),
+            implementations: Vec::new(),
             line: symbol.name_span.start_line,
         },
     })

@@ -1,0 +1,130 @@
+//! The implementations of a member: the members of other types that are the same member as
+//! far as the language's checker goes, so that renaming one alone breaks the program.
+//!
+//! A trait's method, associated constant or type is implemented in every `impl Trait for T`
+//! block, under the same name: rustc rejects an impl whose member the trait does not
+//! declare, and one missing a member the trait declares. A TypeScript interface's or
+//! class's member is implemented or overridden by the member of that name in each class
+//! whose `implements` or `extends` clause reaches the type (through any number of bases),
+//! and redeclared by each interface extending it: the checker holds the two to one type.
+//! A language says whether its members are held so (`renames_implementations`); Python's
+//! override is a method of its own, renamed alone, as rope's rename does by default.
+//!
+//! An implementation is found by name first (the files writing the member's name), then
+//! kept only where the type declaring it reaches the member's type: a Rust member where the
+//! trait its `impl` block names resolves to the trait; a class's member where one of the
+//! class's bases, followed base by base, resolves to the type. A base saguaro cannot
+//! resolve reaches nothing.
+
+use super::facts::{Facts, Range};
+use super::resolve::{DefId, Entity, Resolver};
+use crate::lang::Resolve;
+use crate::symbols::Symbol;
+
+/// How many bases are followed up from one class: a bound against a cycle, not a depth real
+/// class hierarchies reach.
+const MAX_BASES: usize = 64;
+
+/// A member implementing another: its file and where its name is written.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
+pub struct Implementation {
+    pub file: String,
+    pub name_at: Range,
+}
+
+impl Resolver<'_> {
+    /// The members implementing or overriding `symbol` of `facts` (a member of a trait, an
+    /// interface or a class), in file order; empty where the language holds none so.
+    pub fn implementations(&self, facts: &Facts, symbol: &Symbol) -> Vec<Implementation> {
+        let r = &facts.lang.resolve;
+        let Some(owner_path) = symbol.parent_path.as_deref() else {
+            return Vec::new();
+        };
+        if !r.renames_implementations {
+            return Vec::new();
+        }
+        let owner = DefId {
+            file: facts.path.clone(),
+            path: owner_path.to_string(),
+        };
+        let mut found = Vec::new();
+        for file in self.project.files_naming(facts.lang, &symbol.name) {
+            let Some(other) = self.facts(file) else {
+                continue;
+            };
+            for candidate in &other.index.symbols {
+                let Some(parent) = candidate.parent_path.as_deref() else {
+                    continue;
+                };
+                let same = other.path == facts.path && candidate.path == symbol.path;
+                if candidate.name != symbol.name || same || candidate.kind == "module" {
+                    continue;
+                }
+                let implements = match r.modules_is_rust() {
+                    true => self.impl_block_names(&other, candidate, &owner),
+                    false => self.reaches(&other, parent, &owner),
+                };
+                if implements {
+                    found.push(Implementation {
+                        file: other.path.clone(),
+                        name_at: other.name_range(candidate),
+                    });
+                }
+            }
+        }
+        found.sort();
+        found.dedup();
+        found
+    }
+
+    /// Whether `candidate` is written in an implementation block (`impl Trait for T`) whose
+    /// trait resolves to `owner`.
+    fn impl_block_names(&self, facts: &Facts, candidate: &Symbol, owner: &DefId) -> bool {
+        let r = &facts.lang.resolve;
+        let Some(declaration) = facts.node(facts.declaration(candidate)) else {
+            return false;
+        };
+        let Some(block) = std::iter::successors(declaration.parent(), |n| n.parent())
+            .find(|n| Resolve::form(&r.implementations, n.kind()).is_some())
+        else {
+            return false;
+        };
+        let form = Resolve::form(&r.implementations, block.kind());
+        let Some(written) = form.and_then(|f| super::types::part(block, f.name.as_deref())) else {
+            return false;
+        };
+        matches!(
+            self.annotation(facts, written, 0),
+            super::types::Ty::Instance(def) | super::types::Ty::Applied(def, _) | super::types::Ty::Class(def)
+                if def == *owner
+        )
+    }
+
+    /// Whether the class at `class_path` in `facts` has `owner` among its bases, followed
+    /// base by base.
+    fn reaches(&self, facts: &Facts, class_path: &str, owner: &DefId) -> bool {
+        let mut seen: Vec<DefId> = Vec::new();
+        let mut pending = vec![DefId {
+            file: facts.path.clone(),
+            path: class_path.to_string(),
+        }];
+        while let Some(class) = pending.pop() {
+            if seen.contains(&class) || seen.len() > MAX_BASES {
+                continue;
+            }
+            let Some(holder) = self.facts(&class.file) else {
+                continue;
+            };
+            for base in self.bases(&holder, &class.path, 0) {
+                if let Entity::Def(def) = base {
+                    if def == *owner {
+                        return true;
+                    }
+                    pending.push(def);
+                }
+            }
+            seen.push(class);
+        }
+        false
+    }
+}
