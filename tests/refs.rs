@@ -8191,3 +8191,33 @@ add({ type: FrameType.start, timestamp: 1, label: 'run' });
     assert_eq!(found("FrameEnd.timestamp"), vec![(16, Confidence::ReceiverTyped)]);
     assert_eq!(found("FrameStart.timestamp"), vec![(17, Confidence::ReceiverTyped)]);
 }
+
+/// A binding among a trait's arguments (`impl Closure<BlockSize = BlockSize>`) names the
+/// trait's associated type before the `=`, whatever else bears the name there: a type alias
+/// of the crate named alike is only the value after it.
+#[test]
+fn an_associated_type_binding_names_the_traits_type_not_an_alias_of_its_name() {
+    let lib = "\
+pub trait Closure {
+    type BlockSize;
+}
+
+type BlockSize = u16;
+
+pub fn run(_f: impl Closure<BlockSize = BlockSize>) {}
+";
+    let lines = |symbol: &str| lines_found(found_in_crate(lib, symbol));
+    assert_eq!(lines("BlockSize"), vec![(7, Confidence::ImportResolved)]);
+    assert_eq!(lines("Closure.BlockSize"), vec![(7, Confidence::ReceiverTyped)]);
+}
+
+/// The configuration is x86_64-unknown-linux-gnu with its baseline target features on
+/// (`sse2`): of a `cfg_if!` choosing a backend by `target_feature = "sse2"`, that backend's
+/// types are the ones the crate's code names.
+#[test]
+fn the_baseline_target_features_of_x86_64_hold() {
+    let config = saguaro::refs::cfg::Config::default();
+    assert!(config.holds("", r#"all(target_arch = "x86_64", target_feature = "sse2")"#));
+    assert!(!config.holds("", r#"target_feature = "avx2""#));
+    assert!(config.holds("", r#"target_env = "gnu""#));
+}

@@ -507,6 +507,11 @@ pub struct Resolve {
     pub block_values: Vec<String>,
     pub block_statements: Vec<String>,
     pub type_generics: Vec<SyntaxForm>,
+    /// {kind, name}: a binding of a trait's associated type among the trait's arguments
+    /// (`Closure<BlockSize = U16>`), `name` the associated type's name: the trait's member,
+    /// whatever else bears the name where it is written.
+    #[serde(default)]
+    pub associated_bindings: Vec<SyntaxForm>,
     pub type_references: Vec<SyntaxForm>,
     pub type_bounds: Vec<String>,
     pub type_tuples: Vec<String>,

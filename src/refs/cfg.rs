@@ -4,7 +4,9 @@
 //! That configuration is the one a crate publishes: the features its docs.rs metadata
 //! builds with (`[package.metadata.docs.rs]`: `all-features`, `features`,
 //! `no-default-features`), else its default features, each with the features it enables;
-//! `test` and `debug_assertions` on (tests are built and checked); a 64-bit Linux target.
+//! `test` and `debug_assertions` on (tests are built and checked); the target
+//! x86_64-unknown-linux-gnu, with the target features its baseline turns on (`fxsr`,
+//! `sse`, `sse2`), as `rustc --print cfg` gives them there.
 //! Any other name is off — `docsrs`, `loom`, and the names a build script sets
 //! (`cargo:rustc-cfg=NAME`, compiler-version probes), which saguaro does not run — as
 //! rust-analyzer leaves them until it runs build scripts.
@@ -150,6 +152,11 @@ impl Config {
                 ("target_pointer_width", Some(v)) => v == "64",
                 ("target_arch", Some(v)) => v == "x86_64",
                 ("target_endian", Some(v)) => v == "little",
+                // The features x86_64's baseline turns on (`rustc --print cfg` on
+                // x86_64-unknown-linux-gnu), the target this configuration is.
+                ("target_feature", Some(v)) => matches!(v, "fxsr" | "sse" | "sse2"),
+                ("target_env", Some(v)) => v == "gnu",
+                ("target_vendor", Some(v)) => v == "unknown",
                 ("target_has_atomic", Some(_)) => true,
                 ("panic", Some(v)) => v == "unwind",
                 _ => false,

@@ -277,6 +277,12 @@ pub(super) fn judge_name(
     if facts.path == target.def.file && target.name_at == Some(at) {
         return None;
     }
+    // `impl Closure<BlockSize = BlockSize>`: the name bound is the trait's associated type.
+    if let Some(owner) = associated_binding_trait(resolver, facts, node) {
+        let entity = resolver.member_of(&owner, name, 0);
+        let how = How::new(RefKind::Type, Confidence::ReceiverTyped);
+        return verdict(facts, target, at, entity, how, unresolved);
+    }
     // A key of a literal typed where it goes names the member of that type it sets, a
     // method too (`{ decode: (v) => .. }`, `{ decode(v) { .. } }` for an `Encoder`
     // declaring `decode(v)`), even where the key is a definition of its own.
@@ -627,6 +633,26 @@ fn field_key<'t>(r: &Resolve, node: Node<'t>) -> Option<(LiteralType<'t>, bool)>
         up = literal.parent();
     }
     None
+}
+
+/// The trait whose associated type `node` names in a binding among the trait's arguments
+/// (`BlockSize` before the `=` of `BlockCipherEncClosure<BlockSize = U16>`): what the
+/// written trait resolves to (`External` for a trait from outside the root).
+fn associated_binding_trait(resolver: &Resolver<'_>, facts: &Facts, node: Node<'_>) -> Option<Entity> {
+    let r = &facts.lang.resolve;
+    let binding = node.parent()?;
+    let form = Resolve::form(&r.associated_bindings, binding.kind())?;
+    if part(binding, form.name.as_deref())?.id() != node.id() {
+        return None;
+    }
+    let holder = binding.parent()?.parent()?;
+    let generic = Resolve::form(&r.type_generics, holder.kind())?;
+    let written = part(holder, generic.object.as_deref())?;
+    Some(match resolver.annotation(facts, written, 0) {
+        Ty::Instance(def) | Ty::Applied(def, _) | Ty::Class(def) => Entity::Def(def),
+        Ty::Unknown(why) => Entity::Unknown(why),
+        _ => Entity::External,
+    })
 }
 
 /// When `node` is a key of a destructuring pattern: a binding the pattern makes through it,
