@@ -885,6 +885,12 @@ impl Resolve {
     pub fn form<'f>(forms: &'f [SyntaxForm], kind: &str) -> Option<&'f SyntaxForm> {
         forms.iter().find(|f| f.kind == kind)
     }
+
+    /// The form of a qualified name of kind `kind`: a member access (`a.b`) or a path
+    /// (`a::b`, `ns.T` written as a type).
+    pub fn qualified_name_form(&self, kind: &str) -> Option<&SyntaxForm> {
+        self.members.iter().chain(&self.paths).find(|f| f.kind == kind)
+    }
 }
 
 /// What a node of one kind is to the symbol index, looked up by kind id: the index asks

@@ -18,7 +18,6 @@
 
 use super::facts::{Facts, Range};
 use super::resolve::{DefId, Entity, Resolver};
-use crate::lang::Resolve;
 use crate::symbols::Symbol;
 
 /// How many bases are followed up from one class: a bound against a cycle, not a depth real
@@ -81,23 +80,10 @@ impl Resolver<'_> {
     /// trait resolves to `owner`.
     fn impl_block_names(&self, facts: &Facts, candidate: &Symbol, owner: &DefId) -> bool {
         let r = &facts.lang.resolve;
-        let Some(declaration) = facts.node(facts.declaration(candidate)) else {
-            return false;
-        };
-        let Some(block) = std::iter::successors(declaration.parent(), |n| n.parent())
-            .find(|n| Resolve::form(&r.implementations, n.kind()).is_some())
-        else {
-            return false;
-        };
-        let form = Resolve::form(&r.implementations, block.kind());
-        let Some(written) = form.and_then(|f| super::types::part(block, f.name.as_deref())) else {
-            return false;
-        };
-        matches!(
-            self.annotation(facts, written, 0),
-            super::types::Ty::Instance(def) | super::types::Ty::Applied(def, _) | super::types::Ty::Class(def)
-                if def == *owner
-        )
+        let written = facts
+            .node(facts.declaration(candidate))
+            .and_then(|declaration| super::types::implemented_trait(r, declaration));
+        written.is_some_and(|written| self.annotation(facts, written, 0).definition() == Some(owner))
     }
 
     /// Whether the class at `class_path` in `facts` has `owner` among its bases, followed

@@ -286,9 +286,10 @@ pub(super) fn judge_name(
     // A key of a literal typed where it goes names the member of that type it sets, a
     // method too (`{ decode: (v) => .. }`, `{ decode(v) { .. } }` for an `Encoder`
     // declaring `decode(v)`), even where the key is a definition of its own.
-    let keyed = field_key(r, node).filter(|(literal_type, _)| {
-        target.is_type_member() || (target.kind == "method" && matches!(literal_type, LiteralType::Expected(_)))
-    });
+    let keyed = (target.is_type_member() || target.kind == "method")
+        .then(|| field_key(r, node))
+        .flatten()
+        .filter(|(literal_type, _)| target.is_type_member() || matches!(literal_type, LiteralType::Expected(_)));
     // Another definition of the same name: an override, another type's method.
     if facts.symbol_named_at(at).is_some() && keyed.is_none() {
         return None;
@@ -648,10 +649,11 @@ fn associated_binding_trait(resolver: &Resolver<'_>, facts: &Facts, node: Node<'
     let holder = binding.parent()?.parent()?;
     let generic = Resolve::form(&r.type_generics, holder.kind())?;
     let written = part(holder, generic.object.as_deref())?;
-    Some(match resolver.annotation(facts, written, 0) {
-        Ty::Instance(def) | Ty::Applied(def, _) | Ty::Class(def) => Entity::Def(def),
-        Ty::Unknown(why) => Entity::Unknown(why),
-        _ => Entity::External,
+    let ty = resolver.annotation(facts, written, 0);
+    Some(match (ty.definition().cloned(), ty) {
+        (Some(def), _) => Entity::Def(def),
+        (None, Ty::Unknown(why)) => Entity::Unknown(why),
+        (None, _) => Entity::External,
     })
 }
 

@@ -1608,13 +1608,14 @@ impl<'p> Resolver<'p> {
         ranges
             .iter()
             .filter_map(|&range| facts.node(range))
-            .map(|node| match self.annotation(facts, node, depth + 1) {
-                super::types::Ty::Instance(def) | super::types::Ty::Applied(def, _) | super::types::Ty::Class(def) => {
-                    Entity::Def(def)
+            .map(|node| {
+                let ty = self.annotation(facts, node, depth + 1);
+                match (ty.definition().cloned(), ty) {
+                    (Some(def), _) => Entity::Def(def),
+                    (None, super::types::Ty::External) => Entity::External,
+                    (None, super::types::Ty::Unknown(why)) => Entity::Unknown(why),
+                    (None, _) => Entity::Unknown("a base class saguaro cannot read"),
                 }
-                super::types::Ty::External => Entity::External,
-                super::types::Ty::Unknown(why) => Entity::Unknown(why),
-                _ => Entity::Unknown("a base class saguaro cannot read"),
             })
             .collect()
     }

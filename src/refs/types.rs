@@ -248,6 +248,15 @@ impl Ty {
     }
 
     /// The class of a value of it, with or without type arguments.
+    /// The definition a type written by name is (`Engine`, `Holder<T>`, or the type itself):
+    /// `None` for any other type.
+    pub fn definition(&self) -> Option<&DefId> {
+        match self {
+            Ty::Instance(c) | Ty::Applied(c, _) | Ty::Class(c) => Some(c),
+            _ => None,
+        }
+    }
+
     pub fn instance_class(&self) -> Option<&DefId> {
         match self {
             Ty::Instance(c) | Ty::Applied(c, _) => Some(c),
@@ -377,6 +386,14 @@ impl TypeFacts {
         }
         out
     }
+}
+
+/// The trait written on the implementation block around `node` (`Iterator` of `impl
+/// Iterator for Attributes { .. }`); `None` outside one, or in a block implementing none.
+pub(super) fn implemented_trait<'t>(r: &Resolve, node: Node<'t>) -> Option<Node<'t>> {
+    let (block, form) = std::iter::successors(node.parent(), |n| n.parent())
+        .find_map(|n| Resolve::form(&r.implementations, n.kind()).map(|form| (n, form)))?;
+    part(block, form.name.as_deref())
 }
 
 /// Whether `n` is a function, named or not (a definition, a closure, an arrow, a lambda): a
@@ -3153,7 +3170,7 @@ impl Resolver<'_> {
                 let written = match value.kind().contains("string") {
                     true => strip_quotes(facts.text_of(value)),
                     // `type: FrameType.end`, a member of an enum: that member's own type.
-                    false if r.members.iter().chain(&r.paths).any(|f| f.kind == value.kind()) => {
+                    false if r.qualified_name_form(value.kind()).is_some() => {
                         self.enum_member_key(facts, value, depth + 1)?
                     }
                     // `type: UPDATE`, a constant holding the string.
@@ -3231,7 +3248,7 @@ impl Resolver<'_> {
         }
         let r = &facts.lang.resolve;
         let written = unwrapped(&facts, written);
-        if r.members.iter().chain(&r.paths).any(|f| f.kind == written.kind()) {
+        if r.qualified_name_form(written.kind()).is_some() {
             return self.enum_member_key(&facts, written, 0);
         }
         None
@@ -3793,10 +3810,7 @@ impl Resolver<'_> {
         };
         let owner = self.facts(&item.file)?;
         let declaration = declaration_of(&owner, &item.path)?;
-        let implementation = std::iter::successors(declaration.parent(), |n| n.parent())
-            .find(|n| Resolve::form(&r.implementations, n.kind()).is_some())?;
-        let form = Resolve::form(&r.implementations, implementation.kind())?;
-        let mut written = part(implementation, form.name.as_deref())?;
+        let mut written = implemented_trait(r, declaration)?;
         if let Some(base) =
             Resolve::form(&r.type_generics, written.kind()).and_then(|f| part(written, f.object.as_deref()))
         {
@@ -4882,7 +4896,7 @@ impl Resolver<'_> {
         {
             return Ty::External;
         }
-        if r.members.iter().chain(&r.paths).any(|f| f.kind == kind) {
+        if r.qualified_name_form(kind).is_some() {
             if let Some(projected) = self.projection(facts, node, depth) {
                 return projected;
             }
@@ -5030,7 +5044,7 @@ impl Resolver<'_> {
             let segments = super::facts::path_segments(node, facts.text());
             return self.rust_path(facts, &segments, node.start_byte(), depth + 1);
         }
-        let Some(form) = r.members.iter().chain(&r.paths).find(|f| f.kind == node.kind()) else {
+        let Some(form) = r.qualified_name_form(node.kind()) else {
             return self.expression_entity(facts, node, depth + 1);
         };
         let (Some(object), Some(name)) = (part(node, form.object.as_deref()), part(node, form.name.as_deref())) else {
@@ -5051,7 +5065,7 @@ impl Resolver<'_> {
                 depth + 1,
             );
         }
-        if r.members.iter().chain(&r.paths).any(|f| f.kind == node.kind()) {
+        if r.qualified_name_form(node.kind()).is_some() {
             return self.qualified(facts, node, depth + 1);
         }
         Entity::Unknown("an expression that is not a name")

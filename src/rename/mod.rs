@@ -150,25 +150,22 @@ fn plan(project: &Project, request: &Request) -> Result<Planned, Vec<Error>> {
 
     // The definition, then each member implementing it (`impl Trait for T`'s, a class's
     // that `implements` its interface), each with its own references: renamed as one name.
-    let implementations = Resolver::new(project).implementations(&facts, symbol);
-    let mut family: Vec<(Arc<Facts>, usize, refs::Answer)> = Vec::new();
-    for implementation in &implementations {
+    let mut family: Vec<(Arc<Facts>, refs::facts::Range, refs::Answer)> = Vec::new();
+    for implementation in Resolver::new(project).implementations(&facts, symbol) {
         let Some(other) = project.facts(&implementation.file) else {
             continue;
         };
-        let Some(index) = other
-            .index
-            .symbols
-            .iter()
-            .position(|s| other.name_range(s) == implementation.name_at)
-        else {
+        let Some(member) = other.symbol_named_at(implementation.name_at) else {
             continue;
         };
-        let other_answer = refs::answer_of(project, &other, &other.index.symbols[index]);
-        family.push((other, index, other_answer));
+        let other_answer = refs::answer_of(project, &other, member);
+        family.push((other, implementation.name_at, other_answer));
     }
-    let members =
-        std::iter::once((&facts, symbol, &answer)).chain(family.iter().map(|(f, i, a)| (f, &f.index.symbols[*i], a)));
+    let members = std::iter::once((&facts, symbol, &answer)).chain(
+        family
+            .iter()
+            .filter_map(|(f, at, a)| f.symbol_named_at(*at).map(|member| (f, member, a))),
+    );
     for (_, member, member_answer) in members.clone() {
         if !request.include_uncertain {
             check_unshared(&member_answer.references, member).map_err(one)?;
@@ -235,8 +232,8 @@ fn plan(project: &Project, request: &Request) -> Result<Planned, Vec<Error>> {
     }
     let implementations: Vec<refs::Location> = family
         .iter()
-        .map(|(f, i, _)| {
-            let (line, column) = f.line_column(f.name_range(&f.index.symbols[*i]).0);
+        .map(|(f, at, _)| {
+            let (line, column) = f.line_column(at.0);
             refs::Location {
                 path: f.path.clone(),
                 line,
