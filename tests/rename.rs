@@ -1013,3 +1013,41 @@ fn python_an_override_is_left_when_the_base_method_is_renamed() {
         "class Base:\n    def start(self):\n        return 1\n\n\nclass Sub(Base):\n    def run(self):\n        return 2\n"
     );
 }
+
+/// A Rust path shared by a type's inherent item and its trait impl's item of the same name
+/// names two items (`Self::BITS` reaches the inherent one): renaming the trait's member,
+/// which carries the impl's along, is refused, naming both, and the tree is left as it was.
+#[test]
+fn rust_a_trait_member_whose_impl_shares_its_path_with_an_inherent_item_is_refused() {
+    let dir = tempfile::tempdir().unwrap();
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let lib = "\
+pub trait Bounded {
+    const BITS: u32;
+}
+
+pub struct Limb;
+
+impl Limb {
+    pub const BITS: u32 = 64;
+}
+
+impl Bounded for Limb {
+    const BITS: u32 = Self::BITS;
+}
+";
+    write(dir.path(), &[("Cargo.toml", manifest), ("src/lib.rs", lib)]);
+    let before = snapshot(dir.path());
+    let answer = rename(dir.path(), "src/lib.rs", "Bounded.BITS", "BIT_COUNT");
+    assert_eq!(answer.status, Status::Rejected, "{:?}", answer.diff);
+    let error = &answer.errors[0];
+    assert_eq!(error.code.as_str(), "shared_reference");
+    assert!(
+        error
+            .message
+            .contains("an inherent item and the member of an `impl Bounded`"),
+        "{}",
+        error.message
+    );
+    assert!(snapshot(dir.path()) == before);
+}

@@ -390,7 +390,7 @@ impl TypeFacts {
 
 /// The trait written on the implementation block around `node` (`Iterator` of `impl
 /// Iterator for Attributes { .. }`); `None` outside one, or in a block implementing none.
-pub(super) fn implemented_trait<'t>(r: &Resolve, node: Node<'t>) -> Option<Node<'t>> {
+pub fn implemented_trait<'t>(r: &Resolve, node: Node<'t>) -> Option<Node<'t>> {
     let (block, form) = std::iter::successors(node.parent(), |n| n.parent())
         .find_map(|n| Resolve::form(&r.implementations, n.kind()).map(|form| (n, form)))?;
     part(block, form.name.as_deref())

@@ -166,7 +166,8 @@ fn plan(project: &Project, request: &Request) -> Result<Planned, Vec<Error>> {
             .iter()
             .filter_map(|(f, at, a)| f.symbol_named_at(*at).map(|member| (f, member, a))),
     );
-    for (_, member, member_answer) in members.clone() {
+    for (member_facts, member, member_answer) in members.clone() {
+        check_one_item(member_facts, member).map_err(one)?;
         if !request.include_uncertain {
             check_unshared(&member_answer.references, member).map_err(one)?;
         }
@@ -273,6 +274,46 @@ fn one_binding<'f>(facts: &'f Facts, symbol: &'f Symbol) -> Vec<&'f Symbol> {
     }
     let definitions: Vec<&Symbol> = facts.index.find(&symbol.path);
     definitions.into_iter().filter(|other| other.kind != "module").collect()
+}
+
+/// Refuses a rename of a path that names two items a use by path cannot tell apart: a Rust
+/// type's inherent `BITS` beside the `BITS` of its `impl Bounded for Limb`, or the members
+/// of two trait impls (`Self::BITS` reaches the inherent one, `T::BITS` the trait's). The
+/// definitions written at one path are one binding only when they are one item, written
+/// once per configuration; renaming these together breaks the one a use did not mean.
+fn check_one_item(facts: &Facts, symbol: &Symbol) -> Result<(), Error> {
+    let r = &facts.lang.resolve;
+    let definitions = one_binding(facts, symbol);
+    let traits: std::collections::BTreeSet<Option<&str>> = definitions
+        .iter()
+        .map(|d| {
+            let declaration = facts.node(facts.declaration(d));
+            declaration
+                .and_then(|n| refs::types::implemented_trait(r, n))
+                .map(|t| facts.text_of(t))
+        })
+        .collect();
+    if traits.len() < 2 {
+        return Ok(());
+    }
+    let items: Vec<String> = traits
+        .iter()
+        .map(|t| match t {
+            Some(t) => format!("the member of an `impl {t}`"),
+            None => "an inherent item".to_string(),
+        })
+        .collect();
+    Err(Error::new(
+        ErrorCode::SharedReference,
+        format!(
+            "`{}` is the path of {}: a use written by path (`Self::{}`) reaches one of them, and saguaro cannot tell which uses are whose",
+            symbol.path,
+            items.join(" and "),
+            symbol.name
+        ),
+        "give the inherent item (or one of the traits' members) another name by hand first, then rename; nothing was written",
+    )
+    .in_file(&facts.path))
 }
 
 /// Refuses a rename one of whose references reads the definition together with another
