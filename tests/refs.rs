@@ -4417,6 +4417,35 @@ impl_fmt!(std::fmt::Display);
     assert_eq!(sure_lines(&found), vec![24], "{found:?}");
 }
 
+/// Among a macro's tokens a field read straight off a struct literal (`Bytes::<M> { .. }.x2`,
+/// a turbofish or none) is the literal's type's field; braces after `if`, `match` or
+/// `unsafe` close a block, whose value saguaro does not read there.
+#[test]
+fn a_field_read_off_a_struct_literal_among_macro_tokens_is_its_types() {
+    let lib = "\
+macro_rules! twice {
+    ($j:ident, $body:block) => {{ let $j = 0; $body; let $j = 1; $body; }};
+}
+pub trait Machine { type W: Copy; }
+pub union Bytes<M: Machine> {
+    pub x2: M::W,
+    pub bytes: [u8; 16],
+}
+pub struct Pair { pub x2: u8 }
+pub fn read<M: Machine>(v: [u8; 16], p: Pair, ready: bool) {
+    twice!(j, {
+        let _ = j;
+        let _w = unsafe { Bytes::<M> { bytes: v }.x2 };
+        let _w = unsafe { Bytes { bytes: v }.x2 };
+        let _p = if ready { p } else { Pair { x2: 0 } }.x2;
+        let _q = match j { _ => Pair { x2: 1 } }.x2;
+    });
+}
+";
+    let found = found_in_crate(lib, "Bytes.x2");
+    assert_eq!(sure_lines(&found), vec![13, 14], "{found:?}");
+}
+
 /// A field read on a value of an outside generic type holding one type of the root
 /// (`CachePadded<Position>`) is that type's field, reached through `Deref`; a method called
 /// on it is not known (the outside type may have its own). `get_unchecked(i)` of a
@@ -7778,6 +7807,101 @@ version = \"0.1.0\"
     );
 }
 
+/// The trait a dependency re-exports may come from a crate its manifest renames
+/// (`[dependencies.common] package = "crypto-common"`, then `pub use common::{KeyInit};`
+/// beside `pub use common;`); and a glob of a module of the root (`use super::*;` in a test
+/// module) brings that module's imports, the trait among them: `Idea::new_from_slice(..)`
+/// there is a `Result` of an `Idea`, in the root crate's own file and in its test module.
+#[test]
+fn a_renamed_dependency_and_a_glob_of_the_parent_bring_a_traits_method() {
+    let cargo_home = common::change::tree(&[
+        (
+            "registry/src/index.example-0/wrapping-0.5.1/Cargo.toml",
+            "[package]\nname = \"wrapping\"\nversion = \"0.5.1\"\nedition = \"2021\"\n\n[dependencies.common]\nversion = \"0.2\"\npackage = \"keyed-common\"\n",
+        ),
+        (
+            "registry/src/index.example-0/wrapping-0.5.1/src/lib.rs",
+            "pub use common;\n\npub use common::{\n    KeyInit,\n    array::{self, Array},\n};\n",
+        ),
+        (
+            "registry/src/index.example-0/keyed-common-0.2.1/Cargo.toml",
+            "[package]\nname = \"keyed-common\"\nversion = \"0.2.1\"\nedition = \"2021\"\n",
+        ),
+        (
+            "registry/src/index.example-0/keyed-common-0.2.1/src/lib.rs",
+            "pub mod array {\n    pub struct Array;\n}\n\npub trait KeyInit: Sized {\n    fn new(key: &[u8]) -> Self;\n\n    fn new_from_slice(key: &[u8]) -> Result<Self, ()> {\n        Ok(Self::new(key))\n    }\n}\n",
+        ),
+    ]);
+    let manifest =
+        "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nwrapping = \"0.5\"\n";
+    let lock = "\
+version = 4
+
+[[package]]
+name = \"k\"
+version = \"0.1.0\"
+
+[[package]]
+name = \"keyed-common\"
+version = \"0.2.1\"
+source = \"registry+https://github.com/rust-lang/crates.io-index\"
+
+[[package]]
+name = \"wrapping\"
+version = \"0.5.1\"
+source = \"registry+https://github.com/rust-lang/crates.io-index\"
+";
+    let lib = "\
+pub use wrapping;
+use wrapping::KeyInit;
+
+mod tests;
+
+pub struct Idea {
+    pub enc_keys: [u16; 4],
+}
+
+impl KeyInit for Idea {
+    fn new(_key: &[u8]) -> Self {
+        Idea { enc_keys: [0; 4] }
+    }
+}
+
+pub fn first(key: &[u8]) -> u16 {
+    Idea::new_from_slice(key).unwrap().enc_keys[0]
+}
+";
+    let tests = "use super::*;\n\n#[test]\nfn keys() {\n    let idea = Idea::new_from_slice(&[]).unwrap();\n    assert_eq!(idea.enc_keys[0], 0);\n}\n";
+    let root = common::change::tree(&[
+        ("Cargo.toml", manifest),
+        ("Cargo.lock", lock),
+        ("src/lib.rs", lib),
+        ("src/tests.rs", tests),
+    ]);
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_saguaro"))
+        .args(["refs", "src/lib.rs", "Idea.enc_keys", "--json"])
+        .env("CARGO_HOME", cargo_home.path())
+        .current_dir(root.path())
+        .output()
+        .unwrap();
+    let answer = common::stdout_json(&output);
+    let found: Vec<(String, u64, String)> = answer["references"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["path"].as_str().unwrap().to_string(),
+                r["line"].as_u64().unwrap(),
+                r["confidence"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect();
+    let typed = |path: &str, line: u64| (path.to_string(), line, "receiver_typed".to_string());
+    assert!(found.contains(&typed("src/lib.rs", 17)), "{found:?}");
+    assert!(found.contains(&typed("src/tests.rs", 6)), "{found:?}");
+}
+
 /// A class of the root subclassing a collection (`class Handlers(list[Handler])`) gives its
 /// elements when iterated, through a base of the root too, unless it writes `__iter__`; and
 /// `queue.Queue[T]`'s `get()` and `get_nowait()` give a `T`. Awaiting what `asyncio.Queue`'s
@@ -8220,4 +8344,123 @@ fn the_baseline_target_features_of_x86_64_hold() {
     assert!(config.holds("", r#"all(target_arch = "x86_64", target_feature = "sse2")"#));
     assert!(!config.holds("", r#"target_feature = "avx2""#));
     assert!(config.holds("", r#"target_env = "gnu""#));
+}
+
+/// A Python module's variable written as a type is a type alias, as pyright takes it
+/// (`NodeMap = dict[str, Node]`, `NodeMap: TypeAlias = ..`, imported from another module):
+/// a value annotated with it is what the alias's value writes, its elements `Node`s. A
+/// variable whose value is no type (`LIMIT = 3`) reads as nothing.
+#[test]
+fn a_python_variable_written_as_a_type_is_the_type_its_value_writes() {
+    let models = "\
+from dataclasses import dataclass
+from typing import TypeAlias
+
+
+@dataclass
+class Node:
+    size: int
+
+
+NodeMap: TypeAlias = dict[str, Node]
+Nodes = list[Node]
+LIMIT = 3
+";
+    let usage = "\
+from models import LIMIT, NodeMap, Nodes
+
+
+def total(ops: NodeMap, more: Nodes) -> int:
+    n = 0
+    for op in ops.values():
+        n += op.size
+    for node in more:
+        n += node.size
+    return n + ops[\"x\"].size
+
+
+def odd(v: LIMIT) -> int:
+    return v.size
+";
+    let found = found_in(&[("models.py", models), ("usage.py", usage)], "models.py", "Node.size");
+    let usage_sure: Vec<usize> = found
+        .iter()
+        .filter(|(path, _, c)| path == "usage.py" && *c != Confidence::NameMatch)
+        .map(|(_, line, _)| *line)
+        .collect();
+    assert_eq!(usage_sure, vec![7, 9, 10], "{found:?}");
+}
+
+/// A type guard narrows a member passed to it as it narrows a name (`isWith(type.classType)`,
+/// alone or after `&&`): there the member is what the guard's predicate says, its elements
+/// read from the predicate's type.
+#[test]
+fn a_type_guard_narrows_a_member_passed_to_it() {
+    let ts = "\
+interface Deferred {
+    target: unknown;
+}
+export function isWith(obj: any): obj is { __decorators: Deferred[] } {
+    return '__decorators' in obj;
+}
+export function run(type: { kind: number; classType: any }) {
+    if (isWith(type.classType)) {
+        for (const d of type.classType.__decorators) {
+            console.log(d.target);
+        }
+    }
+    if (type.kind === 1 && isWith(type.classType)) {
+        for (const d of type.classType.__decorators) {
+            console.log(d.target);
+        }
+    }
+    for (const d of type.classType.__decorators) {
+        console.log(d.target);
+    }
+}
+";
+    let found = found_in(&[("a.ts", ts)], "a.ts", "Deferred.target");
+    assert_eq!(sure_lines(&found), vec![10, 15], "{found:?}");
+}
+
+/// A `macro_rules!` whose rule makes an array of literals of one struct (`[$( Test { .. }, )*]`
+/// or the literals written out) is a collection of that struct: iterating the call's value
+/// (or a local bound to it) gives `Test`s.
+#[test]
+fn a_macro_making_an_array_of_struct_literals_is_a_collection_of_the_struct() {
+    let lib = "\
+pub struct Test {
+    pub key: &'static [u8],
+}
+
+macro_rules! new_tests {
+    ( $( $name:expr ),*  ) => {
+        [$(
+            Test {
+                key: $name,
+            },
+        )*]
+    };
+}
+
+macro_rules! plain {
+    () => {
+        [Test { key: b\"a\" }, Test { key: b\"b\" }]
+    };
+}
+
+pub fn run() -> usize {
+    let tests = new_tests!(b\"1\", b\"2\");
+    let mut n = 0;
+    for test in &tests {
+        n += test.key.len();
+    }
+    for test in plain!().iter() {
+        n += test.key.len();
+    }
+    n
+}
+";
+    let found = found_in_crate(lib, "Test.key");
+    assert_eq!(sure_lines(&found), vec![9, 17, 17, 25, 28], "{found:?}");
 }

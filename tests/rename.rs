@@ -353,18 +353,26 @@ fn a_name_the_language_calls_is_not_renamed() {
         dir.path(),
         &[
             ("m.py", "class A:\n    def __init__(self):\n        pass\n"),
-            ("m.ts", "export class A {\n  constructor() {}\n}\n"),
+            (
+                "m.ts",
+                "export class A {\n  constructor() {}\n}\n\nexport class E extends Error {\n  override toString(): string {\n    return '';\n  }\n}\n",
+            ),
             (
                 "Cargo.toml",
                 "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
             ),
             (
                 "src/lib.rs",
-                "pub struct S;\n\npub trait T {\n    fn m(&self);\n}\n\nimpl T for S {\n    fn m(&self) {}\n}\n",
+                "pub struct S;\n\nimpl std::fmt::Display for S {\n    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {\n        f.write_str(\"s\")\n    }\n}\n",
             ),
         ],
     );
-    for (file, symbol) in [("m.py", "A.__init__"), ("m.ts", "A.constructor"), ("src/lib.rs", "S.m")] {
+    for (file, symbol) in [
+        ("m.py", "A.__init__"),
+        ("m.ts", "A.constructor"),
+        ("src/lib.rs", "S.fmt"),
+        ("m.ts", "E.toString"),
+    ] {
         let answer = rename(dir.path(), file, symbol, "other");
         assert_eq!(answer.status, Status::Rejected, "{symbol}");
         assert_eq!(
@@ -1050,4 +1058,89 @@ impl Bounded for Limb {
         error.message
     );
     assert!(snapshot(dir.path()) == before);
+}
+
+/// A member that implements or overrides one the root declares is one name with it: renaming
+/// it from any member of the family (the interface's, the implementing class's, a subclass's
+/// override; the trait's or its impl's) writes the same files, as a language server's
+/// rename does, and lists the others.
+#[test]
+fn a_member_renamed_from_any_implementation_renames_its_whole_family() {
+    let encoder = "export interface Encoder {\n  decode(v: string): string;\n}\n";
+    let impls = "\
+import { Encoder } from './encoder';
+
+export class Json implements Encoder {
+  decode(v: string): string {
+    return v;
+  }
+}
+
+export class Pretty extends Json {
+  override decode(v: string): string {
+    return super.decode(v);
+  }
+}
+
+export function run(e: Encoder, p: Pretty): string {
+  return e.decode('a') + p.decode('b');
+}
+";
+    let manifest = "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n";
+    let lib = "\
+pub trait Encode {
+    fn encode(&self) -> u8;
+}
+
+pub struct Plain;
+
+impl Encode for Plain {
+    fn encode(&self) -> u8 {
+        1
+    }
+}
+
+pub fn run(p: &Plain) -> u8 {
+    p.encode()
+}
+";
+    let families: [(&[(&str, &str)], &[(&str, &str)], &str); 2] = [
+        (
+            &[("src/encoder.ts", encoder), ("src/impls.ts", impls)],
+            &[
+                ("src/encoder.ts", "Encoder.decode"),
+                ("src/impls.ts", "Json.decode"),
+                ("src/impls.ts", "Pretty.decode"),
+            ],
+            "src/impls.ts",
+        ),
+        (
+            &[("Cargo.toml", manifest), ("src/lib.rs", lib)],
+            &[("src/lib.rs", "Encode.encode"), ("src/lib.rs", "Plain.encode")],
+            "src/lib.rs",
+        ),
+    ];
+    for (files, starts, changed) in families {
+        let mut written: Vec<(String, String)> = Vec::new();
+        for (file, symbol) in starts {
+            let dir = tempfile::tempdir().unwrap();
+            write(dir.path(), files);
+            let answer = rename(dir.path(), file, symbol, "unpack");
+            assert_eq!(answer.status, Status::Applied, "{symbol}: {:?}", answer.errors);
+            assert_eq!(
+                answer.renamed.as_ref().unwrap().implementations.len(),
+                starts.len() - 1,
+                "{symbol}"
+            );
+            let after = read(dir.path(), changed);
+            assert!(
+                !after.contains("decode(") && !after.contains("encode("),
+                "{symbol}: {after}"
+            );
+            written.push((symbol.to_string(), after));
+        }
+        for (symbol, after) in &written[1..] {
+            assert_eq!(after, &written[0].1, "{symbol} and {} differ", written[0].0);
+        }
+    }
 }

@@ -41,12 +41,13 @@
 
 ; `x instanceof C`: there x is a C (read by src/refs/scope.rs as Python's isinstance); and
 ; `isMap(x)` calling a type guard (`(v: any): v is ObservableMap`): there x is what the
-; guard's predicate says (@local.narrowed.guard the function called). Where the test holds
+; guard's predicate says (@local.narrowed.guard the function called), a member read by its
+; text as a name is (`isWith(type.classType)`). Where the test holds
 ; comes from its place (grammars/languages.toml's narrowing_conditionals and conjunctions):
 ; the block or the ternary branch it is the condition of, alone or an operand of a chain of
 ; `&&`, and the rest of an `&&` after it.
 (binary_expression left: [(identifier) (member_expression)] @local.narrowed operator: "instanceof" right: (_) @local.narrowed.type) @local.narrowed.test
-(call_expression function: (_) @local.narrowed.guard arguments: (arguments . (identifier) @local.narrowed .)) @local.narrowed.test
+(call_expression function: (_) @local.narrowed.guard arguments: (arguments . [(identifier) (member_expression)] @local.narrowed .)) @local.narrowed.test
 
 ; `x._tag === "Cons"` (either way round): there x is the members of its union whose `_tag`
 ; is declared as that literal (@local.narrowed.key the member compared, @local.narrowed.value

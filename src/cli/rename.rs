@@ -58,7 +58,7 @@ pub fn run(args: Args) -> i32 {
             }
             for at in &renamed.implementations {
                 eprintln!(
-                    "also: {}:{}:{} implements it, renamed with it",
+                    "also: {}:{}:{} is the same member (implementing it or implemented by it), renamed with it",
                     at.path, at.line, at.column
                 );
             }

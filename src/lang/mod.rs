@@ -579,6 +579,14 @@ pub struct Resolve {
     /// checker holds them to one name, so a rename carries them along.
     #[serde(default)]
     pub renames_implementations: bool,
+    /// Whether a module's variable named where a type is written is a type alias (Python's
+    /// `OperationMap = dict[str, Node]`): its value, read as an annotation.
+    #[serde(default)]
+    pub assigned_aliases: bool,
+    /// Modifiers saying a member overrides a base's (`override`): the checker rejects one
+    /// renamed without the base's member.
+    #[serde(default)]
+    pub override_modifiers: Vec<String>,
     /// {kind, name, object}: a type guard's written return (`v is T`): the parameter it is
     /// about (`name`) and the type it proves (`object`).
     pub type_predicates: Vec<SyntaxForm>,

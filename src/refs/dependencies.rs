@@ -103,21 +103,13 @@ pub fn trait_method_return(resolver: &Resolver<'_>, facts: &Facts, def: &DefId, 
     let project = resolver.project;
     let r = &facts.lang.resolve;
     let mut found: Option<Ty> = None;
-    for import in facts.imports.iter().filter(|i| !i.glob && !i.submodule) {
-        // An import inside a block brings its names there only.
-        let in_scope = facts
-            .node(import.statement)
-            .and_then(|n| n.parent())
-            .is_some_and(|p| p.start_byte() <= at && at < p.end_byte());
-        if !in_scope {
-            continue;
-        }
+    for (importer, import) in imports_in_scope(resolver, facts, at) {
         let mut segments = split_path(&import.module);
         segments.extend(import.name.clone());
-        let Some((krate, path)) = origin(resolver, facts, &segments, import.statement.0, 0) else {
+        let Some((krate, path)) = origin(resolver, &importer, &segments, import.statement.0, 0) else {
             continue;
         };
-        let Some(written) = declared_return(project, &krate, &path, method, 0) else {
+        let Some(written) = declared_return(project, &package_named(project, &krate), &path, method, 0) else {
             continue;
         };
         let ty = match written {
@@ -131,6 +123,56 @@ pub fn trait_method_return(resolver: &Resolver<'_>, facts: &Facts, def: &DefId, 
             Some(earlier) if *earlier != ty => return None,
             _ => found = Some(ty),
         }
+    }
+    found
+}
+
+/// The imports whose names are in scope at `at` in `facts` (an import inside a block brings
+/// its names there only), with the file each is written in: the file's own, and those of
+/// each module of the root a glob of the file imports from (`use super::*;` in a test
+/// module brings the parent's `use cipher::KeyInit;`, as rustc's glob brings every name the
+/// module has that the importer can see), one glob deep.
+fn imports_in_scope(resolver: &Resolver<'_>, facts: &Facts, at: usize) -> Vec<(Arc<Facts>, super::facts::Import)> {
+    let in_scope = |facts: &Facts, import: &super::facts::Import, at: Option<usize>| {
+        facts
+            .node(import.statement)
+            .and_then(|n| n.parent())
+            .is_some_and(|p| match at {
+                Some(at) => p.start_byte() <= at && at < p.end_byte(),
+                // A glob reaches a file's top level only.
+                None => p.parent().is_none(),
+            })
+    };
+    let Some(own) = resolver.facts(&facts.path) else {
+        return Vec::new();
+    };
+    let mut found = Vec::new();
+    for import in facts
+        .imports
+        .iter()
+        .filter(|i| !i.submodule && in_scope(facts, i, Some(at)))
+    {
+        if !import.glob {
+            found.push((own.clone(), import.clone()));
+            continue;
+        }
+        let segments = split_path(&import.module);
+        let Entity::Module(module) = resolver.rust_qualifier(facts, &segments, import.statement.0, 0) else {
+            continue;
+        };
+        if !module.inner.is_empty() || module.file == facts.path {
+            continue;
+        }
+        let Some(globbed) = resolver.facts(&module.file) else {
+            continue;
+        };
+        let reached: Vec<super::facts::Import> = globbed
+            .imports
+            .iter()
+            .filter(|i| !i.glob && !i.submodule && in_scope(&globbed, i, None))
+            .cloned()
+            .collect();
+        found.extend(reached.into_iter().map(|i| (globbed.clone(), i)));
     }
     found
 }
@@ -197,6 +239,10 @@ fn bound_import(
     let import = facts.imports.get(i)?;
     let mut segments = split_path(&import.module);
     segments.extend(import.name.clone());
+    // `pub use common;`: the crate of that name, re-exported under its own name.
+    if segments.len() == 1 && segments[0] == name && !import.aliased {
+        return Some((name.to_string(), rest.to_vec()));
+    }
     segments.extend(rest.iter().cloned());
     origin(resolver, facts, &segments, import.statement.0, depth + 1)
 }
@@ -225,10 +271,46 @@ fn declared_return(root: &Project, krate: &str, path: &[String], method: &str, h
         }
         Entity::External => {
             let (next, rest) = origin(&resolver, &lib_facts, &segments, 0, 0)?;
-            declared_return(root, &next, &rest, method, hops + 1)
+            declared_return(root, &package_named(&dependency, &next), &rest, method, hops + 1)
         }
         _ => None,
     }
+}
+
+/// The package (`-` written `_`) that a crate name in `project`'s code stands for: the
+/// package its manifest renames to that name (`[dependencies.common] package =
+/// "crypto-common"`, as cipher writes `pub use common::KeyInit`), else the name itself.
+fn package_named(project: &Project, written: &str) -> String {
+    let manifest = project
+        .read_config("Cargo.toml")
+        .and_then(|t| t.parse::<toml::Table>().ok());
+    let sections = ["dependencies", "dev-dependencies", "build-dependencies"];
+    let mut tables: Vec<&toml::Table> = Vec::new();
+    if let Some(manifest) = &manifest {
+        tables.extend(
+            sections
+                .iter()
+                .filter_map(|s| manifest.get(*s).and_then(|t| t.as_table())),
+        );
+        // `[target.'cfg(..)'.dependencies]`: the same names, for some targets.
+        for target in manifest
+            .get("target")
+            .and_then(|t| t.as_table())
+            .into_iter()
+            .flat_map(|t| t.values())
+        {
+            tables.extend(
+                sections
+                    .iter()
+                    .filter_map(|s| target.get(*s).and_then(|t| t.as_table())),
+            );
+        }
+    }
+    let renamed = tables.iter().flat_map(|t| t.iter()).find_map(|(name, entry)| {
+        let package = entry.get("package").and_then(|p| p.as_str())?;
+        (name.replace('-', "_") == written).then(|| package.replace('-', "_"))
+    });
+    renamed.unwrap_or_else(|| written.to_string())
 }
 
 /// `Self`, `W<Self>` / `W<Self, E>`, or anything else.

@@ -10,6 +10,14 @@
 //! A language says whether its members are held so (`renames_implementations`); Python's
 //! override is a method of its own, renamed alone, as rope's rename does by default.
 //!
+//! The relation runs both ways: a member implements the members of that name its trait or
+//! bases declare (`implemented`), and a rename takes the whole family the two directions
+//! reach (`family`), as a language server's rename does: renaming `Impl.encode` of a class
+//! that `implements Encoder` renames `Encoder.encode` and every other implementation with
+//! it, for the checker holds all of them to one name. A base saguaro cannot resolve (a
+//! dependency's class or trait) is reported as unreached, so that a caller can refuse
+//! rather than rename half a family.
+//!
 //! An implementation is found by name first (the files writing the member's name), then
 //! kept only where the type declaring it reaches the member's type: a Rust member where the
 //! trait its `impl` block names resolves to the trait; a class's member where one of the
@@ -74,6 +82,104 @@ impl Resolver<'_> {
         found.sort();
         found.dedup();
         found
+    }
+
+    /// The members `symbol` implements or overrides: the members of its name that the trait
+    /// its `impl` block names declares, or that its class's bases declare (base by base, all
+    /// the way up); and whether some trait or base could not be resolved to a definition of
+    /// the root (a dependency's), whose members saguaro cannot see.
+    pub fn implemented(&self, facts: &Facts, symbol: &Symbol) -> (Vec<Implementation>, bool) {
+        let r = &facts.lang.resolve;
+        let (mut found, mut unreached) = (Vec::new(), false);
+        let Some(owner_path) = symbol.parent_path.as_deref() else {
+            return (found, unreached);
+        };
+        if !r.renames_implementations {
+            return (found, unreached);
+        }
+        let declared_in = |def: &DefId, found: &mut Vec<Implementation>| {
+            let Some(holder) = self.facts(&def.file) else {
+                return;
+            };
+            for member in holder.index.symbols.iter().filter(|m| {
+                m.name == symbol.name && m.kind != "module" && m.parent_path.as_deref() == Some(def.path.as_str())
+            }) {
+                found.push(Implementation {
+                    file: holder.path.clone(),
+                    name_at: holder.name_range(member),
+                });
+            }
+        };
+        if r.modules_is_rust() {
+            let written = facts
+                .node(facts.declaration(symbol))
+                .and_then(|declaration| super::types::implemented_trait(r, declaration));
+            if let Some(written) = written {
+                match self.annotation(facts, written, 0).definition() {
+                    Some(def) => declared_in(def, &mut found),
+                    None => unreached = true,
+                }
+            }
+        } else {
+            let mut seen: Vec<DefId> = Vec::new();
+            let mut pending = vec![DefId {
+                file: facts.path.clone(),
+                path: owner_path.to_string(),
+            }];
+            while let Some(class) = pending.pop() {
+                if seen.contains(&class) || seen.len() > MAX_BASES {
+                    continue;
+                }
+                if let Some(holder) = self.facts(&class.file) {
+                    for base in self.bases(&holder, &class.path, 0) {
+                        match base {
+                            Entity::Def(def) => {
+                                declared_in(&def, &mut found);
+                                pending.push(def);
+                            }
+                            _ => unreached = true,
+                        }
+                    }
+                }
+                seen.push(class);
+            }
+        }
+        found.sort();
+        found.dedup();
+        (found, unreached)
+    }
+
+    /// Every member held to one name with `symbol`, itself aside: the members it
+    /// implements, the members implementing those or it, and so on until nothing new is
+    /// reached; and whether some trait or base on the way could not be resolved.
+    pub fn family(&self, facts: &Facts, symbol: &Symbol) -> (Vec<Implementation>, bool) {
+        let start = Implementation {
+            file: facts.path.clone(),
+            name_at: facts.name_range(symbol),
+        };
+        let mut reached = vec![start.clone()];
+        let mut unreached = false;
+        let mut next = 0;
+        while next < reached.len() && reached.len() <= MAX_BASES {
+            let member = reached[next].clone();
+            next += 1;
+            let Some(member_facts) = self.facts(&member.file) else {
+                continue;
+            };
+            let Some(member_symbol) = member_facts.symbol_named_at(member.name_at) else {
+                continue;
+            };
+            let (up, up_unreached) = self.implemented(&member_facts, member_symbol);
+            unreached |= up_unreached;
+            for other in up.into_iter().chain(self.implementations(&member_facts, member_symbol)) {
+                if !reached.contains(&other) {
+                    reached.push(other);
+                }
+            }
+        }
+        let mut family: Vec<Implementation> = reached.into_iter().filter(|m| *m != start).collect();
+        family.sort();
+        (family, unreached)
     }
 
     /// Whether `candidate` is written in an implementation block (`impl Trait for T`) whose

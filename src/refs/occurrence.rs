@@ -2121,13 +2121,20 @@ fn parameter_bound(
     super::generics::type_parameter(facts, qualifier).map(|p| resolver.bound_type(facts, &p, 0))
 }
 
+/// Words a block follows (`unsafe { x }.len()`): braces after them are no literal's.
+const KEYWORDS_BEFORE_BLOCK: &[&str] = &["unsafe", "loop", "async", "move", "const", "else", "try"];
+
 /// The type a struct literal among a macro's tokens makes (`$crate::TypeEqualizer { .. }`,
 /// `Config { port }`): the type its path names, the literal's braces closing at its end.
 fn macro_literal_type(resolver: &Resolver<'_>, facts: &Facts, head: &str, at: usize) -> Option<Ty> {
     let open = head.find('{')?;
-    let path = head[..open].trim();
+    // `X2Bytes::<M> { .. }`: the turbofish's arguments say nothing of which type it is.
+    let path = without_trailing_turbofish(head[..open].trim());
     let written = path.strip_prefix("$crate").unwrap_or(path);
-    if path.is_empty() || !written.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':') {
+    if path.is_empty()
+        || !written.chars().all(|c| c.is_alphanumeric() || c == '_' || c == ':')
+        || KEYWORDS_BEFORE_BLOCK.contains(&path)
+    {
         return None;
     }
     let mut depth = 0usize;
@@ -2493,15 +2500,29 @@ fn receiver_before(facts: &Facts, name_start: usize) -> Option<(String, bool)> {
             ':' if !path && depth == 0 && path_separator(i) => {}
             // `&x.bytes[..x.cursor]`, `0..=n.len`: a range's dots end the chain.
             '.' if depth == 0 && (rest[..i].ends_with('.') || rest[i + 1..].starts_with('.')) => break,
-            // `parse::<Pattern>()`: a turbofish's brackets hold a type, not the chain.
-            ')' | ']' | '>' if !path => depth += 1,
-            '(' | '[' | '<' if depth > 0 => depth -= 1,
+            // `parse::<Pattern>()`: a turbofish's brackets hold a type, not the chain;
+            // `Bytes::<M> { bytes }.x2`: a struct literal's braces hold its fields.
+            ')' | ']' | '>' | '}' if !path => depth += 1,
+            '(' | '[' | '<' | '{' if depth > 0 => depth -= 1,
             _ if depth > 0 || allowed(c) => {}
             // A chain broken over lines: `self\n    .ser\n    .name`.
             _ if c.is_whitespace() && !path && rest[start..].trim_start().starts_with('.') => {}
+            // A literal's path stands apart from its braces: `Bytes { bytes }`.
+            _ if c.is_whitespace() && !path && rest[start..].starts_with('{') => {}
             _ => break,
         }
         start = i;
+    }
+    // `if ready { a }.len()`, `match x { .. }.len()`: braces after a condition or a
+    // scrutinee close a block, not a literal, and what comes before them is no receiver.
+    if !path && rest[start..].contains('{') {
+        let keyword = rest[..start]
+            .trim_end()
+            .rsplit(|c: char| !(c.is_alphanumeric() || c == '_'))
+            .next();
+        if matches!(keyword, Some("if" | "while" | "match" | "in")) {
+            return None;
+        }
     }
     // `"a/**b".parse::<Pattern>()`: a chain may start with a string literal.
     if rest[start..].starts_with('.') && rest[..start].trim_end().ends_with('"') {

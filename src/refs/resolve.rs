@@ -571,7 +571,8 @@ impl<'p> Resolver<'p> {
             }
             name => {
                 // A `use` cannot start from a name it binds itself (`use smallvec::{smallvec,
-                // SmallVec}` binds the macro `smallvec`; its path starts from the crate).
+                // SmallVec}` binds the macro `smallvec`; its path starts from the crate, and
+                // `pub use common;` re-exports the crate `common`).
                 let binds_here = facts.scopes.lookup(name, at).is_some_and(|b| match b.kind {
                     BindingKind::Import(i) => facts
                         .imports
@@ -580,7 +581,7 @@ impl<'p> Resolver<'p> {
                     _ => false,
                 });
                 let found = match binds_here {
-                    true => Entity::Missing,
+                    true => Entity::External,
                     false => self.name(facts, name, at, depth + 1),
                 };
                 // A path's first segment is looked up among modules and types: a function, a

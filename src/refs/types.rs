@@ -595,11 +595,15 @@ impl Resolver<'_> {
     }
 
     /// The instance a member or an index (`spec.backend`, `events[1]`, read by its text) is
-    /// where a test of its class holds (`isinstance(spec.backend, C)`, `x instanceof C`).
+    /// where a test of its class holds (`isinstance(spec.backend, C)`, `x instanceof C`), or
+    /// what a type guard it is passed to says it is (`isWithDecorators(type.classType)`), as
+    /// for a name.
     fn narrowed_place(&self, facts: &Facts, node: Node<'_>, depth: usize) -> Option<Ty> {
         let narrowing = facts.scopes.narrowed(facts.text_of(node), node.start_byte())?;
         if narrowing.guard {
-            return None;
+            return facts
+                .node(narrowing.class)
+                .and_then(|g| self.guarded_type(facts, g, depth + 1));
         }
         match facts.node(narrowing.class).map(|n| self.type_of(facts, n, depth + 1)) {
             Some(Ty::Class(c)) => Some(Ty::Instance(c)),
@@ -3060,9 +3064,10 @@ impl Resolver<'_> {
     /// tokens choose expands to ([`super::expansion::rule_for_call`]), or, where that cannot be
     /// told, what every rule does, when each rule's value (a block's last expression: `{{
     /// let mut v = ..; Mock { calls: v } }}`, or the local its last `let` binds) is one
-    /// call of a path (`$crate::Error::msg(..)`, `$crate::__private::must_use({..})`) or a
-    /// struct literal, and they all give one type. Any other value (a loop, a literal, a
-    /// `match`) leaves it unknown.
+    /// call of a path (`$crate::Error::msg(..)`, `$crate::__private::must_use({..})`), a
+    /// struct literal or an array of literals of one struct (`[$( Test { .. }, )*]`, a
+    /// collection of them), and they all give one type. Any other value (a loop, a literal,
+    /// a `match`) leaves it unknown.
     fn macro_value(&self, facts: &Facts, invocation: Node<'_>, depth: usize) -> Ty {
         const UNKNOWN: Ty = Ty::Unknown("a macro's value saguaro does not read");
         let Some(name) = invocation.child_by_field_name("macro") else {
@@ -3105,6 +3110,17 @@ impl Resolver<'_> {
         let mut types = Vec::new();
         for arm in arms {
             let body = block_value(macro_facts.text_of(arm));
+            // `[$( Test { .. }, )*]`: an array of values of the struct its literals name.
+            if let Some(path) = array_literal_path(body) {
+                let segments = super::modules::rust::split_path(path);
+                match self.rust_path(&macro_facts, &segments, arm.start_byte(), depth + 1) {
+                    Entity::Def(def) if !self.is_function(&def) => {
+                        types.push(Ty::Elements(Box::new(Ty::Instance(def))));
+                    }
+                    _ => return UNKNOWN,
+                }
+                continue;
+            }
             // `Mock { calls: v }`: a value of the struct the path names.
             if let Some(path) = struct_literal_path(body) {
                 let segments = super::modules::rust::split_path(path);
@@ -3127,6 +3143,7 @@ impl Resolver<'_> {
         }
         match one_of(types) {
             known @ (Ty::Instance(_) | Ty::Applied(..) | Ty::Class(_)) => known,
+            Ty::Elements(element) if matches!(*element, Ty::Instance(_)) => Ty::Elements(element),
             _ => UNKNOWN,
         }
     }
@@ -4926,6 +4943,9 @@ impl Resolver<'_> {
                     return self.type_variable_bound(def, depth + 1);
                 }
             }
+            if let Some(aliased) = self.assigned_alias(&entity, depth) {
+                return aliased;
+            }
             // TypeScript merges a namespace with an interface, class or type alias of its
             // name (`interface Procedure` beside `namespace Procedure`): written as a type,
             // the name is that type.
@@ -4937,6 +4957,29 @@ impl Resolver<'_> {
             return self.instance_of(&entity, depth + 1);
         }
         Ty::Unknown("a type saguaro does not read")
+    }
+
+    /// The type a module's variable names where it is written as a type, in a language whose
+    /// assignments make type aliases (`OperationMap = dict[str, OperationNode]`, also
+    /// annotated `: TypeAlias`): a checker takes such a name for its value, so its value is
+    /// read as an annotation. A value that reads as no type (a call, a number) says nothing.
+    fn assigned_alias(&self, entity: &Entity, depth: usize) -> Option<Ty> {
+        let Entity::Def(def) = entity else {
+            return None;
+        };
+        let facts = self.facts(&def.file)?;
+        if !facts.lang.resolve.assigned_aliases {
+            return None;
+        }
+        let symbol = facts.symbol(&def.path)?;
+        if symbol.kind != "variable" || symbol.parent_path.is_some() {
+            return None;
+        }
+        let value = value_of(&facts, symbol)?;
+        match self.annotation(&facts, value, depth + 1) {
+            Ty::Unknown(_) => None,
+            ty => Some(ty),
+        }
     }
 
     /// A map whose type arguments are `arguments` (`[K, V]`, a hasher after them aside).
@@ -5319,6 +5362,29 @@ fn cast_type<'t>(tokens: &'t str, keyword: &str) -> Option<&'t str> {
 
 /// The path of a struct literal that is the whole of `expression` (`Mock { calls: v }`,
 /// `$crate::Config { .. }`).
+/// The path of the struct literal every element of an array expression is, the elements
+/// written out (`[Test { .. }, Test { .. }]`) or repeated by a rule (`[$( Test { .. }, )*]`,
+/// `[$( Test { .. } ),*]`); `None` where one element is anything else or they name two
+/// paths.
+fn array_literal_path(expression: &str) -> Option<&str> {
+    let inner = expression.strip_prefix('[')?.strip_suffix(']')?.trim();
+    let elements = match inner.strip_prefix('$') {
+        Some(repeated) => {
+            let close = matching_close(repeated)?;
+            if !repeated.starts_with('(') || !matches!(repeated[close + 1..].trim(), "*" | "+" | ",*" | ",+") {
+                return None;
+            }
+            &repeated[1..close]
+        }
+        None => inner,
+    };
+    let mut paths = super::macros::top_level_parts_by(elements, ',')
+        .into_iter()
+        .map(|(_, element)| struct_literal_path(element));
+    let first = paths.next()??;
+    paths.all(|p| p == Some(first)).then_some(first)
+}
+
 fn struct_literal_path(expression: &str) -> Option<&str> {
     let open = expression.find('{')?;
     let path = expression[..open].trim();

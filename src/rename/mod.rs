@@ -30,9 +30,11 @@
 //! parse as well as it did (`syntax_error`): each renamed name is its own edit of the
 //! file's tree, so a file that stays clean is shown so by re-parsing around the names, and
 //! only a file with an error is read whole to count them. A definition the language calls
-//! by its name (`__init__`, `constructor`, Rust's `main`) or whose name a trait fixes (a
-//! trait impl's method) is refused: renaming it alone would change what the program does,
-//! or break it.
+//! by its name (`__init__`, `constructor`, Rust's `main`) or whose name a dependency fixes
+//! (the method of an impl of a trait outside the root, an `override` of a base outside it)
+//! is refused: renaming it would change what the program does, or break it. A member the
+//! root's own trait or base declares is renamed with its whole family
+//! ([`Resolver::family`]), from whichever member of it the rename starts.
 
 pub mod module;
 
@@ -145,13 +147,16 @@ fn plan(project: &Project, request: &Request) -> Result<Planned, Vec<Error>> {
         .resolve(&NamePath::parse(&request.symbol).map_err(one)?)
         .map_err(|e| one(e.in_file(&request.file)))?;
     let new_name = request.new_name.trim();
-    check_renamable(facts.lang, symbol, &request.file).map_err(one)?;
+    let resolver = Resolver::new(project);
+    let (implemented, _) = resolver.implemented(&facts, symbol);
+    check_renamable(&facts, symbol, &request.file, !implemented.is_empty()).map_err(one)?;
     check_name(facts.lang, symbol, new_name).map_err(one)?;
 
-    // The definition, then each member implementing it (`impl Trait for T`'s, a class's
-    // that `implements` its interface), each with its own references: renamed as one name.
+    // The definition, then each member held to one name with it (the members implementing
+    // it, `impl Trait for T`'s or a class's that `implements` its interface, and the ones it
+    // implements, with theirs), each with its own references: renamed as one name.
     let mut family: Vec<(Arc<Facts>, refs::facts::Range, refs::Answer)> = Vec::new();
-    for implementation in Resolver::new(project).implementations(&facts, symbol) {
+    for implementation in resolver.family(&facts, symbol).0 {
         let Some(other) = project.facts(&implementation.file) else {
             continue;
         };
@@ -624,8 +629,11 @@ fn rewrite_all(
     }
 }
 
-/// A definition whose name the language or a trait fixes is not renamed alone.
-fn check_renamable(lang: &Language, symbol: &Symbol, file: &str) -> Result<(), Error> {
+/// A definition whose name the language, or a trait or base outside the root, fixes is not
+/// renamed (`implemented`: whether it implements a member the root declares, renamed with
+/// it).
+fn check_renamable(facts: &Facts, symbol: &Symbol, file: &str, implemented: bool) -> Result<(), Error> {
+    let lang = facts.lang;
     if lang
         .special_names
         .iter()
@@ -641,14 +649,34 @@ fn check_renamable(lang: &Language, symbol: &Symbol, file: &str) -> Result<(), E
         )
         .in_file(file));
     }
-    if lang.public_parents.iter().any(|k| k == "trait_impl") && symbol.parent_kind.as_deref() == Some("trait_impl") {
+    let in_trait_impl =
+        lang.public_parents.iter().any(|k| k == "trait_impl") && symbol.parent_kind.as_deref() == Some("trait_impl");
+    if in_trait_impl && !implemented {
         return Err(Error::new(
             ErrorCode::InvalidName,
             format!(
-                "`{}` implements a trait's method: the trait fixes its name",
+                "`{}` implements a member of a trait outside the root: the trait fixes its name",
                 symbol.path
             ),
-            "rename the method in the trait itself; an impl's method cannot be renamed alone",
+            "a dependency's trait cannot be renamed; rename the trait's member where the trait is declared",
+        )
+        .in_file(file));
+    }
+    let overrides = facts.node(facts.declaration(symbol)).is_some_and(|declaration| {
+        let mut cursor = declaration.walk();
+        let found = declaration
+            .children(&mut cursor)
+            .any(|child| lang.resolve.override_modifiers.iter().any(|k| k == child.kind()));
+        found
+    });
+    if overrides && !implemented {
+        return Err(Error::new(
+            ErrorCode::InvalidName,
+            format!(
+                "`{}` overrides a member of a base outside the root: the base fixes its name",
+                symbol.path
+            ),
+            "a dependency's class cannot be renamed; drop `override` and rename it as a member of its own, if that is meant",
         )
         .in_file(file));
     }
