@@ -8464,3 +8464,54 @@ pub fn run() -> usize {
     let found = found_in_crate(lib, "Test.key");
     assert_eq!(sure_lines(&found), vec![9, 17, 17, 25, 28], "{found:?}");
 }
+
+/// A member of a Python enum read on the class (`Algorithms.a`, `Algorithms[name]`) is a
+/// value of the enum, as pyright reads it; its `value` is one of the values the members are
+/// assigned (here objects whose `__call__` gives `list[Group]` alike), so calling it gives
+/// what they all give.
+#[test]
+fn a_python_enum_members_value_is_one_of_the_values_its_members_are_assigned() {
+    let py = "\
+import enum
+from typing import NamedTuple
+
+
+class Group(NamedTuple):
+    size: int
+
+
+class Base:
+    def __call__(self, n: int) -> \"list[Group]\":
+        return []
+
+
+class A(Base):
+    def __call__(self, n: int) -> \"list[Group]\":
+        return [Group(n)]
+
+
+class B(Base):
+    pass
+
+
+class Algorithms(enum.Enum):
+    a = A()
+    b = B()
+
+
+def f(name: str) -> int:
+    algo = Algorithms[name].value
+    groups = algo(3)
+    return groups[0].size
+
+
+def g() -> int:
+    return Algorithms.a.value(3)[0].size
+
+
+def h(x: Algorithms) -> int:
+    return x.value(3)[0].size
+";
+    let found = found_in(&[("m.py", py)], "m.py", "Group.size");
+    assert_eq!(sure_lines(&found), vec![31, 35, 39], "{found:?}");
+}

@@ -1104,7 +1104,9 @@ pub fn run(p: &Plain) -> u8 {
     p.encode()
 }
 ";
-    let families: [(&[(&str, &str)], &[(&str, &str)], &str); 2] = [
+    // (the files, the members a rename may start from, the file all of them change)
+    type Family<'a> = (&'a [(&'a str, &'a str)], &'a [(&'a str, &'a str)], &'a str);
+    let families: [Family; 2] = [
         (
             &[("src/encoder.ts", encoder), ("src/impls.ts", impls)],
             &[

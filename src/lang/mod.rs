@@ -579,6 +579,14 @@ pub struct Resolve {
     /// checker holds them to one name, so a rename carries them along.
     #[serde(default)]
     pub renames_implementations: bool,
+    /// Bases that make a class an enum whose members are values of the class (Python's
+    /// `Enum`, `IntEnum`): a member read on the class is one of them.
+    #[serde(default)]
+    pub enum_bases: Vec<String>,
+    /// The members every value of such an enum has: the value it was assigned first, then
+    /// its name (`["value", "name"]`).
+    #[serde(default)]
+    pub enum_value_members: Vec<String>,
     /// Whether a module's variable named where a type is written is a type alias (Python's
     /// `OperationMap = dict[str, Node]`): its value, read as an annotation.
     #[serde(default)]

@@ -1143,6 +1143,8 @@ impl Resolver<'_> {
                 return value;
             }
             return match object {
+                // `Algorithms[name]`: the member of the enum that name is, one of its values.
+                Some(Ty::Class(class)) if self.is_enum(&class, 0) => Ty::Instance(class),
                 // `pair[1]`: that place of the tuple (`[-1]` counts from its end).
                 Some(Ty::Tuple(items)) => {
                     let place = index.and_then(|i| facts.text_of(i).trim().parse::<i64>().ok());
@@ -1854,6 +1856,10 @@ impl Resolver<'_> {
         if object_type.is_anything() {
             return object_type.clone();
         }
+        // `algorithm.value(..)` of an enum member holding callable objects: a call of its value.
+        if let Some(member) = self.enum_member_type(object_type, method, depth + 1) {
+            return self.called(member, args, depth + 1);
+        }
         if let Ty::Wrapped(wrapper, held, error) = object_type {
             if r.unwrap_methods.iter().any(|m| m == method) {
                 return (**held).clone();
@@ -2349,7 +2355,19 @@ impl Resolver<'_> {
             Ty::OneOf(functions) if functions.iter().all(|f| matches!(f, Ty::Callable(..))) => {
                 one_of(functions.into_iter().map(|f| self.called(f, args, depth + 1)).collect())
             }
-            Ty::OneOf(_) => Ty::Unknown("a call of a value of one of several types"),
+            // `Algorithms[name].value(..)`: one of several callable objects, each giving what
+            // its `__call__` returns; known where they all give one type.
+            Ty::OneOf(values) => {
+                let results: Vec<Ty> = values.into_iter().map(|v| self.called(v, args, depth + 1)).collect();
+                match results.split_first() {
+                    Some((first, rest))
+                        if !matches!(first, Ty::Unknown(_) | Ty::OneOf(_)) && rest.iter().all(|r| r == first) =>
+                    {
+                        first.clone()
+                    }
+                    _ => Ty::Unknown("a call of a value of one of several types"),
+                }
+            }
             // Never callable: a value of the same name was meant, which saguaro did not pick.
             Ty::Module(_) => Ty::Unknown("a call of a name saguaro reads as a module"),
             // `client = aiohttp_client(app)` with `aiohttp_client: AiohttpClient`: what its
@@ -2472,6 +2490,9 @@ impl Resolver<'_> {
         if ty.is_anything() {
             return ty.clone();
         }
+        if let Some(member) = self.enum_member_type(ty, name, depth + 1) {
+            return member;
+        }
         if let Some(field) = self.field_of(&ty.clone().unbounded(), name, depth + 1) {
             return field;
         }
@@ -2505,6 +2526,83 @@ impl Resolver<'_> {
             }
         }
         self.entity_type(&entity, depth + 1)
+    }
+
+    /// What a member of an enum class of a language whose enums are classes (Python's
+    /// `class Algorithms(enum.Enum)`) is, as the checker reads it: a member assigned in the
+    /// class's body, read on the class (`Algorithms.least_duration`), is a value of the
+    /// enum, not the value assigned to it; a value of the enum's `value` is one of the values
+    /// its members are assigned (all of them alike, when one is not told from another), its
+    /// `name` a string. A class declaring `value` itself keeps its own. `None`: no enum, or
+    /// another member.
+    fn enum_member_type(&self, ty: &Ty, name: &str, depth: usize) -> Option<Ty> {
+        let (class, on_class) = match ty {
+            Ty::Class(class) => (class, true),
+            Ty::Instance(class) => (class, false),
+            _ => return None,
+        };
+        let facts = self.facts(&class.file)?;
+        let r = &facts.lang.resolve;
+        if r.enum_bases.is_empty() || !self.is_enum(class, 0) {
+            return None;
+        }
+        let members = enum_members(&facts, &class.path);
+        if on_class {
+            return members
+                .iter()
+                .any(|m| m.name == name)
+                .then(|| Ty::Instance(class.clone()));
+        }
+        if facts.symbol(&format!("{}.{name}", class.path)).is_some() {
+            return None;
+        }
+        match r.enum_value_members.iter().position(|m| m == name) {
+            Some(0) => {
+                let values: Vec<Ty> = members
+                    .iter()
+                    .map(|m| {
+                        self.field_type(class, &m.name, depth + 1)
+                            .unwrap_or(Ty::Unknown("an enum member's value saguaro does not read"))
+                    })
+                    .collect();
+                match values.iter().any(|v| matches!(v, Ty::Unknown(_))) || values.is_empty() {
+                    true => Some(Ty::Unknown("an enum member's value saguaro does not read")),
+                    false => Some(one_of(values)),
+                }
+            }
+            Some(_) => Some(Ty::External),
+            None => None,
+        }
+    }
+
+    /// Whether the class `class` is an enum: one of its bases, followed through the root's
+    /// own classes, is written as one of the language's enum bases (`enum.Enum`, `IntEnum`).
+    fn is_enum(&self, class: &DefId, depth: usize) -> bool {
+        let Some(facts) = self.facts(&class.file) else {
+            return false;
+        };
+        let r = &facts.lang.resolve;
+        if r.enum_bases.is_empty() || depth > MAX_DEPTH {
+            return false;
+        }
+        base_clauses(&facts, &class.path).into_iter().any(|base| {
+            let written = facts.text_of(base);
+            let name = written
+                .split('[')
+                .next()
+                .unwrap_or(written)
+                .rsplit('.')
+                .next()
+                .unwrap_or(written)
+                .trim();
+            if r.enum_bases.iter().any(|b| b == name) {
+                return true;
+            }
+            match self.annotation(&facts, base, depth + 1).definition() {
+                Some(def) if def != class => self.is_enum(def, depth + 1),
+                _ => false,
+            }
+        })
     }
 
     /// The type a type written in place writes for its member `name` (`{ current?: Atom }`:
@@ -5622,6 +5720,25 @@ fn base_clauses<'f>(facts: &'f Facts, class: &str) -> Vec<Node<'f>> {
         .get(class)
         .map(|b| b.iter().filter_map(|r| facts.node(*r)).collect())
         .unwrap_or_default()
+}
+
+/// The members of the enum class at `class` of `facts`: the attributes its body assigns,
+/// the language's own names (`_ignore_`, `__slots__`: a leading underscore) aside.
+fn enum_members<'f>(facts: &'f Facts, class: &str) -> Vec<&'f crate::symbols::Symbol> {
+    facts
+        .index
+        .symbols
+        .iter()
+        .filter(|s| {
+            s.parent_path.as_deref() == Some(class)
+                && s.kind == "attribute"
+                && !s.name.starts_with('_')
+                && facts
+                    .symbol(&s.path)
+                    .is_some_and(|first| first.name_span == s.name_span)
+        })
+        .filter(|s| value_of(facts, s).is_some())
+        .collect()
 }
 
 /// The declaration node of the definition at `path` of `facts`.
