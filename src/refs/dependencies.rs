@@ -9,6 +9,12 @@
 //! Only a return written as `Self`, or as `Self` in a wrapper (`Result<Self>`,
 //! `Option<Self>`), is taken: what the type's own call gives is then the type itself.
 //!
+//! The traits in scope are the ones rustc sees: the file's imports, and those of a module
+//! of the root the file globs (`use super::*;` in a test module brings the parent's `use
+//! cipher::KeyInit;`). A crate name is the package its manifest says it stands for
+//! (`[dependencies.common] package = "crypto-common"`, then `pub use common::KeyInit`), and
+//! `pub use common;` re-exports the crate under its own name.
+//!
 //! The principle holds where the answer is unique: a crate locked at two versions, a trait
 //! the dependency re-exports from a crate not locked, two traits in scope declaring the
 //! method with different returns, or a source not on this machine leave the call unknown,

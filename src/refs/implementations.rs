@@ -111,37 +111,16 @@ impl Resolver<'_> {
             }
         };
         if r.modules_is_rust() {
-            let written = facts
-                .node(facts.declaration(symbol))
-                .and_then(|declaration| super::types::implemented_trait(r, declaration));
-            if let Some(written) = written {
-                match self.annotation(facts, written, 0).definition() {
-                    Some(def) => declared_in(def, &mut found),
-                    None => unreached = true,
-                }
+            match self.implemented_trait_of(facts, symbol) {
+                Some(Some(def)) => declared_in(&def, &mut found),
+                Some(None) => unreached = true,
+                None => {}
             }
         } else {
-            let mut seen: Vec<DefId> = Vec::new();
-            let mut pending = vec![DefId {
-                file: facts.path.clone(),
-                path: owner_path.to_string(),
-            }];
-            while let Some(class) = pending.pop() {
-                if seen.contains(&class) || seen.len() > MAX_BASES {
-                    continue;
-                }
-                if let Some(holder) = self.facts(&class.file) {
-                    for base in self.bases(&holder, &class.path, 0) {
-                        match base {
-                            Entity::Def(def) => {
-                                declared_in(&def, &mut found);
-                                pending.push(def);
-                            }
-                            _ => unreached = true,
-                        }
-                    }
-                }
-                seen.push(class);
+            let (ancestors, unresolved) = self.ancestors(facts, owner_path);
+            unreached = unresolved;
+            for ancestor in &ancestors {
+                declared_in(ancestor, &mut found);
             }
         }
         found.sort();
@@ -182,19 +161,33 @@ impl Resolver<'_> {
         (family, unreached)
     }
 
-    /// Whether `candidate` is written in an implementation block (`impl Trait for T`) whose
-    /// trait resolves to `owner`.
-    fn impl_block_names(&self, facts: &Facts, candidate: &Symbol, owner: &DefId) -> bool {
+    /// The trait of the implementation block (`impl Trait for T`) `candidate` is written in:
+    /// `None` outside one, `Some(None)` for a trait that resolves to no definition of the
+    /// root (a dependency's).
+    fn implemented_trait_of(&self, facts: &Facts, candidate: &Symbol) -> Option<Option<DefId>> {
         let r = &facts.lang.resolve;
         let written = facts
             .node(facts.declaration(candidate))
-            .and_then(|declaration| super::types::implemented_trait(r, declaration));
-        written.is_some_and(|written| self.annotation(facts, written, 0).definition() == Some(owner))
+            .and_then(|declaration| super::types::implemented_trait(r, declaration))?;
+        Some(self.annotation(facts, written, 0).definition().cloned())
+    }
+
+    /// Whether `candidate` is written in an implementation block whose trait resolves to
+    /// `owner`.
+    fn impl_block_names(&self, facts: &Facts, candidate: &Symbol, owner: &DefId) -> bool {
+        self.implemented_trait_of(facts, candidate).flatten().as_ref() == Some(owner)
     }
 
     /// Whether the class at `class_path` in `facts` has `owner` among its bases, followed
     /// base by base.
     fn reaches(&self, facts: &Facts, class_path: &str, owner: &DefId) -> bool {
+        self.ancestors(facts, class_path).0.contains(owner)
+    }
+
+    /// The classes of the root the class at `class_path` in `facts` reaches through its
+    /// bases, followed base by base; and whether some base on the way resolved to none.
+    fn ancestors(&self, facts: &Facts, class_path: &str) -> (Vec<DefId>, bool) {
+        let (mut reached, mut unresolved) = (Vec::new(), false);
         let mut seen: Vec<DefId> = Vec::new();
         let mut pending = vec![DefId {
             file: facts.path.clone(),
@@ -204,19 +197,21 @@ impl Resolver<'_> {
             if seen.contains(&class) || seen.len() > MAX_BASES {
                 continue;
             }
-            let Some(holder) = self.facts(&class.file) else {
-                continue;
-            };
-            for base in self.bases(&holder, &class.path, 0) {
-                if let Entity::Def(def) = base {
-                    if def == *owner {
-                        return true;
+            if let Some(holder) = self.facts(&class.file) {
+                for base in self.bases(&holder, &class.path, 0) {
+                    match base {
+                        Entity::Def(def) => {
+                            if !reached.contains(&def) {
+                                reached.push(def.clone());
+                            }
+                            pending.push(def);
+                        }
+                        _ => unresolved = true,
                     }
-                    pending.push(def);
                 }
             }
             seen.push(class);
         }
-        false
+        (reached, unresolved)
     }
 }
