@@ -25,7 +25,7 @@ pub struct Args {
     dry_run: bool,
     /// Print one JSON object: the apply answer with `references` (renamed), `uncertain`
     /// (matched by name only, left), `through_aliases` (uses through another name, left) and
-    /// `implementations` (members implementing it, renamed with it).
+    /// `implementations` (members implementing it or implemented by it, renamed with it).
     #[arg(long)]
     json: bool,
     /// Rename the references matched by name only too (listed under `uncertain` otherwise).

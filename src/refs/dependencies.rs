@@ -39,11 +39,14 @@ const MAX_HOPS: usize = 4;
 pub struct Dependencies {
     /// Crate name as code writes it (`-` as `_`) → its locked versions.
     locked: BTreeMap<String, Vec<(String, String)>>,
+    /// Crate name as code writes it → the package the manifest renames to it (`-` as `_`).
+    renamed: BTreeMap<String, String>,
     read: Mutex<HashMap<String, Option<Arc<Project>>>>,
 }
 
 impl Dependencies {
-    /// The packages `Cargo.lock` at the root lists (none where there is no lock file).
+    /// The packages `Cargo.lock` at the root lists (none where there is no lock file), and
+    /// the dependencies `Cargo.toml` renames.
     pub fn read(project: &Project) -> Dependencies {
         let mut locked: BTreeMap<String, Vec<(String, String)>> = BTreeMap::new();
         let lock = project
@@ -65,8 +68,19 @@ impl Dependencies {
         }
         Dependencies {
             locked,
+            renamed: manifest_renames(project),
             read: Mutex::default(),
         }
+    }
+
+    /// The package (`-` written `_`) that a crate name in the project's code stands for: the
+    /// package its manifest renames to that name (`[dependencies.common] package =
+    /// "crypto-common"`, as cipher writes `pub use common::KeyInit`), else the name itself.
+    fn package_named(&self, written: &str) -> String {
+        self.renamed
+            .get(written)
+            .cloned()
+            .unwrap_or_else(|| written.to_string())
     }
 
     /// The source of the dependency code calls `name`, read as a project of its own.
@@ -115,7 +129,8 @@ pub fn trait_method_return(resolver: &Resolver<'_>, facts: &Facts, def: &DefId, 
         let Some((krate, path)) = origin(resolver, &importer, &segments, import.statement.0, 0) else {
             continue;
         };
-        let Some(written) = declared_return(project, &package_named(project, &krate), &path, method, 0) else {
+        let Some(written) = declared_return(project, &project.dependencies().package_named(&krate), &path, method, 0)
+        else {
             continue;
         };
         let ty = match written {
@@ -277,16 +292,21 @@ fn declared_return(root: &Project, krate: &str, path: &[String], method: &str, h
         }
         Entity::External => {
             let (next, rest) = origin(&resolver, &lib_facts, &segments, 0, 0)?;
-            declared_return(root, &package_named(&dependency, &next), &rest, method, hops + 1)
+            declared_return(
+                root,
+                &dependency.dependencies().package_named(&next),
+                &rest,
+                method,
+                hops + 1,
+            )
         }
         _ => None,
     }
 }
 
-/// The package (`-` written `_`) that a crate name in `project`'s code stands for: the
-/// package its manifest renames to that name (`[dependencies.common] package =
-/// "crypto-common"`, as cipher writes `pub use common::KeyInit`), else the name itself.
-fn package_named(project: &Project, written: &str) -> String {
+/// The dependencies `project`'s manifest renames: the name code writes → the package
+/// (`-` written `_`), from every dependency table, a target's among them.
+fn manifest_renames(project: &Project) -> BTreeMap<String, String> {
     let manifest = project
         .read_config("Cargo.toml")
         .and_then(|t| t.parse::<toml::Table>().ok());
@@ -312,11 +332,14 @@ fn package_named(project: &Project, written: &str) -> String {
             );
         }
     }
-    let renamed = tables.iter().flat_map(|t| t.iter()).find_map(|(name, entry)| {
-        let package = entry.get("package").and_then(|p| p.as_str())?;
-        (name.replace('-', "_") == written).then(|| package.replace('-', "_"))
-    });
-    renamed.unwrap_or_else(|| written.to_string())
+    tables
+        .iter()
+        .flat_map(|t| t.iter())
+        .filter_map(|(name, entry)| {
+            let package = entry.get("package").and_then(|p| p.as_str())?;
+            Some((name.replace('-', "_"), package.replace('-', "_")))
+        })
+        .collect()
 }
 
 /// `Self`, `W<Self>` / `W<Self, E>`, or anything else.

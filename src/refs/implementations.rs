@@ -32,7 +32,8 @@ use crate::symbols::Symbol;
 /// class hierarchies reach.
 const MAX_BASES: usize = 64;
 
-/// A member implementing another: its file and where its name is written.
+/// A member held to one name with another (implementing it, or implemented by it): its
+/// file and where its name is written.
 #[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord)]
 pub struct Implementation {
     pub file: String,

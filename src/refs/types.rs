@@ -247,7 +247,6 @@ impl Ty {
         }
     }
 
-    /// The class of a value of it, with or without type arguments.
     /// The definition a type written by name is (`Engine`, `Holder<T>`, or the type itself):
     /// `None` for any other type.
     pub fn definition(&self) -> Option<&DefId> {
@@ -257,6 +256,7 @@ impl Ty {
         }
     }
 
+    /// The class of a value of it, with or without type arguments.
     pub fn instance_class(&self) -> Option<&DefId> {
         match self {
             Ty::Instance(c) | Ty::Applied(c, _) => Some(c),
@@ -2543,7 +2543,18 @@ impl Resolver<'_> {
         };
         let facts = self.facts(&class.file)?;
         let r = &facts.lang.resolve;
-        if r.enum_bases.is_empty() || !self.is_enum(class, 0) {
+        if r.enum_bases.is_empty() {
+            return None;
+        }
+        // Every member read of the language comes here: what the class declares under the
+        // name, and whether the name is one every enum value has, are asked before the
+        // bases are walked.
+        let declared = facts.symbol(&format!("{}.{name}", class.path));
+        let asked = match on_class {
+            true => declared.is_some_and(|d| d.kind == "attribute"),
+            false => declared.is_none() && r.enum_value_members.iter().any(|m| m == name),
+        };
+        if !asked || !self.is_enum(class, 0) {
             return None;
         }
         let members = enum_members(&facts, &class.path);
@@ -2552,9 +2563,6 @@ impl Resolver<'_> {
                 .iter()
                 .any(|m| m.name == name)
                 .then(|| Ty::Instance(class.clone()));
-        }
-        if facts.symbol(&format!("{}.{name}", class.path)).is_some() {
-            return None;
         }
         match r.enum_value_members.iter().position(|m| m == name) {
             Some(0) => {
@@ -5458,8 +5466,6 @@ fn cast_type<'t>(tokens: &'t str, keyword: &str) -> Option<&'t str> {
     (path_like && generics_close).then_some(path)
 }
 
-/// The path of a struct literal that is the whole of `expression` (`Mock { calls: v }`,
-/// `$crate::Config { .. }`).
 /// The path of the struct literal every element of an array expression is, the elements
 /// written out (`[Test { .. }, Test { .. }]`) or repeated by a rule (`[$( Test { .. }, )*]`,
 /// `[$( Test { .. } ),*]`); `None` where one element is anything else or they name two
@@ -5483,6 +5489,8 @@ fn array_literal_path(expression: &str) -> Option<&str> {
     paths.all(|p| p == Some(first)).then_some(first)
 }
 
+/// The path of a struct literal that is the whole of `expression` (`Mock { calls: v }`,
+/// `$crate::Config { .. }`).
 fn struct_literal_path(expression: &str) -> Option<&str> {
     let open = expression.find('{')?;
     let path = expression[..open].trim();

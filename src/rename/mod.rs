@@ -78,8 +78,9 @@ pub struct Renamed {
     /// do not spell the definition's name, so they stay as they are.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub through_aliases: Vec<Reference>,
-    /// The members implementing the definition (`impl Trait for T`'s method, an
-    /// implementing class's property), renamed with it, each with its references.
+    /// The members held to one name with the definition (`impl Trait for T`'s method or
+    /// the trait's it implements, an implementing class's property or the interface's),
+    /// renamed with it, each with its references.
     #[serde(skip_serializing_if = "Vec::is_empty")]
     pub implementations: Vec<refs::Location>,
     /// The line the definition's name is written on (a rename does not move it).
