@@ -8515,3 +8515,134 @@ def h(x: Algorithms) -> int:
     let found = found_in(&[("m.py", py)], "m.py", "Group.size");
     assert_eq!(sure_lines(&found), vec![31, 35, 39], "{found:?}");
 }
+
+/// A name read after a conditional whose branches assign it holds what one of them
+/// assigned, or what it held before where a path assigns it nowhere: `if ..: snapshot =
+/// expected` (narrowed to the class) / `elif ..: snapshot = actual` / `else: snapshot =
+/// None` reads the class's member after the `if`, not nothing's. Branches giving two
+/// classes read the member each has (a read no rename of one alone keeps); one whose value cannot be read leaves the binding
+/// seen last to stand for all, as before; in a branch the branch's own value is read.
+#[test]
+fn a_name_read_after_a_conditional_holds_what_one_of_its_branches_assigned() {
+    let py = "\
+class Snapshot:
+    def __init__(self):
+        self.executions = []
+
+class Other:
+    def __init__(self):
+        self.executions = 0
+
+def joined(expected, actual):
+    if isinstance(expected, Snapshot):
+        snapshot = expected
+    elif isinstance(actual, Snapshot):
+        snapshot = actual
+    else:
+        snapshot = None
+    return snapshot.executions
+
+def first_or_nothing(flag):
+    found = None
+    if flag:
+        found = Snapshot()
+    return found.executions
+
+def either(flag):
+    if flag:
+        held = Snapshot()
+    else:
+        held = Other()
+        print(held.executions)
+    return held.executions
+
+def other_then_nothing(flag):
+    if flag:
+        kept = Other()
+    else:
+        kept = None
+    return kept.executions
+";
+    let line_of = |needle: &str| py.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in(&[("m.py", py)], "m.py", "Snapshot.executions");
+    assert_eq!(
+        sure_lines(&found),
+        vec![
+            line_of("return snapshot.executions"),
+            line_of("return found.executions")
+        ],
+        "{found:?}"
+    );
+    // Either class's member: a read the rename of one alone breaks (shared_reference).
+    assert!(name_match_at(&found, line_of("return held.executions")), "{found:?}");
+    assert!(
+        !found.iter().any(|(_, l, _)| *l == line_of("print(held.executions)")),
+        "{found:?}"
+    );
+    assert!(
+        !found.iter().any(|(_, l, _)| *l == line_of("return kept.executions")),
+        "{found:?}"
+    );
+}
+
+/// A generic class of the root given its type arguments by an index and called
+/// (`Stack[Ctx]()`) is a value of it with those arguments, as `Stack[Ctx]` written as a
+/// type is; a property read on such a value returns what its getter writes with them
+/// (`-> _U` is a `Ctx`), as a method called on it does.
+#[test]
+fn a_generic_class_given_arguments_by_an_index_and_its_properties_read_them() {
+    let py = "\
+from typing import Generic, List, TypeVar
+
+_U = TypeVar(\"_U\")
+
+
+class Ctx:
+    def __init__(self):
+        self.globalns = {}
+
+
+class Other:
+    globalns = None
+
+
+class Stack(Generic[_U]):
+    def __init__(self) -> None:
+        self.stack: List[_U] = []
+
+    @property
+    def top(self) -> _U:
+        return self.stack[-1]
+
+    def get(self) -> _U:
+        return self.stack[-1]
+
+
+stack = Stack[Ctx]()
+annotated: Stack[Ctx] = make()
+others = Stack[Other]()
+
+
+def f():
+    first = stack.top
+    first.globalns
+    stack.get().globalns
+    annotated.top.globalns
+    others.top.globalns
+";
+    let line_of = |needle: &str| py.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in(&[("m.py", py)], "m.py", "Ctx.globalns");
+    assert_eq!(
+        sure_lines(&found),
+        vec![
+            line_of("    first.globalns"),
+            line_of("stack.get().globalns"),
+            line_of("annotated.top.globalns"),
+        ],
+        "{found:?}"
+    );
+    assert!(
+        !found.iter().any(|(_, l, _)| *l == line_of("others.top.globalns")),
+        "{found:?}"
+    );
+}

@@ -14,6 +14,8 @@
 //! conditional seen in its other branches (`if c: x = A()` / `else: x.m()` reads the `x`
 //! made before the `if`, as the language's checker follows the flow), unless a loop
 //! around the conditional may run the other branch after it (the language's `loops`).
+//! After the conditional, the name may hold what any of its branches assigned, or what it
+//! held before where a path assigns it nowhere ([`Scopes::reaching_after`]).
 //!
 //! It knows nothing of imports or other files: [`super::facts`] adds the names imports bind.
 //!
@@ -590,6 +592,42 @@ impl Scopes {
             .find(|b| b.at == at && b.kind == BindingKind::Local)
     }
 
+    /// The bindings whose value the name of `binding` may hold where it is read at `at`,
+    /// when `binding` (the one [`Self::lookup`] gives there) sits in a branch of a
+    /// conditional (narrowing_conditionals) that ends before `at`: any of the conditional's
+    /// bindings of the name in the scope that no exit leaves behind (what a branch assigned
+    /// last, or, over-counted, earlier), and the binding the name held before the
+    /// conditional, unless every path through the conditional assigns it (every branch
+    /// does, and the last has no condition: an `else`). A branch assigns it when it binds
+    /// it outside any loop, and outside any conditional of its own that does not assign it
+    /// on every path. `None` where `binding` is in no such conditional: it is the one value.
+    pub fn reaching_after(
+        &self,
+        resolve: &Resolve,
+        root: tree_sitter::Node<'_>,
+        binding: &Binding,
+        at: usize,
+    ) -> Option<Vec<&Binding>> {
+        // The outermost conditional around the binding that ends before the reading.
+        let conditional = binding.branches.iter().rev().find(|(c, _)| c.1 <= at)?.0;
+        let within = |b: &&Binding| conditional.0 <= b.at.0 && b.at.1 <= conditional.1;
+        let assigned: Vec<&Binding> = self
+            .bound_in(binding.scope, &binding.name)
+            .filter(within)
+            .filter(|b| b.leaving.is_none_or(|(_, end)| end > at))
+            .collect();
+        let mut reaching = assigned.clone();
+        if !always_assigned(resolve, root, conditional, &assigned) {
+            if let Some(entry) = self
+                .lookup(&binding.name, conditional.0)
+                .filter(|e| e.at.0 < conditional.0)
+            {
+                reaching.push(entry);
+            }
+        }
+        Some(reaching)
+    }
+
     /// Every binding of `name` in scope `scope`.
     pub fn bound_in(&self, scope: ScopeId, name: &str) -> impl Iterator<Item = &Binding> {
         self.by_name
@@ -944,4 +982,52 @@ fn leaves(resolve: &crate::lang::Resolve, exits: &[String], node: tree_sitter::N
         }
         _ => false,
     }
+}
+
+/// Whether every path through the conditional at `conditional` binds the name `assigned`
+/// binds there: it has a last branch without a condition (an `else`), and each of its
+/// branches holds a binding that sits in no loop inside the branch (a loop may run no time:
+/// its bindings' branches are cleared there) and in no conditional inside the branch that
+/// is not itself always assigned. A branch that is itself a conditional (Python's `elif`)
+/// is one with its condition: a binding in its consequence is in the branch.
+fn always_assigned(resolve: &Resolve, root: tree_sitter::Node<'_>, conditional: Span, assigned: &[&Binding]) -> bool {
+    use crate::lang::part;
+    let Some(node) = root.descendant_for_byte_range(conditional.0, conditional.1) else {
+        return false;
+    };
+    let node = std::iter::successors(Some(node), |n| n.parent()).find(|n| {
+        (n.start_byte(), n.end_byte()) == conditional
+            && Resolve::form(&resolve.narrowing_conditionals, n.kind()).is_some()
+    });
+    let Some(node) = node else {
+        return false;
+    };
+    let Some(form) = Resolve::form(&resolve.narrowing_conditionals, node.kind()) else {
+        return false;
+    };
+    let Some(otherwise) = form.arguments.as_deref() else {
+        return false;
+    };
+    let alternatives: Vec<tree_sitter::Node<'_>> = {
+        let mut cursor = node.walk();
+        let found = node.children_by_field_name(otherwise, &mut cursor).collect();
+        found
+    };
+    // An `elif` last: the path on which no condition holds assigns nothing.
+    match alternatives.last() {
+        Some(last) if Resolve::form(&resolve.narrowing_conditionals, last.kind()).is_none() => {}
+        _ => return false,
+    }
+    let range = |n: tree_sitter::Node<'_>| (n.start_byte(), n.end_byte());
+    let branches = part(node, form.name.as_deref()).into_iter().chain(alternatives);
+    branches.map(range).all(|branch| {
+        assigned.iter().any(|b| {
+            let Some(position) = b.branches.iter().position(|e| *e == (conditional, branch)) else {
+                return false;
+            };
+            b.branches[..position]
+                .iter()
+                .all(|(inner, _)| *inner == branch || always_assigned(resolve, root, *inner, assigned))
+        })
+    })
 }

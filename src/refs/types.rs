@@ -112,6 +112,14 @@
 //! in the order written, that its arguments fit, as the checkers choose; where the
 //! arguments' text does not tell (a value of an unread type against a class), the call is
 //! one of the overloads left ([`Ty::OneOf`]), and only a member they all share is known.
+//!
+//! A name read after a conditional whose branches assign it holds what one of them
+//! assigned, or what it held before where a path through it assigns it nowhere: the type
+//! those values agree on, a nothing (`None`) aside as the checker reads a member of an
+//! optional value, else one of their types; where one of them cannot be read, the binding
+//! seen last stands for all. A generic class given its type arguments by an index and
+//! called (`Stack[Ctx]()`) is a value of it with them, and a property read on a value with
+//! type arguments returns what its getter writes with them, as a method call does.
 
 use super::facts::{single_call_callee, strip_quotes, Facts, Range};
 use super::modules::ModuleId;
@@ -1301,6 +1309,11 @@ impl Resolver<'_> {
                 }
             }
             let entity = self.name(facts, text, node.start_byte(), depth + 1);
+            if let Entity::Local { binding, .. } = &entity {
+                if let Some(joined) = self.held_after_branches(facts, *binding, node.start_byte(), depth + 1) {
+                    return joined;
+                }
+            }
             let ty = self.entity_type(&entity, depth + 1);
             if let (Ty::Unknown(_), Entity::Local { binding, .. }) = (&ty, &entity) {
                 if let Some(entry) = self.held_on_entry(facts, text, *binding, node.start_byte(), depth + 1) {
@@ -1310,6 +1323,46 @@ impl Resolver<'_> {
             return ty;
         }
         Ty::Unknown("an expression whose type saguaro does not read")
+    }
+
+    /// A name read after a conditional whose branches assign it holds what one of them
+    /// assigned, or what it held before where a path assigns it nowhere
+    /// ([`super::scope::Scopes::reaching_after`]): `if isinstance(expected, Snapshot):
+    /// snapshot = expected` / `elif ..: snapshot = actual` / `else: snapshot = None`, then
+    /// `snapshot.executions`. A nothing (`None`, `null`) aside, as the checker reads a
+    /// member of an optional value, it is the type they agree on, or one of the types they
+    /// give (a member read on it is each one's, [`Ty::OneOf`]). `None` where the binding is
+    /// in no conditional ended before `at`, all are nothing, or one cannot be read: then
+    /// the binding the reading sees last stands for them, as before the rule.
+    fn held_after_branches(&self, facts: &Facts, binding: usize, at: usize, depth: usize) -> Option<Ty> {
+        let b = facts.scopes.bindings.get(binding)?;
+        let reaching = facts.scopes.reaching_after(&facts.lang.resolve, facts.root(), b, at)?;
+        let mut types: Vec<Ty> = Vec::new();
+        for assigned in reaching {
+            let nothing = assigned.declared_type.is_none()
+                && assigned.pattern.is_none()
+                && assigned
+                    .value
+                    .and_then(|v| facts.node(v))
+                    .is_some_and(|v| is_nothing(facts, v));
+            if nothing {
+                continue;
+            }
+            let local = Entity::Local {
+                file: facts.path.clone(),
+                binding: assigned.id,
+            };
+            match self.entity_type(&local, depth + 1) {
+                Ty::Unknown(_) => return None,
+                ty if !types.contains(&ty) => types.push(ty),
+                _ => {}
+            }
+        }
+        let agreed_on = types.iter().cloned().reduce(agreed)?;
+        Some(match agreed_on {
+            Ty::Unknown(_) => one_of(types),
+            known => known,
+        })
     }
 
     /// A name read after a loop whose body last assigned it holds either what the body
@@ -1480,6 +1533,20 @@ impl Resolver<'_> {
                 true => module,
                 false => Ty::Wrapped(wrapper.clone(), Box::new(module), None),
             };
+        }
+        // `_LocalStack[_SchemaContext]()`: a generic class of the root given its type
+        // arguments by an index (a language that writes types so: `type_generics` of an
+        // index form), then called: a value of it with those arguments, as written in a type.
+        if let Some(form) = Resolve::form(&r.type_generics, callee.kind())
+            .filter(|_| Resolve::form(&r.indexes, callee.kind()).is_some())
+        {
+            let class = part(callee, form.object.as_deref()).map(|o| self.type_of(facts, o, depth + 1));
+            if let Some(Ty::Class(c)) = class.filter(|c| matches!(c, Ty::Class(c) if !self.is_enum(c, 0))) {
+                return match self.annotation(facts, callee, depth + 1) {
+                    applied @ Ty::Applied(..) => applied,
+                    _ => Ty::Instance(c),
+                };
+            }
         }
         // `cast(Node, x)`, `t.cast('Node', x)`: a value of the type written first.
         if !r.type_casts.is_empty() && imported_name(facts, callee).is_some_and(|n| r.type_casts.contains(&n)) {
@@ -2520,6 +2587,16 @@ impl Resolver<'_> {
                 if let Some(symbol) = facts.symbol(&def.path) {
                     let head = &facts.index.source.text()[symbol.extent.start_byte..symbol.declaration.start_byte];
                     if symbol.kind == "getter" || head.contains("@property") || head.contains("@cached_property") {
+                        // With the receiver's type arguments, as a method's call is read
+                        // (`stack.top` of a `Stack[Ctx]` whose getter returns `_U`).
+                        let _given = match ty {
+                            Ty::Applied(_, arguments) => self.give_receiver(def, arguments),
+                            _ => None,
+                        };
+                        let _inherited = match ty {
+                            Ty::Instance(class) => self.give_inherited(class, def, depth),
+                            _ => Vec::new(),
+                        };
                         return self.returns(def, depth + 1);
                     }
                 }
