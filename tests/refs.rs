@@ -8646,3 +8646,130 @@ def f():
         "{found:?}"
     );
 }
+
+/// A loop over a value of a class that writes its own iteration (`def __iter__(self):
+/// return iter(self.items)` with `self.items: "deque[Wrapper]"`) takes each element as what
+/// that method gives; a generator expression it returns gives its elements too. A class
+/// whose iteration method says nothing readable leaves its elements unknown.
+#[test]
+fn a_loop_over_a_class_with_its_own_iteration_takes_what_that_method_gives() {
+    let py = "\
+from collections import deque
+
+
+class Wrapper:
+    def __init__(self, condition):
+        self.condition = condition
+
+
+class Executor:
+    def __init__(self):
+        self.items: \"deque[Wrapper]\" = deque()
+
+    def __iter__(self):
+        return iter(self.items)
+
+
+class Filtered:
+    def __init__(self):
+        self.items: list[Wrapper] = []
+
+    def __iter__(self):
+        return (item for item in self.items if item.condition)
+
+
+class Opaque:
+    def __iter__(self):
+        return make_iterator()
+
+
+def run(executor: Executor, filtered: Filtered, opaque: Opaque):
+    for callback in executor:
+        callback.condition()
+    for callback in filtered:
+        callback.condition()
+    for callback in opaque:
+        callback.condition()
+";
+    let line_of = |needle: &str, nth: usize| {
+        py.lines()
+            .enumerate()
+            .filter(|(_, l)| l.contains(needle))
+            .nth(nth)
+            .unwrap()
+            .0
+            + 1
+    };
+    let found = found_in(&[("m.py", py)], "m.py", "Wrapper.condition");
+    assert_eq!(
+        sure_lines(&found),
+        vec![
+            line_of("if item.condition", 0),
+            line_of("callback.condition()", 0),
+            line_of("callback.condition()", 1),
+        ],
+        "{found:?}"
+    );
+    assert!(name_match_at(&found, line_of("callback.condition()", 2)), "{found:?}");
+}
+
+/// `Annotated[T, metadata]` is its first argument, the rest metadata about it, also through
+/// a module's alias named by a qualified name (`svcs.fastapi.DepContainer` of
+/// `DepContainer = Annotated[Container, Depends(container)]`); a parameter written
+/// `type[T]` infers `T` from the class passed (`to_config(Config)` gives a `Config`).
+#[test]
+fn annotated_types_are_their_first_argument_and_a_class_parameter_infers_its_instance() {
+    let deps = "\
+from typing import Annotated, TypeVar
+
+T = TypeVar(\"T\")
+
+
+class Container:
+    def get_pings(self):
+        return []
+
+
+DepContainer = Annotated[Container, Depends(container)]
+
+
+def to_config(config_cls: type[T]) -> T:
+    return config_cls()
+";
+    let app = "\
+import deps
+from deps import Container, DepContainer
+from typing import Annotated
+
+
+def view(services: deps.DepContainer, other: DepContainer, written: Annotated[Container, 1]):
+    services.get_pings()
+    other.get_pings()
+    written.get_pings()
+    deps.to_config(Container).get_pings()
+    deps.to_config(make_class()).get_pings()
+";
+    let line_of = |needle: &str| app.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in(&[("deps.py", deps), ("app.py", app)], "deps.py", "Container.get_pings");
+    let sure: Vec<usize> = found
+        .iter()
+        .filter(|(p, _, c)| p == "app.py" && *c != Confidence::NameMatch)
+        .map(|(_, l, _)| *l)
+        .collect();
+    assert_eq!(
+        sure,
+        vec![
+            line_of("services.get_pings()"),
+            line_of("other.get_pings()"),
+            line_of("written.get_pings()"),
+            line_of("to_config(Container)"),
+        ],
+        "{found:?}"
+    );
+    assert!(
+        found
+            .iter()
+            .any(|(p, l, c)| p == "app.py" && *l == line_of("make_class()") && *c == Confidence::NameMatch),
+        "{found:?}"
+    );
+}

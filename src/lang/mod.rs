@@ -608,6 +608,14 @@ pub struct Resolve {
     #[serde(default)]
     pub assignment_values: Vec<SyntaxForm>,
     pub pass_through: Vec<String>,
+    /// Types of a class itself (`type[T]`, `Type[T]`): a value so written is the class its
+    /// argument names, and a parameter so written infers `T` from a class passed.
+    #[serde(default)]
+    pub class_types: Vec<String>,
+    /// Types whose first argument is the type and the others metadata about it
+    /// (`Annotated[Container, Depends(container)]`): the first argument's type.
+    #[serde(default)]
+    pub annotated_types: Vec<String>,
     /// Types derived from their first type argument (`Omit`, `ReturnType`, `Parameters`).
     pub derived_types: BTreeMap<String, Derived>,
     /// Associated functions of a `pass_through` type that make one holding their first

@@ -658,6 +658,11 @@ impl Resolver<'_> {
                     let ty = match through {
                         Through::Itself => ty,
                         Through::Elements => super::types::element_of(r, ty),
+                        Through::Class => match ty {
+                            Ty::Class(class) => Ty::Instance(class),
+                            Ty::Unknown(why) => Ty::Unknown(why),
+                            _ => Ty::Unknown("a class parameter given what is not a class of the root"),
+                        },
                         Through::Held(base) => self.held_argument(&facts, base, ty, depth),
                     };
                     note(at, Some(ty));
@@ -782,6 +787,8 @@ enum Through<'t> {
     Itself,
     /// A collection of `T` (`T[]`, `Array<T>`, `&[T]`, `Vec<T>`, `list[T]`).
     Elements,
+    /// The class `T` is (`type[T]`): a class passed gives `T` its values.
+    Class,
     /// A generic of one type argument that is not a collection: a wrapper (`&Mutex<T>`,
     /// named as the argument's wrapper is) or an outside type holding `T`
     /// (`&Spinlock<T>`), whose written name is the node.
@@ -817,9 +824,13 @@ fn inferred_place<'t>(
         let [one] = arguments.as_slice() else {
             return None;
         };
-        let through = match r.collections.iter().any(|c| c == base) {
-            true => Through::Elements,
-            false => Through::Held(base_node),
+        let through = match (
+            r.collections.iter().any(|c| c == base),
+            r.class_types.iter().any(|c| c == base),
+        ) {
+            (true, _) => Through::Elements,
+            (false, true) => Through::Class,
+            (false, false) => Through::Held(base_node),
         };
         (*one, through)
     };

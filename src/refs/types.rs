@@ -119,7 +119,11 @@
 //! optional value, else one of their types; where one of them cannot be read, the binding
 //! seen last stands for all. A generic class given its type arguments by an index and
 //! called (`Stack[Ctx]()`) is a value of it with them, and a property read on a value with
-//! type arguments returns what its getter writes with them, as a method call does.
+//! type arguments returns what its getter writes with them, as a method call does. A loop
+//! over a value of a class writing its own iteration (`__iter__`) takes the elements of
+//! what that method gives (`return iter(self.items)`). `Annotated[T, ..]` is `T`, the rest
+//! metadata, as is a module's alias of it named by a qualified name (`svcs.fastapi.Dep`),
+//! and a parameter written `type[T]` infers `T` from the class passed.
 
 use super::facts::{single_call_callee, strip_quotes, Facts, Range};
 use super::modules::ModuleId;
@@ -2312,6 +2316,21 @@ impl Resolver<'_> {
             })
     }
 
+    /// What the method `def` returns called on a value of type `receiver`: its written or
+    /// read return, with the receiver's type arguments given to the class's parameters
+    /// (`-> _U` of a `Stack[Ctx]` is a `Ctx`), or those a subclass gives its base.
+    fn returns_on(&self, receiver: &Ty, def: &DefId, depth: usize) -> Ty {
+        let _given = match receiver {
+            Ty::Applied(_, arguments) => self.give_receiver(def, arguments),
+            _ => None,
+        };
+        let _inherited = match receiver {
+            Ty::Instance(class) => self.give_inherited(class, def, depth),
+            _ => Vec::new(),
+        };
+        self.returns(def, depth + 1)
+    }
+
     /// Gives a method of a generic type the type arguments of its receiver: to the class
     /// that declares it, or to the `impl` block around it through its written self type
     /// (`impl<'a, T> Ref<'a, T>`: `T` is the receiver's first argument).
@@ -2589,15 +2608,7 @@ impl Resolver<'_> {
                     if symbol.kind == "getter" || head.contains("@property") || head.contains("@cached_property") {
                         // With the receiver's type arguments, as a method's call is read
                         // (`stack.top` of a `Stack[Ctx]` whose getter returns `_U`).
-                        let _given = match ty {
-                            Ty::Applied(_, arguments) => self.give_receiver(def, arguments),
-                            _ => None,
-                        };
-                        let _inherited = match ty {
-                            Ty::Instance(class) => self.give_inherited(class, def, depth),
-                            _ => Vec::new(),
-                        };
-                        return self.returns(def, depth + 1);
+                        return self.returns_on(ty, def, depth + 1);
                     }
                 }
             }
@@ -4004,6 +4015,21 @@ impl Resolver<'_> {
         let class = ty.instance_class()?;
         let facts = self.facts(&class.file)?;
         let r = &facts.lang.resolve;
+        // `def __iter__(self): return iter(self.items)`: the collection the class's own
+        // iteration method gives (written, or read from what it returns).
+        let own = r
+            .iteration_methods
+            .iter()
+            .find_map(|m| match self.class_member(class, m, depth + 1) {
+                Entity::Def(method) => Some(method),
+                _ => None,
+            });
+        if let Some(method) = own {
+            return match self.returns_on(ty, &method, depth + 1) {
+                elements @ Ty::Elements(_) => Some(elements),
+                _ => None,
+            };
+        }
         let binding = r.element_binding.as_deref()?;
         let Entity::Def(item) = self.class_member(class, binding, depth + 1) else {
             return None;
@@ -4890,6 +4916,13 @@ impl Resolver<'_> {
                     },
                 };
             }
+            // `Annotated[Container, Depends(container)]`: its first argument, the rest metadata.
+            if r.annotated_types.iter().any(|a| a == base_name) && !ours {
+                return match arguments.first() {
+                    Some(first) => self.annotation(facts, *first, depth + 1),
+                    None => Ty::Unknown("an annotated type without its type"),
+                };
+            }
             if r.pass_through.iter().any(|p| p == base_name) && !ours {
                 let held: Vec<Node<'_>> = arguments.iter().copied().filter(|a| !is_nothing(facts, *a)).collect();
                 return match held.as_slice() {
@@ -4957,7 +4990,7 @@ impl Resolver<'_> {
                 };
                 return Ty::Wrapped(base_name.to_string(), Box::new(held), error);
             }
-            if matches!(base_name, "type" | "Type") && facts.lang.resolve.modules == ModuleSystem::Python {
+            if r.class_types.iter().any(|c| c == base_name) {
                 return match first.map(|a| self.annotation(facts, a, depth + 1)) {
                     Some(Ty::Instance(c) | Ty::Applied(c, _)) => Ty::Class(c),
                     _ => Ty::Unknown("a type of an unknown class"),
@@ -5101,6 +5134,10 @@ impl Resolver<'_> {
                 return projected;
             }
             let entity = self.qualified(facts, node, depth + 1);
+            // `svcs.fastapi.DepContainer` of `DepContainer = Annotated[Container, ..]`.
+            if let Some(aliased) = self.assigned_alias(&entity, depth) {
+                return aliased;
+            }
             return self.instance_of(&entity, depth + 1);
         }
         if r.names.iter().any(|k| k == kind) {
