@@ -8773,3 +8773,42 @@ def view(services: deps.DepContainer, other: DepContainer, written: Annotated[Co
         "{found:?}"
     );
 }
+
+/// An overloaded call given a class (`resolve(Config)`) takes the first overload whose
+/// parameter takes a class (`type[_T]`), skipping one that takes a `str`, and infers `_T`
+/// from it; a value whose type is not read still leaves the choice open.
+#[test]
+fn an_overloaded_call_given_a_class_takes_the_overload_for_classes() {
+    let py = "\
+from typing import Any, TypeVar, overload
+
+_T = TypeVar(\"_T\")
+
+
+class Config:
+    x = 1
+
+
+class Container:
+    @overload
+    def resolve(self, service_key: str) -> int: ...
+
+    @overload
+    def resolve(self, service_key: type[_T], **kwargs: Any) -> _T: ...
+
+    @overload
+    def resolve(self, service_key: Any, **kwargs: Any) -> Any: ...
+
+    def resolve(self, service_key, **kwargs):
+        return 1
+
+
+c = Container()
+c.resolve(Config).x
+c.resolve(unknown_value()).x
+";
+    let line_of = |needle: &str| py.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in(&[("m.py", py)], "m.py", "Config.x");
+    assert_eq!(sure_lines(&found), vec![line_of("c.resolve(Config).x")], "{found:?}");
+    assert!(name_match_at(&found, line_of("unknown_value()")), "{found:?}");
+}

@@ -559,7 +559,25 @@ impl Resolver<'_> {
         let Some(facts) = self.facts(&function.file) else {
             return Vec::new();
         };
-        let Some(node) = declaration_of(&facts, &function.path).map(function_node) else {
+        // An overloaded function: the overload the call takes, when it takes one.
+        let overloads = super::types::overloads(&facts, &function.path);
+        let chosen = match overloads.is_empty() {
+            true => None,
+            false => match self.chosen_overloads(
+                &facts,
+                &overloads,
+                self.call_arguments(caller, callee, depth + 1).as_ref(),
+            ) {
+                Ok(chosen) if chosen.len() == 1 => facts
+                    .node(facts.declaration(overloads[chosen[0]]))
+                    .map(super::types::declaration_node),
+                _ => None,
+            },
+        };
+        let Some(node) = chosen
+            .or_else(|| declaration_of(&facts, &function.path))
+            .map(function_node)
+        else {
             return Vec::new();
         };
         let declared = &facts.lang.resolve;

@@ -1668,7 +1668,7 @@ impl Resolver<'_> {
                     };
                     return Ty::Elements(Box::new(Ty::Tuple(pair)));
                 }
-                let args = || call_arguments(facts, callee);
+                let args = || self.call_arguments(facts, callee, depth + 1);
                 return self.method_call_type_given(
                     facts,
                     &object_type,
@@ -1799,7 +1799,7 @@ impl Resolver<'_> {
             _ => Vec::new(),
         };
         match (
-            self.called(callee_type, &|| call_arguments(facts, callee), depth),
+            self.called(callee_type, &|| self.call_arguments(facts, callee, depth + 1), depth),
             turbofish,
         ) {
             (Ty::Instance(made), Some((named, given))) if made == named => Ty::Applied(made, given),
@@ -4547,10 +4547,8 @@ impl Resolver<'_> {
         self.symbol_returns(&facts, def, symbol, depth)
     }
 
-    /// The return of an overloaded function's call, chosen as the checkers choose: the first
-    /// overload, in the order written, that the arguments fit. An overload whose fit the
-    /// arguments' text does not tell stops the choice (a later one is never taken in its
-    /// place); without the arguments, only a return all overloads share is known.
+    /// The return of an overloaded function's call: that of the overload it takes
+    /// ([`Self::chosen_overloads`]), or one of those it may take.
     fn overload_returns(
         &self,
         facts: &Facts,
@@ -4567,8 +4565,25 @@ impl Resolver<'_> {
                     self.annotation(facts, t, depth + 1)
                 })
         };
+        match self.chosen_overloads(facts, overloads, args) {
+            Ok(chosen) => one_of(chosen.into_iter().map(|i| written_return(overloads[i])).collect()),
+            Err(why) => Ty::Unknown(why),
+        }
+    }
+
+    /// The overloads (their places in `overloads`) a call with `args` may take, chosen as
+    /// the checkers choose: the first overload, in the order written, that the arguments
+    /// fit — one. An overload whose fit the arguments' text (and which of them are classes)
+    /// does not tell stops the choice (a later one is never taken in its place): it and
+    /// each later one the arguments bind to. Without the arguments, all of them.
+    pub(super) fn chosen_overloads(
+        &self,
+        facts: &Facts,
+        overloads: &[&crate::symbols::Symbol],
+        args: Option<&Arguments>,
+    ) -> Result<Vec<usize>, &'static str> {
         let Some(args) = args else {
-            return one_of(overloads.iter().map(|s| written_return(s)).collect());
+            return Ok((0..overloads.len()).collect());
         };
         let positional: Vec<&str> = args.positional.iter().map(String::as_str).collect();
         // An overload's signature if the arguments bind to its parameters (`Some(None)`: they
@@ -4582,7 +4597,7 @@ impl Resolver<'_> {
         };
         for (i, symbol) in overloads.iter().enumerate() {
             let Some(sig) = bound(symbol) else {
-                return Ty::Unknown("an overload whose parameters saguaro cannot read");
+                return Err("an overload whose parameters saguaro cannot read");
             };
             let Some(sig) = sig else {
                 continue;
@@ -4590,8 +4605,9 @@ impl Resolver<'_> {
             let params = sig.explicit_params(symbol.kind == "method");
             let by_position = params.iter().filter(|p| p.by_position());
             let mut fits = Some(true);
-            for (arg, param) in args.positional.iter().zip(by_position) {
-                fits = match (fits, self.argument_fits(facts, arg, param.annotation.as_deref())) {
+            for (index, (arg, param)) in args.positional.iter().zip(by_position).enumerate() {
+                let class = args.classes.get(index).copied().unwrap_or(false);
+                fits = match (fits, self.argument_fits(facts, arg, class, param.annotation.as_deref())) {
                     (Some(true), verdict) => verdict,
                     (done, _) => done,
                 };
@@ -4600,34 +4616,31 @@ impl Resolver<'_> {
                 let param = params.iter().find(|p| &p.name == keyword);
                 fits = match (
                     fits,
-                    param.map(|p| self.argument_fits(facts, "", p.annotation.as_deref())),
+                    param.map(|p| self.argument_fits(facts, "", false, p.annotation.as_deref())),
                 ) {
                     (Some(true), Some(verdict)) => verdict,
                     (done, _) => done,
                 };
             }
             match fits {
-                Some(true) => return written_return(symbol),
+                Some(true) => return Ok(vec![i]),
                 Some(false) => continue,
                 // This one or a later one: each whose parameters the arguments bind to.
                 None => {
-                    let candidates = overloads[i..]
-                        .iter()
-                        .filter(|s| matches!(bound(s), Some(Some(_))))
-                        .map(|s| written_return(s))
-                        .collect();
-                    return one_of(candidates);
+                    return Ok((i..overloads.len())
+                        .filter(|j| matches!(bound(overloads[*j]), Some(Some(_))))
+                        .collect());
                 }
             }
         }
-        Ty::Unknown("an overloaded function no overload of which the arguments fit")
+        Err("an overloaded function no overload of which the arguments fit")
     }
 
     /// Whether an argument written `arg` is a value of the parameter annotation `annotation`,
     /// when its text tells (`None`: it does not). What is told: a literal (string, number,
     /// `None`, boolean) or a definition under a decorator, against annotations made of
     /// builtin names, `Callable` (also through a module-level alias) and `Any`.
-    fn argument_fits(&self, facts: &Facts, arg: &str, annotation: Option<&str>) -> Option<bool> {
+    fn argument_fits(&self, facts: &Facts, arg: &str, class: bool, annotation: Option<&str>) -> Option<bool> {
         let Some(annotation) = annotation else {
             return Some(true);
         };
@@ -4636,7 +4649,12 @@ impl Resolver<'_> {
         if kinds.contains(&Some("any")) {
             return Some(true);
         }
-        let arg_kind = argument_kind(arg)?;
+        // A class passed (`resolve(Config)`) is a `type[..]`, and callable.
+        let arg_kind = match (argument_kind(arg), class) {
+            (Some(kind), _) => kind,
+            (None, true) => "type",
+            (None, false) => return None,
+        };
         // `Literal["block"]`: the argument written as one of its values, and no other.
         if members.iter().filter_map(|m| literal_values(m)).any(|values| {
             values
@@ -4647,7 +4665,7 @@ impl Resolver<'_> {
         }
         let accepts = |kind: &str| match (kind, arg_kind) {
             (k, a) if k == a => true,
-            ("float", "int") | ("int", "bool") | ("float", "bool") => true,
+            ("float", "int") | ("int", "bool") | ("float", "bool") | ("callable", "type") => true,
             _ => false,
         };
         if kinds.iter().flatten().any(|k| accepts(k)) {
@@ -4681,6 +4699,25 @@ impl Resolver<'_> {
         let value = facts.slice(binding.value?);
         let value_head = value.split('[').next().unwrap_or(value).trim();
         (value_head.rsplit('.').next() == Some("Callable")).then_some("callable")
+    }
+
+    /// The arguments of the call whose callee is `callee`, as written, with which of them
+    /// are classes themselves (what an overload's `type[T]` takes, their text aside).
+    pub(super) fn call_arguments(&self, facts: &Facts, callee: Node<'_>, depth: usize) -> Option<Arguments> {
+        let r = &facts.lang.resolve;
+        let call = callee.parent()?;
+        let list = part(call, Resolve::form(&r.calls, call.kind())?.arguments.as_deref())?;
+        let positional = super::facts::positional_nodes(r, list);
+        let mut arguments = super::facts::arguments_of(list, &positional, facts.text());
+        // Only a name can be a class; a call, a literal or an expression is read no further.
+        arguments.classes = positional
+            .iter()
+            .map(|a| {
+                let named = r.names.iter().any(|k| k == a.kind()) || r.qualified_name_form(a.kind()).is_some();
+                named && matches!(self.type_of(facts, *a, depth + 1), Ty::Class(_))
+            })
+            .collect();
+        Some(arguments)
     }
 
     /// What a function written in place returns: its written return type, else the value
@@ -5696,7 +5733,7 @@ pub(super) fn one_of(mut types: Vec<Ty>) -> Ty {
 }
 
 /// The definitions at `path` marked as overloads (`@overload`), in the order written.
-fn overloads<'f>(facts: &'f Facts, path: &str) -> Vec<&'f crate::symbols::Symbol> {
+pub(super) fn overloads<'f>(facts: &'f Facts, path: &str) -> Vec<&'f crate::symbols::Symbol> {
     let marks = &facts.lang.resolve.overload_decorators;
     if marks.is_empty() {
         return Vec::new();
@@ -5795,15 +5832,6 @@ fn argument_kind(arg: &str) -> Option<&'static str> {
     None
 }
 
-/// The arguments of the call whose callee is `callee`, as written.
-fn call_arguments(facts: &Facts, callee: Node<'_>) -> Option<Arguments> {
-    let r = &facts.lang.resolve;
-    let call = callee.parent()?;
-    let list = part(call, Resolve::form(&r.calls, call.kind())?.arguments.as_deref())?;
-    let positional = super::facts::positional_nodes(r, list);
-    Some(super::facts::arguments_of(list, &positional, facts.text()))
-}
-
 /// Whether a decorator replaces the function by something saguaro does not read.
 fn replaced_by_decorator(facts: &Facts, symbol: &crate::symbols::Symbol) -> bool {
     let r = &facts.lang.resolve;
@@ -5869,7 +5897,7 @@ pub(super) fn declaration_of<'f>(facts: &'f Facts, path: &str) -> Option<Node<'f
     facts.node(facts.declaration(symbol)).map(declaration_node)
 }
 
-fn declaration_node(node: Node<'_>) -> Node<'_> {
+pub(super) fn declaration_node(node: Node<'_>) -> Node<'_> {
     for field in ["definition", "declaration"] {
         if let Some(inner) = node.child_by_field_name(field) {
             return declaration_node(inner);

@@ -102,6 +102,9 @@ pub struct Arguments {
     /// checker takes them wherever they go. Empty where nothing was read (a macro's tokens,
     /// or a target that did not ask: [`Target::argument_types`]).
     pub anything: Vec<bool>,
+    /// Which positional arguments the layer reads as a class itself (`Config` passed for
+    /// `type[T]`): what their text alone does not tell. Empty where nothing was read.
+    pub classes: Vec<bool>,
     pub keywords: Vec<String>,
     /// `*xs`, `...xs`: any number of positional arguments.
     pub spread: bool,
