@@ -8812,3 +8812,68 @@ c.resolve(unknown_value()).x
     assert_eq!(sure_lines(&found), vec![line_of("c.resolve(Config).x")], "{found:?}");
     assert!(name_match_at(&found, line_of("unknown_value()")), "{found:?}");
 }
+
+/// `tuple[Opt, ...]` is any number of `Opt`s, a collection of it; a lambda given to a
+/// function of the standard library named by its module (`itertools.groupby(xs,
+/// key=lambda o: ..)`) takes an element as one given to a builtin does; a match arm calling
+/// `process::exit` gives no value, so the other arm's tuple is the match's.
+#[test]
+fn homogeneous_tuples_module_callbacks_and_exiting_arms_are_read() {
+    let py = "\
+import itertools
+from typing import Tuple
+
+
+class Opt:
+    def __init__(self):
+        self.parent_cls = 1
+
+
+OptionList = tuple[Opt, ...]
+
+
+def f(options: OptionList, pair: Tuple[Opt, int]):
+    for o in options:
+        o.parent_cls
+    itertools.groupby(options, key=lambda o: o.parent_cls)
+    pair[0].parent_cls
+";
+    let line_of = |needle: &str| py.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in(&[("m.py", py)], "m.py", "Opt.parent_cls");
+    assert_eq!(
+        sure_lines(&found),
+        vec![
+            line_of("        o.parent_cls"),
+            line_of("itertools.groupby"),
+            line_of("pair[0]")
+        ],
+        "{found:?}"
+    );
+    let lib = "\
+use std::process;
+
+pub struct Sub {
+    pub kind: u8,
+}
+
+pub struct Parsed {
+    pub sub: Sub,
+    pub flags: u8,
+}
+
+pub fn parse() -> Result<Parsed, ()> {
+    Err(())
+}
+
+pub fn run() -> u8 {
+    let (sub, flags) = match parse() {
+        Ok(p) => (p.sub, p.flags),
+        Err(_) => process::exit(1),
+    };
+    sub.kind + flags
+}
+";
+    let found = found_in_crate(lib, "Sub.kind");
+    let line = lib.lines().position(|l| l.contains("sub.kind + flags")).unwrap() + 1;
+    assert_eq!(sure_lines(&found), vec![line], "{found:?}");
+}

@@ -485,6 +485,10 @@ pub struct Resolve {
     /// `return x`): a choice's value is among the others.
     #[serde(default)]
     pub diverging: Vec<String>,
+    /// Functions of the standard library that never return (`std::process::exit`), by the
+    /// path they are imported from: a call of one gives no value either.
+    #[serde(default)]
+    pub diverging_functions: Vec<String>,
     pub self_kinds: Vec<String>,
     /// Node kinds that, called, call the constructor of the class's first base (`super(..)`).
     pub super_calls: Vec<String>,

@@ -123,7 +123,9 @@
 //! over a value of a class writing its own iteration (`__iter__`) takes the elements of
 //! what that method gives (`return iter(self.items)`). `Annotated[T, ..]` is `T`, the rest
 //! metadata, as is a module's alias of it named by a qualified name (`svcs.fastapi.Dep`),
-//! and a parameter written `type[T]` infers `T` from the class passed.
+//! and a parameter written `type[T]` infers `T` from the class passed. `tuple[T, ...]` is a
+//! collection of `T`; a lambda given to a module's function of the standard library
+//! (`itertools.groupby(xs, key=..)`) takes an element; `process::exit(..)` gives no value.
 
 use super::facts::{single_call_callee, strip_quotes, Facts, Range};
 use super::modules::ModuleId;
@@ -3607,9 +3609,26 @@ impl Resolver<'_> {
         let callee = part(call, form.callee.as_deref())?;
         let positional = super::facts::positional_nodes(r, list);
         let keyword = place.parse::<usize>().is_err();
-        let collection = match Resolve::form(&r.members, callee.kind()) {
+        // A builtin by its bare name, or a function of the standard library by the module it
+        // is imported from (`itertools.groupby(xs, key=..)`, `groupby(xs, key=..)`).
+        let function = r
+            .argument_callbacks
+            .get(facts.text_of(callee))
+            .filter(|_| unbound_head(facts, callee))
+            .or_else(|| imported_name(facts, callee).and_then(|n| r.argument_callbacks.get(&n)));
+        let collection = match (function, Resolve::form(&r.members, callee.kind())) {
+            (Some((callback, collection)), _) => {
+                if *callback != place {
+                    return None;
+                }
+                if keyword && positional.len() != 1 {
+                    return None;
+                }
+                let argument = positional.get(collection.parse::<usize>().ok()?)?;
+                self.type_of(facts, *argument, depth + 1)
+            }
             // `xs.sort(key=..)`: the receiver's elements, unless its type defines the method.
-            Some(member) => {
+            (None, Some(member)) => {
                 let method = facts.text_of(part(callee, member.name.as_deref())?);
                 let (callback, collection) = r.argument_callbacks.get(method)?;
                 if *callback != place || collection != "object" {
@@ -3621,18 +3640,7 @@ impl Resolver<'_> {
                 }
                 object_type
             }
-            None => {
-                let name = facts.text_of(callee);
-                let (callback, collection) = r.argument_callbacks.get(name)?;
-                if *callback != place || !unbound_head(facts, callee) {
-                    return None;
-                }
-                if keyword && positional.len() != 1 {
-                    return None;
-                }
-                let argument = positional.get(collection.parse::<usize>().ok()?)?;
-                self.type_of(facts, *argument, depth + 1)
-            }
+            (None, None) => return None,
         };
         Some(element_of(r, collection))
     }
@@ -4997,6 +5005,12 @@ impl Resolver<'_> {
                 return Ty::Elements(Box::new(element));
             }
             if r.tuple_generics.iter().any(|t| t == base_name) {
+                // `tuple[OptionInfo, ...]`: any number of one type, a collection of it.
+                if let [element, rest] = arguments.as_slice() {
+                    if facts.text_of(*rest).trim() == "..." {
+                        return Ty::Elements(Box::new(self.annotation(facts, *element, depth + 1)));
+                    }
+                }
                 return Ty::Tuple(
                     arguments
                         .iter()
@@ -5929,8 +5943,17 @@ pub(super) fn function_node(node: Node<'_>) -> Node<'_> {
 /// Whether an expression never gives a value (`panic!()`, `return x`): the language's
 /// `diverging` node kinds and macro names.
 fn diverges(facts: &Facts, node: Node<'_>) -> bool {
-    let diverging = &facts.lang.resolve.diverging;
+    let r = &facts.lang.resolve;
+    let diverging = &r.diverging;
     if diverging.iter().any(|k| k == node.kind()) {
+        return true;
+    }
+    // `process::exit(1)` with `use std::process;`.
+    let callee = Resolve::form(&r.calls, node.kind()).and_then(|form| part(node, form.callee.as_deref()));
+    if callee
+        .and_then(|c| imported_name(facts, c))
+        .is_some_and(|name| r.diverging_functions.contains(&name))
+    {
         return true;
     }
     let macro_name = node
