@@ -4690,11 +4690,14 @@ impl Resolver<'_> {
     fn annotation_kind<'a>(&self, facts: &Facts, member: &'a str) -> Option<&'a str> {
         let bare = member.rsplit('.').next().unwrap_or(member);
         let head = bare.split('[').next().unwrap_or(bare).trim();
+        // A class itself (`type[T]`), as the language's `class_types` name it.
+        if facts.lang.resolve.class_types.iter().any(|c| c == head) {
+            return Some("type");
+        }
         match head {
             "Any" | "object" => return Some("any"),
             "str" | "int" | "float" | "bool" | "bytes" | "None" => return Some(head),
             "Callable" => return Some("callable"),
-            "type" | "Type" => return Some("type"),
             // Its values are compared apart; no other literal fits.
             "Literal" => return Some("literal"),
             _ => {}
