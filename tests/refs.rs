@@ -8877,3 +8877,55 @@ pub fn run() -> u8 {
     let line = lib.lines().position(|l| l.contains("sub.kind + flags")).unwrap() + 1;
     assert_eq!(sure_lines(&found), vec![line], "{found:?}");
 }
+
+/// A type whose only member is an index signature over a record key is a record of its
+/// value, whether written through an alias (`type Dict = { [key: string]: Conf }`) or as an
+/// interface extending nothing: the values of a literal it types and an index into it are
+/// `Conf`s. A function defined as a variable's value with a written type (`const result:
+/// Factory = function ..`) has that type's members (`result.resolver = ..`).
+#[test]
+fn record_aliases_and_typed_function_values_are_read() {
+    let ts = "\
+export type Conf = {
+  minimum: number
+  required?: number[]
+}
+export type Dict = {
+  [key: string]: Conf
+}
+export interface IDict {
+  [key: string]: Conf
+}
+export interface Factory {
+  (fk: number): number
+  resolver: Conf
+}
+export const dict: Dict = {
+  1: { minimum: 1, required: [] },
+}
+export const idict: IDict = {
+  a: { minimum: 2, required: [] },
+}
+export function use(eip: number) {
+  const result: Factory = function (fk: number) {
+    return fk
+  }
+  result.resolver = { minimum: 3, required: [] }
+  return dict[eip].required!.length + idict.a.required!.length + result.resolver.required!.length
+}
+";
+    let line_of = |needle: &str| ts.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in(&[("m.ts", ts)], "m.ts", "Conf.required");
+    assert_eq!(
+        sure_lines(&found),
+        vec![
+            line_of("minimum: 1"),
+            line_of("minimum: 2"),
+            line_of("minimum: 3"),
+            line_of("dict[eip]"),
+            line_of("dict[eip]"),
+            line_of("dict[eip]"),
+        ],
+        "{found:?}"
+    );
+}

@@ -103,7 +103,10 @@
 //! A value typed anything (`any`, `Any`) stays so through what is read of it: its members,
 //! elements and calls are anything, and a choice one of whose values is anything is too.
 //! An alias of a type written with its members in place (`type Input = { data: any }`) is
-//! a type of its own, whose members are read like an interface's.
+//! a type of its own, whose members are read like an interface's; one whose only member is
+//! an index signature over a record key (`type Dict = { [key: string]: Conf }`, and so an
+//! interface extending nothing) is a record of that value, like `Record<string, Conf>`:
+//! `dict[eip]` and `dict.a` are `Conf`s, and so are the values of a literal it types.
 //!
 //! A definition under a decorator that replaces it is what the outermost such decorator
 //! gives when called with it (`@command()` first calls the factory): known only when that
@@ -3067,17 +3070,33 @@ impl Resolver<'_> {
             },
             Ty::InPlace(written) => self.member_in_place(written, name),
             Ty::Literal(written) => self.member_of_literal(written, name),
+            // `const result: Factory<T> = function (..) {..}` then `result.resolver = ..`:
+            // the function is a value of the type written for it, whose members it has.
+            Ty::Function(def) => match self.written_value_type(def, depth + 1) {
+                Some(written) => self.member(&written, name, depth + 1),
+                None => Entity::External,
+            },
             Ty::Wrapped(..)
             | Ty::Tuple(_)
             | Ty::Elements(_)
             | Ty::Keyed(..)
             | Ty::Record(_)
             | Ty::Callable(..)
-            | Ty::Function(_)
             | Ty::Text(_)
             | Ty::External => Entity::External,
             Ty::Unknown(why) => Entity::Unknown(why),
         }
+    }
+
+    /// The type written for a function defined as a variable's value (`const result:
+    /// Factory<T> = function (..) {..}`), where the variable writes one.
+    fn written_value_type(&self, def: &DefId, depth: usize) -> Option<Ty> {
+        let facts = self.facts(&def.file)?;
+        let symbol = facts.symbol(&def.path)?;
+        let at = facts.name_range(symbol);
+        let binding = facts.scopes.binding_at(&symbol.name, at)?;
+        let written = facts.node(binding.declared_type?)?;
+        Some(self.annotation(&facts, written, depth + 1))
     }
 
     /// The type of what an entity names, as a value.
@@ -3108,7 +3127,10 @@ impl Resolver<'_> {
                         {
                             // `type Input = { data: any }`: members written in place, read
                             // like an interface's.
-                            Some(value) if facts.lang.resolve.member_types.iter().any(|k| k == value.kind()) => {
+                            Some(value)
+                                if facts.lang.resolve.member_types.iter().any(|k| k == value.kind())
+                                    && record_value(&facts, value).is_none() =>
+                            {
                                 Ty::Class(def.clone())
                             }
                             Some(value) => match self.annotation(&facts, value, depth + 1) {
@@ -3118,7 +3140,16 @@ impl Resolver<'_> {
                             None => Ty::Unknown("a type alias saguaro cannot read"),
                         }
                     }
-                    kind if is_class(kind) => Ty::Class(def.clone()),
+                    // `interface Dict { [key: string]: Conf }`, nothing extended: a record.
+                    kind if is_class(kind) => match facts
+                        .node(facts.declaration(symbol))
+                        .and_then(|d| d.child_by_field_name("body"))
+                        .filter(|_| !facts.types().bases.contains_key(&def.path))
+                        .and_then(|body| sole_index_value(&facts, body))
+                    {
+                        Some(value) => Ty::Record(Box::new(self.annotation(&facts, value, depth + 1))),
+                        None => Ty::Class(def.clone()),
+                    },
                     "function" | "method" | "constructor" | "getter" | "setter" => {
                         if replaced_by_decorator(&facts, symbol) {
                             return self.decorated(&facts, symbol, depth + 1);
@@ -6246,6 +6277,13 @@ fn record_value<'t>(facts: &Facts, node: Node<'t>) -> Option<Node<'t>> {
     if !r.member_types.iter().any(|k| k == node.kind()) {
         return None;
     }
+    sole_index_value(facts, node)
+}
+
+/// The value type of the members `node` holds when they are one index signature over a
+/// record key: a type's members written in place, or an interface's body.
+fn sole_index_value<'t>(facts: &Facts, node: Node<'t>) -> Option<Node<'t>> {
+    let r = &facts.lang.resolve;
     let members = written_parts(node);
     let [signature] = members.as_slice() else {
         return None;
