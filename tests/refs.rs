@@ -8929,3 +8929,76 @@ export function use(eip: number) {
         "{found:?}"
     );
 }
+
+/// Awaiting a call of an async function whose written return is the wrapper itself (`async
+/// findPath(): Promise<Path>`) gives what the wrapper holds; a type variable is inferred from
+/// a keyword argument as from a positional one, and `type[T]` of a `T` given a class is that
+/// class (`get_loader(cls, base_cls=LoadMixin).HOOK_ARITY`); `Self` of an alias naming a type
+/// from outside the root (`type SafeContents = Vec<SafeBag>`) is what the alias names, so
+/// `SafeContents::new()` is a collection of `SafeBag`s.
+#[test]
+fn awaited_written_promises_keyword_inference_and_foreign_aliases_are_read() {
+    let ts = "\
+export type Path = {
+  remaining: number[]
+}
+export class Trie {
+  async findPath(key: number): Promise<Path> {
+    return { remaining: [key] }
+  }
+  async get(key: number) {
+    const { remaining } = await this.findPath(key)
+    const p = await this.findPath(key)
+    return remaining.length + p.remaining.length
+  }
+}
+";
+    let line_of = |text: &str, needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in(&[("m.ts", ts)], "m.ts", "Path.remaining");
+    assert_eq!(
+        sure_lines(&found),
+        vec![
+            line_of(ts, "return { remaining"),
+            line_of(ts, "const { remaining }"),
+            line_of(ts, "p.remaining")
+        ],
+        "{found:?}"
+    );
+    let py = "\
+from typing import TypeVar
+
+T = TypeVar(\"T\")
+
+
+class LoadMixin:
+    HOOK_ARITY = 2
+
+
+def get_loader(cls=None, create=True, base_cls: T = None) -> type[T]:
+    return base_cls
+
+
+def register(cls):
+    loader = get_loader(cls, base_cls=LoadMixin)
+    return loader.HOOK_ARITY
+";
+    let found = found_in(&[("m.py", py)], "m.py", "LoadMixin.HOOK_ARITY");
+    assert_eq!(sure_lines(&found), vec![line_of(py, "loader.HOOK_ARITY")], "{found:?}");
+    let lib = "\
+pub struct SafeBag {
+    pub bag_id: u32,
+}
+
+pub type SafeContents = Vec<SafeBag>;
+
+pub fn ids() -> u32 {
+    let mut total = 0;
+    for bag in SafeContents::new() {
+        total += bag.bag_id;
+    }
+    total
+}
+";
+    let found = found_in_crate(lib, "SafeBag.bag_id");
+    assert_eq!(sure_lines(&found), vec![line_of(lib, "bag.bag_id")], "{found:?}");
+}

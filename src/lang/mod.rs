@@ -898,6 +898,7 @@ pub struct Resolve {
     pub self_returning: Vec<String>,
     pub signature_decorators: Vec<String>,
     pub methods_need_calls: bool,
+    pub async_returns_wrapped: bool,
     pub decorators_replace: bool,
     pub transparent_decorators: Vec<String>,
     pub overload_decorators: Vec<String>,

@@ -24,7 +24,7 @@
 use super::facts::Facts;
 use super::modules::rust::{crate_root, split_path};
 use super::project::Project;
-use super::resolve::{DefId, Entity, Resolver};
+use super::resolve::{Entity, Resolver};
 use super::scope::BindingKind;
 use super::types::Ty;
 use std::collections::{BTreeMap, HashMap};
@@ -116,10 +116,10 @@ fn registry_source(package: &str, version: &str) -> Option<PathBuf> {
         .find(|dir| dir.join("Cargo.toml").is_file())
 }
 
-/// What calling `method` on the type `def` of the root gives, where a trait the file
-/// `facts` brings in from a dependency declares it returning `Self` (or `Self` in a
-/// wrapper), and every such trait agrees.
-pub fn trait_method_return(resolver: &Resolver<'_>, facts: &Facts, def: &DefId, method: &str, at: usize) -> Option<Ty> {
+/// What calling `method` on a type of the root gives, where a trait the file `facts` brings
+/// in from a dependency declares it returning `Self` (or `Self` in a wrapper), and every such
+/// trait agrees: `made`, the value of that type, or it wrapped.
+pub fn trait_method_return(resolver: &Resolver<'_>, facts: &Facts, made: Ty, method: &str, at: usize) -> Option<Ty> {
     let project = resolver.project;
     let r = &facts.lang.resolve;
     let mut found: Option<Ty> = None;
@@ -134,9 +134,9 @@ pub fn trait_method_return(resolver: &Resolver<'_>, facts: &Facts, def: &DefId, 
             continue;
         };
         let ty = match written {
-            Written::SelfType => Ty::Instance(def.clone()),
+            Written::SelfType => made.clone(),
             Written::Wrapped(wrapper) if r.wrapping.contains(&wrapper) => {
-                Ty::Wrapped(wrapper, Box::new(Ty::Instance(def.clone())), None)
+                Ty::Wrapped(wrapper, Box::new(made.clone()), None)
             }
             Written::Wrapped(_) | Written::Other => return None,
         };

@@ -649,11 +649,17 @@ impl Resolver<'_> {
         {
             parameters.remove(0);
         }
+        // `get_loader(cls, base_cls=LoadMixin)`: a keyword argument is the parameter it names.
+        let keywords = keyword_values(caller, list);
         for (index, parameter) in parameters.iter().enumerate() {
             let Some(written) = parameter.child_by_field_name("type") else {
                 continue;
             };
-            match (inferred_place(&facts, &slot, written), arguments.get(index)) {
+            let argument = arguments.get(index).or_else(|| {
+                let name = parameter_name(&facts, *parameter)?;
+                keywords.iter().find(|(k, _)| *k == name).map(|(_, v)| v)
+            });
+            match (inferred_place(&facts, &slot, written), argument) {
                 (Some((at, through)), Some(argument)) => {
                     // `{ rounds: 20 }`: a literal nothing types is its own keys' type.
                     let ty = match Resolve::form(&r.keyed_literals, argument.kind()) {
@@ -927,4 +933,33 @@ fn typed_by_context(r: &Resolve, argument: Node<'_>) -> bool {
     r.element_literals.iter().any(|k| k == argument.kind())
         && !items.is_empty()
         && items.iter().all(|i| super::types::is_function_like(*i) && untyped(*i))
+}
+
+/// The keyword arguments of the argument list `list` (`f(x, base_cls=LoadMixin)`), each name
+/// with its value.
+fn keyword_values<'t>(facts: &'t Facts, list: Node<'t>) -> Vec<(&'t str, Node<'t>)> {
+    let r = &facts.lang.resolve;
+    let mut cursor = list.walk();
+    list.named_children(&mut cursor)
+        .filter_map(|argument| {
+            let form = r.keyword_keys.iter().find(|k| k.kind == argument.kind())?;
+            let name = part(argument, form.name.as_deref())?;
+            let value = part(argument, form.object.as_deref())?;
+            Some((facts.text_of(name), value))
+        })
+        .collect()
+}
+
+/// The name a written parameter declares (`base_cls` of `base_cls: T = None`), where it is
+/// one name.
+fn parameter_name<'t>(facts: &'t Facts, parameter: Node<'_>) -> Option<&'t str> {
+    let names = &facts.lang.resolve.names;
+    let name = match names.iter().any(|k| k == parameter.kind()) {
+        true => parameter,
+        false => parameter
+            .child_by_field_name("name")
+            .or_else(|| parameter.named_child(0))
+            .filter(|n| names.iter().any(|k| k == n.kind()))?,
+    };
+    Some(facts.text_of(name))
 }

@@ -964,7 +964,8 @@ impl Resolver<'_> {
         }
         if r.awaits.iter().any(|k| k == kind) || r.tries.iter().any(|k| k == kind) {
             // `await mk()` of `async def mk() -> Resp`: the call's type is read as the written
-            // return, which awaiting gives.
+            // return, which awaiting gives. Where the written return is the wrapper itself
+            // (`async findPath(): Promise<Path>`), awaiting takes the value out of it.
             let mut awaited = inner(node);
             while let Some(n) = awaited.filter(|n| r.transparent.iter().any(|k| k == n.kind())) {
                 awaited = n.named_child(0);
@@ -975,7 +976,10 @@ impl Resolver<'_> {
                     .and_then(|c| self.called_function(facts, c, depth + 1))
                     .is_some_and(|f| self.is_async_function(&f))
                 {
-                    return self.type_of(facts, call, depth + 1);
+                    return match self.type_of(facts, call, depth + 1) {
+                        Ty::Wrapped(_, held, _) if r.async_returns_wrapped => *held,
+                        ty => ty,
+                    };
                 }
             }
             return match inner(node).map(|c| self.type_of(facts, c, depth + 1)) {
@@ -1772,16 +1776,21 @@ impl Resolver<'_> {
                     let variant = kind.as_deref() == Some("enum") && last.starts_with(|c: char| c.is_uppercase());
                     let constructor = r.self_returning.iter().any(|m| m == last);
                     let member = self.class_member(&def, last, depth + 1);
+                    // What `Self` is there: the type, or what an alias of a type from
+                    // outside the root names (`type SafeContents = Vec<SafeBag>`, whose
+                    // `SafeContents::from_der(..)` is a `Vec<SafeBag>`).
+                    let made = match (kind.as_deref(), &turbofish) {
+                        (Some("type"), None) => self.instance_of(&Entity::Def(def.clone()), depth + 1),
+                        (_, Some((_, given))) => Ty::Applied(def.clone(), given.clone()),
+                        (_, None) => Ty::Instance(def.clone()),
+                    };
                     if (variant || constructor) && matches!(member, Entity::Missing | Entity::Unknown(_)) {
-                        return match turbofish {
-                            Some((_, given)) => Ty::Applied(def, given),
-                            None => Ty::Instance(def),
-                        };
+                        return made;
                     }
                     // `Cert::from_der(..)`: a method of a dependency's trait the file brings in.
                     if matches!(member, Entity::Missing) {
                         if let Some(ty) =
-                            super::dependencies::trait_method_return(self, facts, &def, last, callee.start_byte())
+                            super::dependencies::trait_method_return(self, facts, made, last, callee.start_byte())
                         {
                             return ty;
                         }
@@ -5078,6 +5087,9 @@ impl Resolver<'_> {
             if r.class_types.iter().any(|c| c == base_name) {
                 return match first.map(|a| self.annotation(facts, a, depth + 1)) {
                     Some(Ty::Instance(c) | Ty::Applied(c, _)) => Ty::Class(c),
+                    // `-> type[T]` of a `T` given a class (`get_loader(base_cls=LoadMixin)`):
+                    // the checker reads that class's members on it.
+                    Some(Ty::Class(c)) => Ty::Class(c),
                     _ => Ty::Unknown("a type of an unknown class"),
                 };
             }
