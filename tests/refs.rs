@@ -7713,6 +7713,30 @@ mod later;
     assert_eq!(places("tests/common/mod.rs", "check"), vec![at("tests/t.rs", 5)]);
 }
 
+/// `saguaro refs FILE SYMBOL --json` in `root` with Cargo's home at `home`: each reference's
+/// path, line and confidence.
+fn refs_with_cargo_home(root: &Path, home: &Path, file: &str, symbol: &str) -> Vec<(String, u64, String)> {
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_saguaro"))
+        .args(["refs", file, symbol, "--json"])
+        .env("CARGO_HOME", home)
+        .current_dir(root)
+        .output()
+        .unwrap();
+    let answer = common::stdout_json(&output);
+    answer["references"]
+        .as_array()
+        .unwrap()
+        .iter()
+        .map(|r| {
+            (
+                r["path"].as_str().unwrap().to_string(),
+                r["line"].as_u64().unwrap(),
+                r["confidence"].as_str().unwrap().to_string(),
+            )
+        })
+        .collect()
+}
+
 /// `Cert::from_der(..)` calls a method no definition of the root gives `Cert`: one of a trait
 /// the file brings in from a dependency. saguaro reads that trait where Cargo keeps the
 /// version `Cargo.lock` locks (`$CARGO_HOME/registry/src`); a return written `Result<Self,
@@ -7774,27 +7798,7 @@ version = \"0.1.0\"
         ("tests/one.rs", one),
         ("tests/two.rs", two),
     ]);
-    let found = |home: &Path| -> Vec<(String, u64, String)> {
-        let output = std::process::Command::new(env!("CARGO_BIN_EXE_saguaro"))
-            .args(["refs", "src/lib.rs", "Cert.tbs", "--json"])
-            .env("CARGO_HOME", home)
-            .current_dir(root.path())
-            .output()
-            .unwrap();
-        let answer = common::stdout_json(&output);
-        answer["references"]
-            .as_array()
-            .unwrap()
-            .iter()
-            .map(|r| {
-                (
-                    r["path"].as_str().unwrap().to_string(),
-                    r["line"].as_u64().unwrap(),
-                    r["confidence"].as_str().unwrap().to_string(),
-                )
-            })
-            .collect()
-    };
+    let found = |home: &Path| refs_with_cargo_home(root.path(), home, "src/lib.rs", "Cert.tbs");
     let at = |path: &str, confidence: &str| (path.to_string(), 6, confidence.to_string());
     assert_eq!(
         found(cargo_home.path()),
@@ -7878,25 +7882,7 @@ pub fn first(key: &[u8]) -> u16 {
         ("src/lib.rs", lib),
         ("src/tests.rs", tests),
     ]);
-    let output = std::process::Command::new(env!("CARGO_BIN_EXE_saguaro"))
-        .args(["refs", "src/lib.rs", "Idea.enc_keys", "--json"])
-        .env("CARGO_HOME", cargo_home.path())
-        .current_dir(root.path())
-        .output()
-        .unwrap();
-    let answer = common::stdout_json(&output);
-    let found: Vec<(String, u64, String)> = answer["references"]
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|r| {
-            (
-                r["path"].as_str().unwrap().to_string(),
-                r["line"].as_u64().unwrap(),
-                r["confidence"].as_str().unwrap().to_string(),
-            )
-        })
-        .collect();
+    let found = refs_with_cargo_home(root.path(), cargo_home.path(), "src/lib.rs", "Idea.enc_keys");
     let typed = |path: &str, line: u64| (path.to_string(), line, "receiver_typed".to_string());
     assert!(found.contains(&typed("src/lib.rs", 17)), "{found:?}");
     assert!(found.contains(&typed("src/tests.rs", 6)), "{found:?}");
@@ -9001,4 +8987,203 @@ pub fn ids() -> u32 {
 ";
     let found = found_in_crate(lib, "SafeBag.bag_id");
     assert_eq!(sure_lines(&found), vec![line_of(lib, "bag.bag_id")], "{found:?}");
+}
+
+/// A value that is one of several functions (`dev ? r.resolveUncached : r.resolveCached`)
+/// passes a call's arguments to whichever it is: a literal argument is expected to be what
+/// they all take there, and the call gives what they all give. Where they take different
+/// types the literal's type is not known.
+#[test]
+fn a_choice_of_functions_types_the_arguments_they_all_take() {
+    let ts = "\
+export interface Opts {
+  inline: boolean
+}
+export interface Other {
+  inline: boolean
+}
+export interface Resolver {
+  cached: (opts: Opts) => number | Promise<number>
+  uncached: (opts: Opts) => Promise<number>
+  other: (opts: Other) => number
+}
+export function handler(r: Resolver, dev: boolean) {
+  const resolve = dev ? r.uncached : r.cached
+  const mixed = dev ? r.uncached : r.other
+  const a = resolve({ inline: true })
+  const b = mixed({ inline: false })
+  return [a, b]
+}
+";
+    let line_of = |needle: &str| ts.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in(&[("m.ts", ts)], "m.ts", "Opts.inline");
+    assert_eq!(sure_lines(&found), vec![line_of("resolve({")], "{found:?}");
+}
+
+/// A dependency trait's provided method whose return is written through `Self`'s associated
+/// types gives what the root's impl binds them to: `(DecapsulationKey<Self>,
+/// <Self as Kem>::EncapsulationKey)`, the first through the dependency's alias `type
+/// DecapsulationKey<K> = <K as Kem>::DecapsulationKey`, is a tuple of the impl's `Dk` and
+/// `Ek`, and `Option<Self::DecapsulationKey>` an `Option` of a `Dk`.
+#[test]
+fn a_dependency_traits_method_returning_associated_types_gives_what_the_impl_binds() {
+    let cargo_home = common::change::tree(&[
+        (
+            "registry/src/index.example-0/kems-0.3.0/Cargo.toml",
+            "[package]\nname = \"kems\"\nversion = \"0.3.0\"\nedition = \"2021\"\n",
+        ),
+        (
+            "registry/src/index.example-0/kems-0.3.0/src/lib.rs",
+            "\
+pub type DecapsulationKey<K> = <K as Kem>::DecapsulationKey;
+
+pub trait Kem: Sized {
+    type DecapsulationKey;
+    type EncapsulationKey;
+
+    fn generate_from(seed: u8) -> (DecapsulationKey<Self>, Self::EncapsulationKey);
+
+    fn generate_keypair() -> (DecapsulationKey<Self>, <Self as Kem>::EncapsulationKey) {
+        Self::generate_from(0)
+    }
+
+    fn decapsulation_key() -> Option<Self::DecapsulationKey> {
+        None
+    }
+}
+",
+        ),
+    ]);
+    let manifest =
+        "[package]\nname = \"k\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n[dependencies]\nkems = \"0.3\"\n";
+    let lock = "\
+version = 4
+
+[[package]]
+name = \"k\"
+version = \"0.1.0\"
+
+[[package]]
+name = \"kems\"
+version = \"0.3.0\"
+source = \"registry+https://github.com/rust-lang/crates.io-index\"
+";
+    let lib = "\
+use kems::Kem;
+
+pub struct Dk {
+    pub sk: u8,
+}
+
+pub struct Ek {
+    pub pk: u8,
+}
+
+pub struct XKem;
+
+impl Kem for XKem {
+    type DecapsulationKey = Dk;
+    type EncapsulationKey = Ek;
+
+    fn generate_from(seed: u8) -> (Dk, Ek) {
+        (Dk { sk: seed }, Ek { pk: seed })
+    }
+}
+
+pub fn keys() -> u8 {
+    let (sk, pk) = XKem::generate_keypair();
+    let only = XKem::decapsulation_key().unwrap();
+    let secret = sk.sk;
+    secret + pk.pk + only.sk
+}
+";
+    let root = common::change::tree(&[("Cargo.toml", manifest), ("Cargo.lock", lock), ("src/lib.rs", lib)]);
+    let line_of = |needle: &str| lib.lines().position(|l| l.contains(needle)).unwrap() as u64 + 1;
+    let typed = |line: u64| ("src/lib.rs".to_string(), line, "receiver_typed".to_string());
+    assert_eq!(
+        refs_with_cargo_home(root.path(), cargo_home.path(), "src/lib.rs", "Dk.sk"),
+        vec![
+            typed(line_of("Dk { sk")),
+            typed(line_of("sk.sk")),
+            typed(line_of("only.sk"))
+        ]
+    );
+    assert_eq!(
+        refs_with_cargo_home(root.path(), cargo_home.path(), "src/lib.rs", "Ek.pk"),
+        vec![typed(line_of("Ek { pk")), typed(line_of("pk.pk"))]
+    );
+}
+
+/// A method a generic base declares, called on a value of a generic subclass
+/// (`GetOrCreate[Band]` of `class GetOrCreate(Proxy["Objects[T]", Optional[T]],
+/// Generic[T])`), gives what the base's signature writes with the subclass's arguments
+/// passed through its base clause: `Proxy.run() -> R` is an `Optional[Band]`, a type argument
+/// that is itself generic (`Optional[T]`) being one argument. A class method called on a
+/// subclass (`PersonFactory.build()` of `class PersonFactory(Factory[Person])`) is read the
+/// same way.
+#[test]
+fn a_base_method_on_a_generic_subclass_takes_the_base_clauses_arguments() {
+    let py = "\
+from __future__ import annotations
+
+from typing import Generic, Optional, TypeVar
+
+T = TypeVar(\"T\")
+Q = TypeVar(\"Q\")
+R = TypeVar(\"R\")
+
+
+class Proxy(Generic[Q, R]):
+    def __init__(self, query: Q):
+        self.query = query
+
+    def run(self) -> R:
+        ...
+
+
+class Get(Proxy[\"Objects[T]\", Optional[T]], Generic[T]):
+    pass
+
+
+class Objects(Generic[T]):
+    def get(self) -> Get[T]:
+        return Get[T](self)
+
+
+class Factory(Generic[T]):
+    @classmethod
+    def build(cls) -> T:
+        ...
+
+
+class Band:
+    def __init__(self):
+        self.created = False
+
+
+class Other:
+    def __init__(self):
+        self.created = True
+
+
+class BandFactory(Factory[Band]):
+    pass
+
+
+def use(objects: Objects[Band], others: Objects[Other]):
+    band = objects.get().run()
+    if band:
+        band.created = True
+    other = others.get().run()
+    if other:
+        other.created = True
+    return BandFactory.build().created
+";
+    let line_of = |needle: &str| py.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in(&[("m.py", py)], "m.py", "Band.created");
+    assert_eq!(
+        sure_lines(&found),
+        vec![line_of("band.created"), line_of("BandFactory.build()")],
+        "{found:?}"
+    );
 }

@@ -6,8 +6,12 @@
 //! ed25519::pkcs8::DecodePrivateKey` of `pub use pkcs8::DecodePrivateKey`). rustc reads the
 //! trait's declaration in the dependency; so does this module, from the source Cargo keeps
 //! (`$CARGO_HOME/registry/src/*/NAME-VERSION`, the version the root's `Cargo.lock` locks).
-//! Only a return written as `Self`, or as `Self` in a wrapper (`Result<Self>`,
-//! `Option<Self>`), is taken: what the type's own call gives is then the type itself.
+//! Only a return written in terms of `Self` is taken: `Self` (the type itself), `Self` in a
+//! wrapper (`Result<Self>`, `Option<Self>`), an associated type of `Self` (`Self::Item`,
+//! `<Self as Kem>::DecapsulationKey`, or the dependency's alias of one,
+//! `DecapsulationKey<Self>` of `type DecapsulationKey<K> = <K as Kem>::DecapsulationKey`),
+//! which is what the root's impl binds that name to, and a tuple of these (`kem`'s
+//! `generate_keypair() -> (DecapsulationKey<Self>, EncapsulationKey<Self>)`).
 //!
 //! The traits in scope are the ones rustc sees: the file's imports, and those of a module
 //! of the root the file globs (`use super::*;` in a test module brings the parent's `use
@@ -117,8 +121,9 @@ fn registry_source(package: &str, version: &str) -> Option<PathBuf> {
 }
 
 /// What calling `method` on a type of the root gives, where a trait the file `facts` brings
-/// in from a dependency declares it returning `Self` (or `Self` in a wrapper), and every such
-/// trait agrees: `made`, the value of that type, or it wrapped.
+/// in from a dependency declares its return in terms of `Self` (see the module docs), and
+/// every such trait agrees: `made`, the value of that type, what the type binds an
+/// associated type to, these wrapped or in a tuple.
 pub fn trait_method_return(resolver: &Resolver<'_>, facts: &Facts, made: Ty, method: &str, at: usize) -> Option<Ty> {
     let project = resolver.project;
     let r = &facts.lang.resolve;
@@ -133,13 +138,7 @@ pub fn trait_method_return(resolver: &Resolver<'_>, facts: &Facts, made: Ty, met
         else {
             continue;
         };
-        let ty = match written {
-            Written::SelfType => made.clone(),
-            Written::Wrapped(wrapper) if r.wrapping.contains(&wrapper) => {
-                Ty::Wrapped(wrapper, Box::new(made.clone()), None)
-            }
-            Written::Wrapped(_) | Written::Other => return None,
-        };
+        let ty = written_type(resolver, &written, &made, &r.wrapping)?;
         match &found {
             Some(earlier) if *earlier != ty => return None,
             _ => found = Some(ty),
@@ -198,11 +197,37 @@ fn imports_in_scope(resolver: &Resolver<'_>, facts: &Facts, at: usize) -> Vec<(A
     found
 }
 
+/// The type a return written as `written` is for the type of the root whose value is
+/// `made`; `None` where any part of it is not read.
+fn written_type(resolver: &Resolver<'_>, written: &Written, made: &Ty, wrapping: &[String]) -> Option<Ty> {
+    Some(match written {
+        Written::SelfType => made.clone(),
+        Written::Associated(name) => resolver.associated_type(made, name, 0)?,
+        Written::Wrapped(wrapper, inner) if wrapping.contains(wrapper) => Ty::Wrapped(
+            wrapper.clone(),
+            Box::new(written_type(resolver, inner, made, wrapping)?),
+            None,
+        ),
+        Written::Tuple(items) => Ty::Tuple(
+            items
+                .iter()
+                .map(|i| written_type(resolver, i, made, wrapping))
+                .collect::<Option<Vec<Ty>>>()?,
+        ),
+        Written::Wrapped(..) | Written::Other => return None,
+    })
+}
+
 /// A trait method's written return, as far as this module reads it.
+#[derive(Debug, PartialEq)]
 enum Written {
     SelfType,
-    /// `Result<Self>`, `Option<Self>`: the wrapper's name.
-    Wrapped(String),
+    /// `Self::Item`, `<Self as Kem>::DecapsulationKey`: the associated type's name.
+    Associated(String),
+    /// `Result<Self>`, `Option<Self::Item>`: the wrapper's name and what it holds first.
+    Wrapped(String, Box<Written>),
+    /// `(DecapsulationKey<Self>, EncapsulationKey<Self>)`.
+    Tuple(Vec<Written>),
     Other,
 }
 
@@ -288,7 +313,7 @@ fn declared_return(root: &Project, krate: &str, path: &[String], method: &str, h
             let function = std::iter::successors(Some(declared), |n| n.parent())
                 .find(|n| matches!(n.kind(), "function_item" | "function_signature_item"))?;
             let written = function.child_by_field_name("return_type")?;
-            Some(read_return(&facts, written))
+            Some(read_return(&resolver, &facts, written, "Self", 0))
         }
         Entity::External => {
             let (next, rest) = origin(&resolver, &lib_facts, &segments, 0, 0)?;
@@ -342,23 +367,102 @@ fn manifest_renames(project: &Project) -> BTreeMap<String, String> {
         .collect()
 }
 
-/// `Self`, `W<Self>` / `W<Self, E>`, or anything else.
-fn read_return(facts: &Facts, written: tree_sitter::Node<'_>) -> Written {
-    if facts.text_of(written) == "Self" {
-        return Written::SelfType;
+/// A return written in `facts` of a dependency, in terms of the type parameter `own`
+/// (`Self` in a trait; `K` in the body of `type DecapsulationKey<K> = <K as
+/// Kem>::DecapsulationKey`, an alias of the dependency read where it is written with `Self`).
+fn read_return(
+    resolver: &Resolver<'_>,
+    facts: &Facts,
+    written: tree_sitter::Node<'_>,
+    own: &str,
+    hops: usize,
+) -> Written {
+    if hops > MAX_HOPS {
+        return Written::Other;
     }
-    if written.kind() == "generic_type" {
-        let base = written
-            .child_by_field_name("type")
-            .map(|b| facts.text_of(b))
-            .unwrap_or_default();
-        let first = written
-            .child_by_field_name("type_arguments")
-            .and_then(|a| a.named_child(0))
-            .map(|a| facts.text_of(a));
-        if first == Some("Self") {
-            return Written::Wrapped(base.rsplit("::").next().unwrap_or(base).to_string());
+    let text = |n: tree_sitter::Node<'_>| facts.text_of(n);
+    match written.kind() {
+        _ if text(written) == own => Written::SelfType,
+        // `Self::Item`, `<Self as Kem>::DecapsulationKey`.
+        "scoped_type_identifier" => {
+            let path = written.child_by_field_name("path");
+            let of_own = path.is_some_and(|p| match p.kind() {
+                "bracketed_type" => p
+                    .named_child(0)
+                    .filter(|q| q.kind() == "qualified_type")
+                    .and_then(|q| q.child_by_field_name("type"))
+                    .is_some_and(|t| text(t) == own),
+                _ => text(p) == own,
+            });
+            match (of_own, written.child_by_field_name("name")) {
+                (true, Some(name)) => Written::Associated(text(name).to_string()),
+                _ => Written::Other,
+            }
         }
+        "tuple_type" => {
+            let mut cursor = written.walk();
+            let items: Vec<tree_sitter::Node<'_>> = written.named_children(&mut cursor).collect();
+            Written::Tuple(
+                items
+                    .into_iter()
+                    .map(|i| read_return(resolver, facts, i, own, hops))
+                    .collect(),
+            )
+        }
+        "generic_type" => {
+            let Some(base) = written.child_by_field_name("type") else {
+                return Written::Other;
+            };
+            let Some(first) = written
+                .child_by_field_name("type_arguments")
+                .and_then(|a| a.named_child(0))
+            else {
+                return Written::Other;
+            };
+            let held = read_return(resolver, facts, first, own, hops);
+            if held == Written::Other {
+                return Written::Other;
+            }
+            // `DecapsulationKey<Self>`: an alias of the dependency over one type parameter,
+            // read with that parameter for `Self`.
+            if held == Written::SelfType {
+                if let Some(aliased) = read_alias(resolver, facts, base, hops) {
+                    return aliased;
+                }
+            }
+            let name = text(base);
+            Written::Wrapped(name.rsplit("::").next().unwrap_or(name).to_string(), Box::new(held))
+        }
+        _ => Written::Other,
     }
-    Written::Other
+}
+
+/// What an alias of the dependency over one type parameter, named by `base` in `facts`,
+/// stands for in terms of that parameter; `None` where `base` names no such alias.
+fn read_alias(resolver: &Resolver<'_>, facts: &Facts, base: tree_sitter::Node<'_>, hops: usize) -> Option<Written> {
+    let segments = split_path(facts.text_of(base));
+    let Entity::Def(alias) = resolver.rust_path(facts, &segments, base.start_byte(), 0) else {
+        return None;
+    };
+    let alias_facts = resolver.facts(&alias.file)?;
+    let declaration = alias_facts.node(alias_facts.declaration(alias_facts.symbol(&alias.path)?))?;
+    let item = std::iter::successors(Some(declaration), |n| n.parent()).find(|n| n.kind() == "type_item")?;
+    let parameters = item.child_by_field_name("type_parameters")?;
+    let mut cursor = parameters.walk();
+    let names: Vec<tree_sitter::Node<'_>> = parameters
+        .named_children(&mut cursor)
+        .filter(|p| p.kind() != "lifetime" && p.kind() != "lifetime_parameter")
+        .collect();
+    let [parameter] = names.as_slice() else {
+        return None;
+    };
+    let own = parameter.child_by_field_name("name").unwrap_or(*parameter);
+    let body = item.child_by_field_name("type")?;
+    Some(read_return(
+        resolver,
+        &alias_facts,
+        body,
+        alias_facts.text_of(own),
+        hops + 1,
+    ))
 }

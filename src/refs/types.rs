@@ -560,6 +560,9 @@ impl Resolver<'_> {
     /// `return` — aside), or why there is none. One value typed as anything makes the whole
     /// anything (`c ? xs : xs[0]` with `xs: any[]`). An empty collection literal beside
     /// other values (`m if m else {}`) holds nothing of another type: it is set aside too.
+    /// Functions of different types (`dev ? r.resolveUncached : r.resolveCached`) are one of
+    /// them ([`Ty::OneOf`]): a call of the value passes its arguments to whichever it is, so
+    /// what they all expect of an argument is known, and what they all give.
     fn one_type(&self, facts: &Facts, values: &[Node<'_>], depth: usize) -> Ty {
         let valued: Vec<Node<'_>> = values
             .iter()
@@ -575,13 +578,15 @@ impl Resolver<'_> {
         if let Some(anything) = types.iter().find(|t| t.is_anything()) {
             return anything.clone();
         }
+        let functions = types.len() > 1 && types.iter().all(|t| matches!(t, Ty::Callable(..) | Ty::Function(_)));
         let mut found: Option<Ty> = None;
-        for ty in types {
+        for ty in types.iter().cloned() {
             if let Ty::Unknown(_) = ty {
                 return ty;
             }
             found = match found {
                 Some(seen) => match agreed(seen, ty) {
+                    Ty::Unknown(_) if functions => return one_of(types),
                     Ty::Unknown(why) => return Ty::Unknown(why),
                     agreed => Some(agreed),
                 },
@@ -1477,7 +1482,7 @@ impl Resolver<'_> {
 
     /// The type an associated type item of a type of the root names (`type Err = E;` in
     /// `impl FromStr for Pattern`), where the root writes one.
-    fn associated_type(&self, ty: &Ty, name: &str, depth: usize) -> Option<Ty> {
+    pub(super) fn associated_type(&self, ty: &Ty, name: &str, depth: usize) -> Option<Ty> {
         let Entity::Def(item) = self.class_member(ty.instance_class()?, name, depth + 1) else {
             return None;
         };
@@ -2085,12 +2090,8 @@ impl Resolver<'_> {
             entity => self.entity_type(&entity, depth + 1),
         };
         // What the method's signature writes with the receiver's type arguments and its own.
-        let _given = match (&callee_type, object_type) {
-            (Ty::Function(def), Ty::Applied(_, arguments)) => self.give_receiver(def, arguments),
-            _ => None,
-        };
-        let _inherited = match (&callee_type, object_type) {
-            (Ty::Function(def), Ty::Instance(class)) => self.give_inherited(class, def, depth),
+        let _received = match &callee_type {
+            Ty::Function(def) => self.give_on_receiver(object_type, def, depth),
             _ => Vec::new(),
         };
         let _inferred = match (&callee_type, callee) {
@@ -2230,10 +2231,15 @@ impl Resolver<'_> {
                 .iter()
                 .map(|a| self.annotation(&facts, *a, depth + 1))
                 .collect();
+            // The base's generic list, or (a language declaring type variables by a call,
+            // `Generic[Q, R]`) the base itself, where its body's variables look for them.
             let holder = self.facts(&base.file).and_then(|base_facts| {
-                let field = base_facts.lang.resolve.type_parameters.clone()?;
+                let r = &base_facts.lang.resolve;
                 let node = declaration_of(&base_facts, &base.path)?;
-                node.child_by_field_name(&field).map(|_| node.id())
+                match r.type_parameters.as_deref() {
+                    Some(field) => node.child_by_field_name(field).map(|_| node.id()),
+                    None => (!r.type_variables.is_empty()).then(|| node.id()),
+                }
             });
             if let (Some(holder), false) = (holder, given.is_empty()) {
                 givings.push(super::generics::give_at(&base.file, holder, given));
@@ -2334,15 +2340,40 @@ impl Resolver<'_> {
     /// read return, with the receiver's type arguments given to the class's parameters
     /// (`-> _U` of a `Stack[Ctx]` is a `Ctx`), or those a subclass gives its base.
     fn returns_on(&self, receiver: &Ty, def: &DefId, depth: usize) -> Ty {
-        let _given = match receiver {
-            Ty::Applied(_, arguments) => self.give_receiver(def, arguments),
-            _ => None,
-        };
-        let _inherited = match receiver {
-            Ty::Instance(class) => self.give_inherited(class, def, depth),
-            _ => Vec::new(),
-        };
+        let _received = self.give_on_receiver(receiver, def, depth);
         self.returns(def, depth + 1)
+    }
+
+    /// Gives the method `def`, called on a value of type `receiver`, what that type says of
+    /// the type parameters its signature writes: the receiver's arguments, to the class or
+    /// `impl` declaring it (`-> _U` of a `Stack[Ctx]`); for a method a base declares, what
+    /// each class's base clause gives the next (`class PState extends Stack<string,
+    /// PElement>`), the receiver's own arguments given first to its class (`GetOrCreate[Band]`
+    /// of `class GetOrCreate(Proxy[Q, T], Generic[T])`: `Proxy.run_sync() -> R` is a `Band`).
+    fn give_on_receiver(&self, receiver: &Ty, def: &DefId, depth: usize) -> Vec<super::generics::Giving> {
+        let declares = |class: &DefId| {
+            class.file == def.file && def.path.rsplit_once('.').is_some_and(|(owner, _)| owner == class.path)
+        };
+        match receiver {
+            Ty::Applied(class, arguments) if !declares(class) => {
+                let own = self.facts(&class.file).and_then(|facts| {
+                    let declaration = declaration_of(&facts, &class.path)?;
+                    Some(super::generics::give(&class.file, declaration, arguments.clone()))
+                });
+                let inherited = self.give_inherited(class, def, depth);
+                if !inherited.is_empty() {
+                    return own.into_iter().chain(inherited).collect();
+                }
+                // No base clause leads to it (a trait's provided method): the arguments go to
+                // what declares the method, as for its own.
+                drop(own);
+                self.give_receiver(def, arguments).into_iter().collect()
+            }
+            Ty::Applied(_, arguments) => self.give_receiver(def, arguments).into_iter().collect(),
+            // `PersonFactory.build()`: a class method called on a subclass, the same.
+            Ty::Instance(class) | Ty::Class(class) => self.give_inherited(class, def, depth),
+            _ => Vec::new(),
+        }
     }
 
     /// Gives a method of a generic type the type arguments of its receiver: to the class
@@ -4252,6 +4283,35 @@ impl Resolver<'_> {
         })
     }
 
+    /// What a function value of type `function` expects of its argument `index`: the
+    /// parameter of a written function type (`cb({..})`), of a function of the root held by a
+    /// local (`mount({..})` of `const { mount } = await import('./impl')`), or, for one of
+    /// several functions (`dev ? r.resolveUncached : r.resolveCached`), what they all expect.
+    fn argument_expected_by(&self, function: &Ty, index: usize, depth: usize) -> Ty {
+        if depth > MAX_DEPTH {
+            return Ty::Unknown("a function nested too deep to follow");
+        }
+        match function {
+            Ty::Callable(_, Some(written)) => self
+                .function_type_parameter(written, index, depth + 1)
+                .unwrap_or(Ty::Unknown("an argument beyond the parameters of a function type")),
+            Ty::Function(def) => self.parameter_type_given(def, index, None, depth + 1),
+            Ty::OneOf(functions) => {
+                let expected: Vec<Ty> = functions
+                    .iter()
+                    .map(|f| self.argument_expected_by(f, index, depth + 1))
+                    .collect();
+                match expected.split_first() {
+                    Some((first, rest)) if !matches!(first, Ty::Unknown(_)) && rest.iter().all(|e| e == first) => {
+                        first.clone()
+                    }
+                    _ => Ty::Unknown("an argument of one of several functions that expect different types"),
+                }
+            }
+            _ => Ty::Unknown("an argument of a value that is not a function"),
+        }
+    }
+
     /// The type a literal is expected to be where the code does not write it on the literal
     /// (`{ timeout: 1 }`): the declared type of what it initialises, the parameter it is
     /// passed to, the written return type of the function returning it (an element of it,
@@ -4412,14 +4472,10 @@ impl Resolver<'_> {
                             Some(_) => Vec::new(),
                         };
                         // `list.each(|e| ..)` on a `List<Entry>`: the receiver's arguments.
-                        let _receiver = match &on_value {
-                            Some(Ty::Applied(_, arguments)) => self.give_receiver(&def, arguments),
-                            _ => None,
-                        };
                         // `this.emit(..)` of a subclass of `Emitter<Events>`: the base clause's.
-                        let _inherited = match &on_value {
-                            Some(Ty::Instance(class)) => self.give_inherited(class, &def, depth),
-                            _ => Vec::new(),
+                        let _received = match &on_value {
+                            Some(receiver) => self.give_on_receiver(receiver, &def, depth),
+                            None => Vec::new(),
                         };
                         let i = match on_value.is_some() && self.takes_receiver(&def) {
                             true => i + 1,
@@ -4430,12 +4486,9 @@ impl Resolver<'_> {
                     // `cb({..})`, `config.with!({..})`: a value whose type is a written
                     // function type, whose parameter says what it expects.
                     (entity, Some(i)) => match self.type_of(facts, callee, depth + 1) {
-                        Ty::Callable(_, Some(written)) => self
-                            .function_type_parameter(&written, i, depth + 1)
-                            .unwrap_or(Ty::Unknown("an argument beyond the parameters of a function type")),
-                        // `mount({..})` of `const { mount } = await import('./impl')`: a
-                        // local holding a function of the root.
-                        Ty::Function(def) => self.parameter_type_given(&def, i, None, depth + 1),
+                        function @ (Ty::Callable(_, Some(_)) | Ty::Function(_) | Ty::OneOf(_)) => {
+                            self.argument_expected_by(&function, i, depth + 1)
+                        }
                         _ => match entity {
                             Entity::Unknown(why) => Ty::Unknown(why),
                             _ => Ty::Unknown("an argument of a call saguaro does not resolve"),
@@ -6042,22 +6095,30 @@ fn is_nothing(facts: &Facts, node: Node<'_>) -> bool {
         || (node.named_child_count() == 1 && node.named_child(0).is_some_and(|c| is_nothing(facts, c)))
 }
 
-/// The type arguments of a generic type node.
+/// The type arguments of a generic type node: the children its grammar puts in the field
+/// `field`, a list among them read as its items (`type_arguments`), else its children of
+/// that kind, each a list of them. An argument that is itself a generic of the same kind
+/// as the field (Python's `Proxy[Q, Optional[T]]`, whose every index is a `subscript`
+/// field and `Optional[T]` a `subscript` node) is one argument, not its own parts.
 pub(super) fn type_arguments<'t>(node: Node<'t>, field: Option<&str>) -> Vec<Node<'t>> {
     let Some(field) = field else {
         return Vec::new();
     };
-    let mut holders: Vec<Node<'t>> = {
+    let by_field: Vec<Node<'t>> = {
         let mut cursor = node.walk();
         node.children_by_field_name(field, &mut cursor).collect()
     };
-    if holders.is_empty() {
-        let mut cursor = node.walk();
-        holders = node.named_children(&mut cursor).filter(|c| c.kind() == field).collect();
-    }
+    let (holders, lists) = match by_field.is_empty() {
+        true => {
+            let mut cursor = node.walk();
+            let of_kind: Vec<Node<'t>> = node.named_children(&mut cursor).filter(|c| c.kind() == field).collect();
+            (of_kind, true)
+        }
+        false => (by_field, false),
+    };
     let mut out = Vec::new();
     for holder in holders {
-        if holder.kind() == field || holder.kind().ends_with("arguments") || holder.kind() == "type_parameter" {
+        if lists || holder.kind().ends_with("arguments") || holder.kind() == "type_parameter" {
             let mut cursor = holder.walk();
             out.extend(holder.named_children(&mut cursor));
         } else {
