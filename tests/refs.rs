@@ -9187,3 +9187,68 @@ def use(objects: Objects[Band], others: Objects[Other]):
         "{found:?}"
     );
 }
+
+/// A disjunction of class tests of one name (`node instanceof Ext || node instanceof Leaf`,
+/// `isinstance(n, Ext) or isinstance(n, Leaf)`) narrows it, where the disjunction holds, to
+/// an instance of one of the classes: a member they share through their base is the base's,
+/// not that of another member of the name's union. A disjunction with another operand
+/// narrows nothing.
+#[test]
+fn a_disjunction_of_class_tests_narrows_to_one_of_the_classes() {
+    let ts = "\
+export class Branch {
+  value: number | null = null
+}
+export class Base {
+  value: number = 0
+}
+export class Ext extends Base {}
+export class Leaf extends Base {}
+export type Node = Branch | Ext | Leaf
+
+export function f(node: Node, flag: boolean) {
+  if (node instanceof Ext || node instanceof Leaf) {
+    return node.value
+  }
+  if (node instanceof Ext || flag) {
+    return node.value
+  }
+  return 0
+}
+";
+    let line_of = |text: &str, needle: &str| text.lines().position(|l| l.contains(needle)).unwrap() + 1;
+    let found = found_in(&[("m.ts", ts)], "m.ts", "Base.value");
+    assert_eq!(
+        sure_lines(&found),
+        vec![line_of(ts, "instanceof Leaf) {") + 1],
+        "{found:?}"
+    );
+    let found = found_in(&[("m.ts", ts)], "m.ts", "Branch.value");
+    assert_eq!(sure_lines(&found), Vec::<usize>::new(), "{found:?}");
+    let py = "\
+class Branch:
+    def __init__(self):
+        self.value = None
+
+
+class Base:
+    def __init__(self):
+        self.value = 0
+
+
+class Ext(Base):
+    pass
+
+
+class Leaf(Base):
+    pass
+
+
+def f(node: Branch | Ext | Leaf):
+    if isinstance(node, Ext) or isinstance(node, Leaf):
+        return node.value
+    return 0
+";
+    let found = found_in(&[("m.py", py)], "m.py", "Base.value");
+    assert_eq!(sure_lines(&found), vec![line_of(py, "return node.value")], "{found:?}");
+}

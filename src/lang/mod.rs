@@ -431,6 +431,9 @@ pub struct Resolve {
     /// right operand's; an operator of `conjunction_operators` makes one.
     pub conjunctions: Vec<SyntaxForm>,
     pub conjunction_operators: Vec<String>,
+    /// The operators that make a `conjunctions` form a disjunction (`||`, `or`): a
+    /// disjunction of class tests of one name narrows it to one of the classes.
+    pub disjunction_operators: Vec<String>,
     /// Nodes that run `name` (a block, a branch) only where `object` (a condition) holds,
     /// and `arguments` (every one: `elif`, `else`) only where it does not: `if`, `elif`, a
     /// ternary.

@@ -146,6 +146,9 @@ pub struct Narrowing {
     /// `switch (x._tag)` case): the name is the members of its union whose member of that
     /// key is declared as one of them. `class` is then the first literal.
     pub discriminant: Option<Discriminant>,
+    /// The classes of the other tests of a disjunction of class tests of the name (`x
+    /// instanceof A || x instanceof B`, where it holds): the name is an instance of one of them.
+    pub alternatives: Vec<(usize, usize)>,
 }
 
 /// What a discriminant test compares: the key read on the narrowed name, and the literals
@@ -201,6 +204,8 @@ impl Scopes {
             taken: Taken,
         }
         let mut found: Vec<Found> = Vec::new();
+        // Class tests, each with the name tested and the class: a disjunction of them narrows.
+        let mut class_tests: Vec<(Node<'_>, String, (usize, usize))> = Vec::new();
         for m in matches {
             let mut definition = None;
             let (mut declared_type, mut value, mut taken) = (None, None, Taken::Whole);
@@ -272,6 +277,7 @@ impl Scopes {
                             key: text[key.0..key.1].to_string(),
                             values,
                         }),
+                        alternatives: Vec::new(),
                     });
                 }
             } else if let (Some(name), Some(class)) = (narrowed, class) {
@@ -282,6 +288,9 @@ impl Scopes {
                 let literal = key.is_some() && crate::lang::plain_string(&text[class.0..class.1]);
                 if key.is_some() && !literal {
                     continue;
+                }
+                if let (Some(test), false, false, None) = (test, guard, unless, key) {
+                    class_tests.push((test, text[name.0..name.1].to_string(), class));
                 }
                 for within in places {
                     out.narrowings.push(Narrowing {
@@ -294,6 +303,7 @@ impl Scopes {
                             key: text[key.0..key.1].to_string(),
                             values: vec![class],
                         }),
+                        alternatives: Vec::new(),
                     });
                 }
             }
@@ -309,6 +319,8 @@ impl Scopes {
                 });
             }
         }
+        out.narrowings
+            .extend(disjunct_narrowings(&lang.resolve, text, &class_tests));
         // Outer scopes first; one node named twice keeps its most particular kind.
         scope_nodes.sort_by(|a, b| {
             a.0.cmp(&b.0)
@@ -702,6 +714,95 @@ fn collect(cursor: &mut tree_sitter::TreeCursor<'_>, resolve: &Resolve, text: &s
 /// in the rest of that block. A test under anything else (`or`,
 /// a call's argument, a negation inside a conjunction) narrows nothing: it need not hold
 /// there.
+/// The narrowings of disjunctions of class tests of one name (`x instanceof A || x
+/// instanceof B`, `isinstance(x, A) or isinstance(x, B)`): where the whole disjunction holds,
+/// the name is an instance of one of the classes. A disjunction with any other operand
+/// narrows nothing: the name may be anything there.
+fn disjunct_narrowings(
+    resolve: &crate::lang::Resolve,
+    text: &str,
+    class_tests: &[(Node<'_>, String, (usize, usize))],
+) -> Vec<Narrowing> {
+    use crate::lang::part;
+    let disjunction = |n: Node<'_>| {
+        crate::lang::Resolve::form(&resolve.conjunctions, n.kind()).filter(|f| {
+            part(n, f.name.as_deref()).is_some_and(|o| {
+                resolve
+                    .disjunction_operators
+                    .iter()
+                    .any(|d| *d == text[o.start_byte()..o.end_byte()])
+            })
+        })
+    };
+    let transparent = |n: Node<'_>| resolve.transparent.iter().any(|k| k == n.kind());
+    // The operands of a disjunction, nested disjunctions and parentheses opened.
+    fn leaves<'t>(
+        n: Node<'t>,
+        disjunction: &dyn Fn(Node<'t>) -> Option<&crate::lang::SyntaxForm>,
+        transparent: &dyn Fn(Node<'t>) -> bool,
+        out: &mut Vec<Node<'t>>,
+    ) {
+        if let Some(form) = disjunction(n) {
+            for field in [form.object.as_deref(), form.arguments.as_deref()] {
+                if let Some(operand) = part(n, field) {
+                    leaves(operand, disjunction, transparent, out);
+                }
+            }
+        } else if transparent(n) && n.named_child_count() == 1 {
+            if let Some(inner) = n.named_child(0) {
+                leaves(inner, disjunction, transparent, out);
+            }
+        } else {
+            out.push(n);
+        }
+    }
+    let mut seen: Vec<usize> = Vec::new();
+    let mut narrowings = Vec::new();
+    for (test, name, _) in class_tests {
+        // The outermost disjunction the test is an operand of.
+        let mut top = None;
+        let mut node = *test;
+        while let Some(parent) = node.parent() {
+            if disjunction(parent).is_some() {
+                top = Some(parent);
+            } else if !transparent(parent) {
+                break;
+            }
+            node = parent;
+        }
+        let Some(top) = top.filter(|t| !seen.contains(&t.id())) else {
+            continue;
+        };
+        seen.push(top.id());
+        let mut operands = Vec::new();
+        leaves(top, &disjunction, &transparent, &mut operands);
+        let classes: Option<Vec<(usize, usize)>> = operands
+            .iter()
+            .map(|o| {
+                class_tests
+                    .iter()
+                    .find(|(t, n, _)| t.id() == o.id() && n == name)
+                    .map(|(_, _, class)| *class)
+            })
+            .collect();
+        let Some((first, rest)) = classes.as_deref().and_then(|c| c.split_first()) else {
+            continue;
+        };
+        for within in where_test_holds(resolve, text, top, false) {
+            narrowings.push(Narrowing {
+                name: name.clone(),
+                test: test.start_byte(),
+                within,
+                class: *first,
+                guard: false,
+                discriminant: None,
+                alternatives: rest.to_vec(),
+            });
+        }
+    }
+    narrowings
+}
+
 fn where_test_holds(
     resolve: &crate::lang::Resolve,
     text: &str,

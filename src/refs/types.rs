@@ -627,10 +627,23 @@ impl Resolver<'_> {
                 .node(narrowing.class)
                 .and_then(|g| self.guarded_type(facts, g, depth + 1));
         }
-        match facts.node(narrowing.class).map(|n| self.type_of(facts, n, depth + 1)) {
-            Some(Ty::Class(c)) => Some(Ty::Instance(c)),
-            _ => None,
-        }
+        self.narrowed_instance(facts, narrowing, depth)
+    }
+
+    /// The instance a class test (`x instanceof A`) says a value is, or, for a disjunction of
+    /// them (`x instanceof A || x instanceof B`), an instance of one of the classes; `None`
+    /// where a class tested is not one the tree defines.
+    fn narrowed_instance(&self, facts: &Facts, narrowing: &Narrowing, depth: usize) -> Option<Ty> {
+        let instances: Option<Vec<Ty>> = std::iter::once(&narrowing.class)
+            .chain(&narrowing.alternatives)
+            .map(
+                |class| match facts.node(*class).map(|n| self.type_of(facts, n, depth + 1)) {
+                    Some(Ty::Class(c)) => Some(Ty::Instance(c)),
+                    _ => None,
+                },
+            )
+            .collect();
+        Some(one_of(instances?))
     }
 
     /// The members of the union `of` that the object type `wanted` may describe
@@ -1304,8 +1317,8 @@ impl Resolver<'_> {
                     }
                 }
                 // Tested to be an instance of a class the tree defines: that class.
-                if let Some(Ty::Class(c)) = facts.node(narrowing.class).map(|n| self.type_of(facts, n, depth + 1)) {
-                    return Ty::Instance(c);
+                if let Some(instance) = self.narrowed_instance(facts, narrowing, depth) {
+                    return instance;
                 }
             }
             if facts.lang.self_receivers.iter().any(|s| s == text) && r.self_kinds.is_empty() {
