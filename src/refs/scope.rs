@@ -705,15 +705,6 @@ fn collect(cursor: &mut tree_sitter::TreeCursor<'_>, resolve: &Resolve, text: &s
     }
 }
 
-/// Where a narrowing test holds, from its place: the branch of the conditional it is the
-/// condition of (`if isinstance(x, C):`'s block), through parentheses and the operands of a
-/// chain of conjunctions (`if a and isinstance(x, C) and b:`), and the right operand of each
-/// conjunction it is left of (`isinstance(x, C) and x.size`). Negated, it holds where the
-/// negation is false: in the conditional's other branches (`else`, `elif`), and after a
-/// conditional whose branch always leaves the block (`if not isinstance(x, C): return`),
-/// in the rest of that block. A test under anything else (`or`,
-/// a call's argument, a negation inside a conjunction) narrows nothing: it need not hold
-/// there.
 /// The narrowings of disjunctions of class tests of one name (`x instanceof A || x
 /// instanceof B`, `isinstance(x, A) or isinstance(x, B)`): where the whole disjunction holds,
 /// the name is an instance of one of the classes. A disjunction with any other operand
@@ -803,6 +794,15 @@ fn disjunct_narrowings(
     narrowings
 }
 
+/// Where a narrowing test holds, from its place: the branch of the conditional it is the
+/// condition of (`if isinstance(x, C):`'s block), through parentheses and the operands of a
+/// chain of conjunctions (`if a and isinstance(x, C) and b:`), and the right operand of each
+/// conjunction it is left of (`isinstance(x, C) and x.size`). Negated, it holds where the
+/// negation is false: in the conditional's other branches (`else`, `elif`), and after a
+/// conditional whose branch always leaves the block (`if not isinstance(x, C): return`),
+/// in the rest of that block. A test under anything else (`or`, a call's argument, a
+/// negation inside a conjunction) narrows nothing: it need not hold there (a whole
+/// disjunction of class tests is a test of its own, [`disjunct_narrowings`]).
 fn where_test_holds(
     resolve: &crate::lang::Resolve,
     text: &str,

@@ -129,6 +129,16 @@
 //! and a parameter written `type[T]` infers `T` from the class passed. `tuple[T, ...]` is a
 //! collection of `T`; a lambda given to a module's function of the standard library
 //! (`itertools.groupby(xs, key=..)`) takes an element; `process::exit(..)` gives no value.
+//!
+//! A method a generic base declares, called on a value (or, a class method, on the class)
+//! of a subclass, reads its signature with what each class's base clause gives the next,
+//! the value's own type arguments given first to its class (`GetOrCreate[Band]` of `class
+//! GetOrCreate(Proxy["Objects[T]", T], Generic[T])`: `Proxy.run() -> R` is a `Band`); a
+//! type argument that is itself generic (`Optional[T]`) is one argument. A value that is one
+//! of several functions (`dev ? r.resolveUncached : r.resolveCached`) is [`Ty::OneOf`]
+//! them: a literal passed to it is what they all take there, and the call gives what they
+//! all give. A disjunction of class tests of one name (`x instanceof A || x instanceof B`)
+//! makes it, where the disjunction holds, an instance of one of the classes.
 
 use super::facts::{single_call_callee, strip_quotes, Facts, Range};
 use super::modules::ModuleId;
