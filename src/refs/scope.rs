@@ -705,6 +705,11 @@ fn collect(cursor: &mut tree_sitter::TreeCursor<'_>, resolve: &Resolve, text: &s
     }
 }
 
+/// Whether the operator `n` writes in its field `field` is one of `operators`.
+fn operator_among(text: &str, n: Node<'_>, field: Option<&str>, operators: &[String]) -> bool {
+    crate::lang::part(n, field).is_some_and(|o| operators.iter().any(|c| *c == text[o.start_byte()..o.end_byte()]))
+}
+
 /// The narrowings of disjunctions of class tests of one name (`x instanceof A || x
 /// instanceof B`, `isinstance(x, A) or isinstance(x, B)`): where the whole disjunction holds,
 /// the name is an instance of one of the classes. A disjunction with any other operand
@@ -716,14 +721,8 @@ fn disjunct_narrowings(
 ) -> Vec<Narrowing> {
     use crate::lang::part;
     let disjunction = |n: Node<'_>| {
-        crate::lang::Resolve::form(&resolve.conjunctions, n.kind()).filter(|f| {
-            part(n, f.name.as_deref()).is_some_and(|o| {
-                resolve
-                    .disjunction_operators
-                    .iter()
-                    .any(|d| *d == text[o.start_byte()..o.end_byte()])
-            })
-        })
+        crate::lang::Resolve::form(&resolve.conjunctions, n.kind())
+            .filter(|f| operator_among(text, n, f.name.as_deref(), &resolve.disjunction_operators))
     };
     let transparent = |n: Node<'_>| resolve.transparent.iter().any(|k| k == n.kind());
     // The operands of a disjunction, nested disjunctions and parentheses opened.
@@ -811,11 +810,9 @@ fn where_test_holds(
 ) -> Vec<(usize, usize)> {
     use crate::lang::part;
     let range = |n: tree_sitter::Node<'_>| (n.start_byte(), n.end_byte());
-    let operator_in = |n: tree_sitter::Node<'_>, f: &Option<String>, operators: &[String]| match f {
-        None => true,
-        Some(_) => {
-            part(n, f.as_deref()).is_some_and(|o| operators.iter().any(|c| *c == text[o.start_byte()..o.end_byte()]))
-        }
+    // A form that names no operator field is one whatever its operator.
+    let operator_in = |n: tree_sitter::Node<'_>, f: &Option<String>, operators: &[String]| {
+        f.is_none() || operator_among(text, n, f.as_deref(), operators)
     };
     let is = |n: Option<tree_sitter::Node<'_>>, node: tree_sitter::Node<'_>| n.is_some_and(|n| n.id() == node.id());
     let mut places = Vec::new();

@@ -2513,12 +2513,8 @@ impl Resolver<'_> {
             // its `__call__` returns; known where they all give one type.
             Ty::OneOf(values) => {
                 let results: Vec<Ty> = values.into_iter().map(|v| self.called(v, args, depth + 1)).collect();
-                match results.split_first() {
-                    Some((first, rest))
-                        if !matches!(first, Ty::Unknown(_) | Ty::OneOf(_)) && rest.iter().all(|r| r == first) =>
-                    {
-                        first.clone()
-                    }
+                match unanimous(&results) {
+                    Some(result) if !matches!(result, Ty::OneOf(_)) => result.clone(),
                     _ => Ty::Unknown("a call of a value of one of several types"),
                 }
             }
@@ -4324,12 +4320,9 @@ impl Resolver<'_> {
                     .iter()
                     .map(|f| self.argument_expected_by(f, index, depth + 1))
                     .collect();
-                match expected.split_first() {
-                    Some((first, rest)) if !matches!(first, Ty::Unknown(_)) && rest.iter().all(|e| e == first) => {
-                        first.clone()
-                    }
-                    _ => Ty::Unknown("an argument of one of several functions that expect different types"),
-                }
+                unanimous(&expected).cloned().unwrap_or(Ty::Unknown(
+                    "an argument of one of several functions that expect different types",
+                ))
             }
             _ => Ty::Unknown("an argument of a value that is not a function"),
         }
@@ -5852,6 +5845,12 @@ pub(super) fn agreed(seen: Ty, ty: Ty) -> Ty {
             _ => Ty::Unknown("values of several types"),
         },
     }
+}
+
+/// The one known type every one of `types` is, if they are all one (none unknown).
+fn unanimous(types: &[Ty]) -> Option<&Ty> {
+    let (first, rest) = types.split_first()?;
+    (!matches!(first, Ty::Unknown(_)) && rest.iter().all(|t| t == first)).then_some(first)
 }
 
 /// The type of a value that is one of `types`: that type when they are all one.
