@@ -464,6 +464,12 @@ pub struct Resolve {
     /// Nodes that stand where a call's argument list does and are its one argument
     /// (Python's `f(x for x in xs)`: the generator is the arguments field itself).
     pub whole_arguments: Vec<String>,
+    /// Arguments that spread a mapping into keyword arguments (Python's `f(**opts)`).
+    pub keyword_spreads: Vec<String>,
+    /// Argument lists that are a template (`` tag`a ${b}` ``): the call passes the template,
+    /// then each of its children of a `template_substitutions` kind.
+    pub tagged_templates: Vec<String>,
+    pub template_substitutions: Vec<String>,
     pub awaits: Vec<String>,
     /// Expression kinds that use a value as an operand (`a + b`, `not a`): a call there
     /// uses what it returns.

@@ -488,23 +488,24 @@ fn last_segment(node: Node<'_>) -> Node<'_> {
 
 /// A call's arguments as written: the list `node`, whose positional arguments are
 /// `positional` ([`positional_nodes`]).
-pub fn arguments_of(node: Node<'_>, positional: &[Node<'_>], text: &str) -> Arguments {
+pub fn arguments_of(r: &Resolve, node: Node<'_>, positional: &[Node<'_>], text: &str) -> Arguments {
     let mut args = Arguments {
         positional: positional.iter().map(|n| text[n.byte_range()].to_string()).collect(),
         ..Arguments::default()
     };
-    let mut cursor = node.walk();
-    // (A whole argument's or a template's children are none of these.)
-    for child in node.named_children(&mut cursor) {
-        match child.kind() {
-            "keyword_argument" => {
-                if let Some(name) = child.child_by_field_name("name") {
-                    args.keywords.push(text[name.byte_range()].to_string());
-                }
+    if r.whole_arguments.iter().chain(&r.tagged_templates).any(|k| k == node.kind()) {
+        // A whole argument's or a template's children are no arguments of the call.
+        return args;
+    }
+    for child in crate::lang::written_parts(node) {
+        if let Some(form) = r.keyword_keys.iter().find(|form| form.kind == child.kind()) {
+            if let Some(name) = form.name.as_deref().and_then(|field| child.child_by_field_name(field)) {
+                args.keywords.push(text[name.byte_range()].to_string());
             }
-            "list_splat" | "spread_element" => args.spread = true,
-            "dictionary_splat" => args.spread_keywords = true,
-            _ => {}
+        } else if r.spreads.iter().any(|k| k == child.kind()) {
+            args.spread = true;
+        } else if r.keyword_spreads.iter().any(|k| k == child.kind()) {
+            args.spread_keywords = true;
         }
     }
     args
@@ -516,27 +517,23 @@ pub fn positional_nodes<'t>(r: &Resolve, node: Node<'t>) -> Vec<Node<'t>> {
         // `f(x for x in xs)`: the node is the one argument, not a list of them.
         return vec![node];
     }
-    let mut cursor = node.walk();
-    if node.kind() == "template_string" {
+    if r.tagged_templates.iter().any(|k| k == node.kind()) {
         // A tagged template (`` tag`a ${b}` ``) passes its strings, then each substitution.
+        let mut cursor = node.walk();
         let substitutions = node
             .named_children(&mut cursor)
-            .filter(|c| c.kind() == "template_substitution");
+            .filter(|c| r.template_substitutions.iter().any(|k| k == c.kind()));
         return std::iter::once(node).chain(substitutions).collect();
     }
-    let positional = node.named_children(&mut cursor).filter(|child| {
-        !matches!(
-            child.kind(),
-            "comment"
-                | "line_comment"
-                | "block_comment"
-                | "keyword_argument"
-                | "list_splat"
-                | "spread_element"
-                | "dictionary_splat"
-        )
-    });
-    positional.collect()
+    let not_positional = |kind: &str| {
+        r.keyword_keys.iter().any(|form| form.kind == kind)
+            || r.spreads.iter().any(|k| k == kind)
+            || r.keyword_spreads.iter().any(|k| k == kind)
+    };
+    crate::lang::written_parts(node)
+        .into_iter()
+        .filter(|child| !not_positional(child.kind()))
+        .collect()
 }
 
 /// The callee of `body` when it is one call and nothing else (`a::b(..)`, turbofish

@@ -993,7 +993,7 @@ fn call_shape(
         .and_then(|field| call.child_by_field_name(field))
         .map(|args| {
             let positional = positional_nodes(r, args);
-            let mut arguments = arguments_of(args, &positional, facts.text());
+            let mut arguments = arguments_of(r, args, &positional, facts.text());
             if let Some(resolver) = types {
                 arguments.anything = positional
                     .iter()

@@ -4828,7 +4828,7 @@ impl Resolver<'_> {
         let call = callee.parent()?;
         let list = part(call, Resolve::form(&r.calls, call.kind())?.arguments.as_deref())?;
         let positional = super::facts::positional_nodes(r, list);
-        let mut arguments = super::facts::arguments_of(list, &positional, facts.text());
+        let mut arguments = super::facts::arguments_of(r, list, &positional, facts.text());
         // Only a name can be a class; a call, a literal or an expression is read no further.
         arguments.classes = positional
             .iter()
