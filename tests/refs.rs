@@ -9252,3 +9252,119 @@ def f(node: Branch | Ext | Leaf):
     let found = found_in(&[("m.py", py)], "m.py", "Base.value");
     assert_eq!(sure_lines(&found), vec![line_of(py, "return node.value")], "{found:?}");
 }
+
+#[test]
+fn a_function_whose_returns_differ_returns_one_of_their_types() {
+    // `circuit(10)` is a breaker or a wrapped function: a member only the breaker has is
+    // the breaker's, whichever return comes first.
+    let breaker = "\
+class Breaker:
+    def __init__(self):
+        self.is_failure = None
+
+    def decorate(self, function):
+        return self._wrap(function)
+
+    def _wrap(self, function):
+        def wrapper():
+            return function()
+
+        return wrapper
+
+
+def circuit(threshold=None, cls=Breaker):
+    if callable(threshold):
+        return cls().decorate(threshold)
+    return cls()
+";
+    let test = "\
+from breaker import circuit
+
+b = circuit(10)
+b.is_failure
+";
+    let found = found_in(&[("breaker.py", breaker), ("t.py", test)], "breaker.py", "Breaker.is_failure");
+    let in_test: Vec<_> = found.iter().filter(|(path, ..)| path == "t.py").cloned().collect();
+    assert_eq!(sure_lines(&in_test), vec![4], "{found:?}");
+}
+
+#[test]
+fn the_class_of_a_bounded_type_variable_has_the_members_of_its_bound() {
+    // `cls: type[FindType]` with `FindType` bound to a union of subclasses: a class
+    // attribute every one of them inherits is the base's.
+    let find = "\
+from typing import TYPE_CHECKING, ClassVar, TypeVar
+
+if TYPE_CHECKING:
+    from docs import Document, View
+
+FindType = TypeVar(\"FindType\", bound=\"Document | View\")
+
+
+class FindInterface:
+    query_class: ClassVar[type] = dict
+
+    @classmethod
+    def find(cls: type[FindType]):
+        return cls.query_class(model=cls)
+";
+    let docs = "\
+from find import FindInterface
+
+
+class Document(FindInterface):
+    pass
+
+
+class View(FindInterface):
+    pass
+";
+    let found = found_in(&[("find.py", find), ("docs.py", docs)], "find.py", "FindInterface.query_class");
+    assert_eq!(sure_lines(&found), vec![14], "{found:?}");
+}
+
+#[test]
+fn a_module_file_given_under_a_condition_is_the_one_whose_condition_holds() {
+    let files = [
+        ("Cargo.toml", "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+        (
+            "src/lib.rs",
+            "#[cfg_attr(target_pointer_width = \"32\", path = \"field_32.rs\")]\n\
+             #[cfg_attr(target_pointer_width = \"64\", path = \"field_64.rs\")]\n\
+             mod field_impl;\n\
+             use self::field_impl::*;\n\
+             \n\
+             pub fn zero() -> Element {\n    [0; 4]\n}\n",
+        ),
+        ("src/field_32.rs", "pub type Element = [u32; 8];\n"),
+        ("src/field_64.rs", "pub type Element = [u64; 4];\n"),
+    ];
+    let found = found_in(&files, "src/field_64.rs", "Element");
+    assert_eq!(
+        found.iter().map(|(p, l, c)| (p.as_str(), *l, *c)).collect::<Vec<_>>(),
+        vec![("src/lib.rs", 6, Confidence::ImportResolved)],
+        "{found:?}"
+    );
+    let found = found_in(&files, "src/field_32.rs", "Element");
+    assert!(found.iter().all(|(p, ..)| p != "src/lib.rs"), "{found:?}");
+}
+
+#[test]
+fn a_type_alias_that_holds_itself_is_read_once() {
+    // `Input` holds an array of itself: reading a value of it reads the alias once, not
+    // again inside itself to the depth bound on every branch (which took minutes).
+    let ts = "\
+export type Input = string | number | Uint8Array | Array<Input> | null
+export interface Decoded {
+  data: Uint8Array
+  remainder: Uint8Array
+}
+export function decode(input: Input, stream: Decoded): number {
+  const value = input
+  value.remainder
+  return stream.remainder.length
+}
+";
+    let found = found_in(&[("m.ts", ts)], "m.ts", "Decoded.remainder");
+    assert_eq!(lines_found(found), vec![(9, Confidence::ReceiverTyped)]);
+}

@@ -153,6 +153,12 @@ use tree_sitter::Node;
 /// Why a type the code leaves to the compiler (`_`) is unknown.
 const INFERRED: &str = "a type left to inference";
 
+thread_local! {
+    /// The type aliases being read on this thread: one met again inside its own value
+    /// (`type Input = string | Array<Input>`) is not read again.
+    static ALIASES_IN_PROGRESS: std::cell::RefCell<std::collections::HashSet<DefId>> = std::cell::RefCell::default();
+}
+
 /// What is known of a value's type.
 #[derive(Debug, Clone, PartialEq)]
 pub enum Ty {
@@ -3192,10 +3198,21 @@ impl Resolver<'_> {
                             {
                                 Ty::Class(def.clone())
                             }
-                            Some(value) => match self.annotation(&facts, value, depth + 1) {
-                                Ty::Instance(d) | Ty::Applied(d, _) => Ty::Class(d),
-                                other => other,
-                            },
+                            // `type Input = string | Array<Input>`: the alias met again
+                            // inside its own value is not read again (each reading would
+                            // read it once more, to the depth bound, on every branch).
+                            Some(_) if ALIASES_IN_PROGRESS.with(|a| a.borrow().contains(def)) => {
+                                Ty::Unknown("a type alias that holds itself")
+                            }
+                            Some(value) => {
+                                ALIASES_IN_PROGRESS.with(|a| a.borrow_mut().insert(def.clone()));
+                                let ty = self.annotation(&facts, value, depth + 1);
+                                ALIASES_IN_PROGRESS.with(|a| a.borrow_mut().remove(def));
+                                match ty {
+                                    Ty::Instance(d) | Ty::Applied(d, _) => Ty::Class(d),
+                                    other => other,
+                                }
+                            }
                             None => Ty::Unknown("a type alias saguaro cannot read"),
                         }
                     }
@@ -4883,6 +4900,11 @@ impl Resolver<'_> {
             };
         }
         let mut unknown = None;
+        // A function returns one of what its returns give (the union pyright and tsc infer):
+        // `return cls(..)` beside `return cls().decorate(f)` is an instance or a function,
+        // and a member only one of them has is that one's. Types that agree (one class,
+        // with type arguments read or not) are one.
+        let mut known: Vec<Ty> = Vec::new();
         // Returns of tuples are read element by element: an element that is nothing (`None`)
         // in one return is what another return of the same length gives there (`return
         // None, None` beside `return exact, globs`), as a single `return None` is set aside.
@@ -4893,7 +4915,7 @@ impl Resolver<'_> {
             };
             match self.type_of(facts, v, depth + 1) {
                 Ty::Unknown(why) => unknown = unknown.or(Some(why)),
-                Ty::Tuple(elements) => {
+                Ty::Tuple(elements) if known.is_empty() => {
                     let parts = written_parts(v);
                     let slots = tuple.get_or_insert_with(|| vec![None; elements.len()]);
                     if slots.len() != elements.len() {
@@ -4909,9 +4931,20 @@ impl Resolver<'_> {
                         break;
                     }
                 }
-                known if tuple.is_none() => return known,
+                ty if tuple.is_none() => {
+                    let agreeing = known
+                        .iter()
+                        .position(|seen| !matches!(agreed(seen.clone(), ty.clone()), Ty::Unknown(_)));
+                    match agreeing {
+                        Some(i) => known[i] = agreed(known[i].clone(), ty),
+                        None => known.push(ty),
+                    }
+                }
                 _ => {}
             }
+        }
+        if !known.is_empty() {
+            return one_of(known);
         }
         if let Some(slots) = tuple {
             return Ty::Tuple(
@@ -5154,13 +5187,9 @@ impl Resolver<'_> {
                 return Ty::Wrapped(base_name.to_string(), Box::new(held), error);
             }
             if r.class_types.iter().any(|c| c == base_name) {
-                return match first.map(|a| self.annotation(facts, a, depth + 1)) {
-                    Some(Ty::Instance(c) | Ty::Applied(c, _)) => Ty::Class(c),
-                    // `-> type[T]` of a `T` given a class (`get_loader(base_cls=LoadMixin)`):
-                    // the checker reads that class's members on it.
-                    Some(Ty::Class(c)) => Ty::Class(c),
-                    _ => Ty::Unknown("a type of an unknown class"),
-                };
+                return first
+                    .and_then(|a| class_of_value(self.annotation(facts, a, depth + 1)))
+                    .unwrap_or(Ty::Unknown("a type of an unknown class"));
             }
             // A generic type of the root: with what its arguments say, for its members.
             let base_type = self.annotation(facts, base, depth + 1);
@@ -5844,6 +5873,19 @@ pub(super) fn agreed(seen: Ty, ty: Ty) -> Ty {
             },
             _ => Ty::Unknown("values of several types"),
         },
+    }
+}
+
+/// The class a value of `ty` is made by, as `type[T]` names it: `Engine` of an `Engine`;
+/// the class itself of a `T` given a class (`get_loader(base_cls=LoadMixin)`), whose members
+/// the checker reads on it; of a type parameter's value (`cls: type[T]`, `T` bound to
+/// `Document | View`), a class that is at least its bound's class, each of a union's.
+fn class_of_value(ty: Ty) -> Option<Ty> {
+    match ty {
+        Ty::Instance(c) | Ty::Applied(c, _) | Ty::Class(c) => Some(Ty::Class(c)),
+        Ty::Bounded(bound) => Some(Ty::Bounded(Box::new(class_of_value(*bound)?))),
+        Ty::OneOf(types) => Some(Ty::OneOf(types.into_iter().map(class_of_value).collect::<Option<_>>()?)),
+        _ => None,
     }
 }
 

@@ -42,6 +42,9 @@ pub struct PathModule {
     pub file: String,
     pub declared_in: String,
     pub name: String,
+    /// The `cfg` predicate under which the declaration names this file (`cfg_attr`), if
+    /// it names it under one.
+    pub condition: Option<String>,
 }
 
 impl Layout {
@@ -95,16 +98,23 @@ impl Layout {
         let by_path = project
             .files
             .iter()
-            .filter(|(path, file)| path.ends_with(".rs") && file.text.contains("#[path"))
+            .filter(|(path, file)| path.ends_with(".rs") && file.text.contains("path"))
             .flat_map(|(path, file)| path_declarations(path, &file.text))
             .filter(|m| project.has_file(&m.file))
             .collect();
         Layout { crates, by_path }
     }
 
-    /// The file a path attribute gives module `name` declared in `file`, if one does.
-    fn path_child(&self, file: &str, name: &str) -> Option<&PathModule> {
-        self.by_path.iter().find(|m| m.declared_in == file && m.name == name)
+    /// The file a path attribute gives module `name` declared in `file`, if one does: of
+    /// paths given under conditions, the one whose condition holds in the configuration
+    /// code is checked in ([`crate::refs::cfg`]).
+    fn path_child(&self, project: &Project, file: &str, name: &str) -> Option<&PathModule> {
+        let dir = self.crate_of(file).map_or("", |c| c.dir.as_str());
+        self.by_path.iter().find(|m| {
+            m.declared_in == file
+                && m.name == name
+                && m.condition.as_deref().is_none_or(|c| project.cfg().holds(dir, c))
+        })
     }
 
     /// The declaration a file is reached through by a path attribute, if it is.
@@ -170,41 +180,32 @@ fn owns_folder(path: &str) -> bool {
 
 /// The module declarations of a file's top level that name their file by a path attribute
 /// (`#[path = "gen/tables.rs"] mod tables;`), the path read from the declaring file's
-/// folder, as the compiler reads it for a declaration outside inline modules. Read from the
-/// text: attributes, a visibility and `mod NAME;`, whitespace between.
+/// folder, as the compiler reads it for a declaration outside inline modules. A path given
+/// under a condition (`#[cfg_attr(target_pointer_width = "64", path = "scalar_64.rs")]`) is
+/// one of several the declaration may name, with that condition. Read from the text: a run
+/// of attributes starting a line, a visibility and `mod NAME;`, whitespace between.
 fn path_declarations(declared_in: &str, text: &str) -> Vec<PathModule> {
     let mut found = Vec::new();
-    for (at, _) in text.match_indices("#[path") {
-        // Only a declaration at the file's top level: the line starts with the attribute.
-        if !text[..at].ends_with('\n') && at != 0 {
+    let mut read_to = 0;
+    for (at, _) in text.match_indices("#[") {
+        // Only a declaration at the file's top level: the line starts with the attribute
+        // (and not inside a run of attributes already read).
+        if at < read_to || (at != 0 && !text[..at].ends_with('\n')) {
             continue;
         }
-        let rest = text[at + "#[path".len()..].trim_start();
-        let Some(rest) = rest.strip_prefix('=').map(str::trim_start) else {
-            continue;
-        };
-        let Some(rest) = rest.strip_prefix('"') else {
-            continue;
-        };
-        let Some((target, rest)) = rest.split_once('"') else {
-            continue;
-        };
-        let Some(mut rest) = rest.trim_start().strip_prefix(']') else {
-            continue;
-        };
-        // Other attributes, then a visibility, then `mod`.
-        loop {
-            rest = rest.trim_start();
-            if let Some(attribute) = rest.strip_prefix("#[") {
-                match attribute.split_once(']') {
-                    Some((_, after)) => rest = after,
-                    None => break,
-                }
-            } else {
+        let mut rest = &text[at..];
+        let mut paths: Vec<(Option<String>, String)> = Vec::new();
+        while let Some(inside) = rest.strip_prefix("#[") {
+            let Some(end) = closing(inside, b']') else {
                 break;
-            }
+            };
+            paths.extend(path_of_attribute(&inside[..end]));
+            rest = inside[end + 1..].trim_start();
         }
-        let mut rest = rest.trim_start();
+        read_to = text.len() - rest.len();
+        if paths.is_empty() {
+            continue;
+        }
         if let Some(after) = rest.strip_prefix("pub") {
             rest = after.trim_start();
             if let Some(scoped) = rest.strip_prefix('(') {
@@ -219,13 +220,66 @@ fn path_declarations(declared_in: &str, text: &str) -> Vec<PathModule> {
         if name.is_empty() || !rest[name.len()..].trim_start().starts_with(';') {
             continue;
         }
-        found.push(PathModule {
-            file: normalized(&child_path(parent_dir(declared_in), target.trim_start_matches("./"))),
-            declared_in: declared_in.to_string(),
-            name,
-        });
+        for (condition, target) in paths {
+            found.push(PathModule {
+                file: normalized(&child_path(parent_dir(declared_in), target.trim_start_matches("./"))),
+                declared_in: declared_in.to_string(),
+                name: name.clone(),
+                condition,
+            });
+        }
     }
     found
+}
+
+/// The file an attribute (its text inside `#[..]`) names a module's file by: `path = ".."`,
+/// or under a condition, `cfg_attr(PREDICATE, .., path = "..", ..)`, with that predicate.
+fn path_of_attribute(attribute: &str) -> Option<(Option<String>, String)> {
+    let quoted = |value: &str| {
+        let value = value.trim_start().strip_prefix('=')?.trim_start().strip_prefix('"')?;
+        value.split_once('"').map(|(target, _)| target.to_string())
+    };
+    let attribute = attribute.trim();
+    if let Some(value) = attribute.strip_prefix("path") {
+        return quoted(value).map(|target| (None, target));
+    }
+    let inside = attribute.strip_prefix("cfg_attr")?.trim_start().strip_prefix('(')?;
+    let inside = &inside[..closing(inside, b')')?];
+    let parts = top_level_parts(inside);
+    let (predicate, attributes) = parts.split_first()?;
+    let target = attributes.iter().find_map(|a| quoted(a.trim().strip_prefix("path")?))?;
+    Some((Some(predicate.trim().to_string()), target))
+}
+
+/// Where the bracket `close` ends a group opened just before `text`: brackets of every
+/// kind nest, strings are skipped.
+fn closing(text: &str, close: u8) -> Option<usize> {
+    let (mut depth, mut in_string, mut escaped) = (0usize, false, false);
+    for (i, b) in text.bytes().enumerate() {
+        match (in_string, escaped, b) {
+            (true, false, b'\\') => escaped = true,
+            (true, false, b'"') => in_string = false,
+            (true, _, _) => escaped = false,
+            (false, _, b'"') => in_string = true,
+            (false, _, b'(' | b'[' | b'{') => depth += 1,
+            (false, _, c) if c == close && depth == 0 => return Some(i),
+            (false, _, b')' | b']' | b'}') => depth = depth.checked_sub(1)?,
+            _ => {}
+        }
+    }
+    None
+}
+
+/// The parts of a list written between commas at its top level (`a, b(c, d), e`).
+fn top_level_parts(text: &str) -> Vec<&str> {
+    let mut parts = Vec::new();
+    let mut start = 0;
+    while let Some(end) = closing(&text[start..], b',') {
+        parts.push(&text[start..start + end]);
+        start += end + 1;
+    }
+    parts.push(&text[start..]);
+    parts
 }
 
 /// The folder a file module's `mod name;` files sit in: a crate root's (`tests/a.rs`
@@ -260,7 +314,7 @@ pub fn child(project: &Project, module: &ModuleId, name: &str) -> Option<ModuleI
         let dir = child_path(&child_dir(project, &module.file), &module.inner.replace('.', "/"));
         return file_child(project, &dir, name);
     }
-    if let Some(named) = project.rust.path_child(&module.file, name) {
+    if let Some(named) = project.rust.path_child(project, &module.file, name) {
         return Some(ModuleId::file(named.file.clone()));
     }
     file_child(project, &child_dir(project, &module.file), name)
