@@ -9283,7 +9283,11 @@ from breaker import circuit
 b = circuit(10)
 b.is_failure
 ";
-    let found = found_in(&[("breaker.py", breaker), ("t.py", test)], "breaker.py", "Breaker.is_failure");
+    let found = found_in(
+        &[("breaker.py", breaker), ("t.py", test)],
+        "breaker.py",
+        "Breaker.is_failure",
+    );
     let in_test: Vec<_> = found.iter().filter(|(path, ..)| path == "t.py").cloned().collect();
     assert_eq!(sure_lines(&in_test), vec![4], "{found:?}");
 }
@@ -9319,14 +9323,21 @@ class Document(FindInterface):
 class View(FindInterface):
     pass
 ";
-    let found = found_in(&[("find.py", find), ("docs.py", docs)], "find.py", "FindInterface.query_class");
+    let found = found_in(
+        &[("find.py", find), ("docs.py", docs)],
+        "find.py",
+        "FindInterface.query_class",
+    );
     assert_eq!(sure_lines(&found), vec![14], "{found:?}");
 }
 
 #[test]
 fn a_module_file_given_under_a_condition_is_the_one_whose_condition_holds() {
     let files = [
-        ("Cargo.toml", "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n"),
+        (
+            "Cargo.toml",
+            "[package]\nname = \"demo\"\nversion = \"0.1.0\"\nedition = \"2021\"\n",
+        ),
         (
             "src/lib.rs",
             "#[cfg_attr(target_pointer_width = \"32\", path = \"field_32.rs\")]\n\

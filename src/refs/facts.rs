@@ -493,7 +493,11 @@ pub fn arguments_of(r: &Resolve, node: Node<'_>, positional: &[Node<'_>], text: 
         positional: positional.iter().map(|n| text[n.byte_range()].to_string()).collect(),
         ..Arguments::default()
     };
-    if r.whole_arguments.iter().chain(&r.tagged_templates).any(|k| k == node.kind()) {
+    if r.whole_arguments
+        .iter()
+        .chain(&r.tagged_templates)
+        .any(|k| k == node.kind())
+    {
         // A whole argument's or a template's children are no arguments of the call.
         return args;
     }
