@@ -9379,3 +9379,77 @@ export function decode(input: Input, stream: Decoded): number {
     let found = found_in(&[("m.ts", ts)], "m.ts", "Decoded.remainder");
     assert_eq!(lines_found(found), vec![(9, Confidence::ReceiverTyped)]);
 }
+
+#[test]
+fn an_index_by_a_key_type_saguaro_cannot_read_is_one_of_the_fields() {
+    // `Typed[Kind]` with `Kind` the values of a constant object: one of `Typed`'s fields, so
+    // a member only `Internal` has is `Internal`'s.
+    let ts = "\
+export class Internal {
+  children: number[] = []
+}
+export class Stem {
+  values: number[] = []
+}
+export const Kind = {
+  Internal: 0,
+  Stem: 1,
+} as const
+export type Kind = (typeof Kind)[keyof typeof Kind]
+export interface Typed {
+  [Kind.Internal]: Internal
+  [Kind.Stem]: Stem
+}
+export type Node = Typed[Kind]
+export function f(node: Node) {
+  return node.children
+}
+";
+    let found = found_in(&[("m.ts", ts)], "m.ts", "Internal.children");
+    assert_eq!(lines_found(found), vec![(18, Confidence::ReceiverTyped)]);
+}
+
+#[test]
+fn a_method_call_on_one_of_several_types_is_the_call_of_those_that_have_it() {
+    // `rootNode.getChild(0)` of an `Internal | Stem`: only `Internal` has `getChild`, so the
+    // call gives what it returns.
+    let ts = "\
+export type Child = { hash: number }
+export class Internal {
+  getChild(i: number): Child {
+    return { hash: i }
+  }
+}
+export class Stem {
+  values: number[] = []
+}
+export function f(rootNode: Internal | Stem) {
+  const child = rootNode.getChild(0)
+  return child.hash
+}
+";
+    let found = found_in(&[("m.ts", ts)], "m.ts", "Child.hash");
+    assert_eq!(sure_lines(&found), vec![4, 12], "{found:?}");
+}
+
+#[test]
+fn a_member_an_object_literal_does_not_write_is_the_one_its_spread_brings() {
+    let ts = "\
+export interface Opts {
+  root: string
+  db: number
+}
+export function create(opts: Opts) {
+  const parsed = { ...opts, db: 1 }
+  const later = { root: 'r', ...opts }
+  const own = { root: 'r', db: 2 }
+  return [parsed.root, parsed.db, later.root, own.root]
+}
+";
+    let found = found_in(&[("m.ts", ts)], "m.ts", "Opts.root");
+    // `parsed.root` and `later.root` are `opts.root` (the spread comes after the written
+    // key in `later`); `own.root` is the literal's own key.
+    assert_eq!(sure_lines(&found), vec![9, 9], "{found:?}");
+    let found = found_in(&[("m.ts", ts)], "m.ts", "Opts.db");
+    assert!(found.iter().all(|(_, line, c)| *line != 9 || *c == Confidence::NameMatch), "{found:?}");
+}

@@ -1369,6 +1369,11 @@ impl Resolver<'_> {
             }
             return ty;
         }
+        // `{ ...opts, db }`: an object literal is its own keys' type; a member it does not
+        // write is what a value it spreads has ([`Self::member_of_literal`]).
+        if Resolve::form(&r.keyed_literals, kind).is_some_and(|f| f.object.is_none()) {
+            return Ty::Literal(WrittenAt::of(facts, node));
+        }
         Ty::Unknown("an expression whose type saguaro does not read")
     }
 
@@ -2052,12 +2057,17 @@ impl Resolver<'_> {
             return self.called((**value).clone(), args, depth + 1);
         }
         // `step.apply(doc)` on `AddMarkStep | RemoveMarkStep`: what each one's method gives,
-        // known when they agree.
+        // known when they agree. A type that lacks the method adds nothing, as for a member
+        // ([`Self::member`]): code calls it only on a value that has it.
         if let Ty::OneOf(types) = object_type {
             let results = types
                 .iter()
+                .filter(|t| !matches!(self.member(t, method, depth + 1), Entity::Missing))
                 .map(|t| self.method_call_type_given(facts, t, method, args, explicit.clone(), callee, depth + 1))
-                .collect();
+                .collect::<Vec<_>>();
+            if results.is_empty() {
+                return Ty::Unknown("a method none of the value's types has");
+            }
             return one_of(results);
         }
         if let Ty::Keyed(key, value) = object_type {
@@ -2862,8 +2872,11 @@ impl Resolver<'_> {
     }
 
     /// Member `name` of an object literal's own type: one of its keys (the literal's, no
-    /// definition of the root's), or missing; a spread may bring any key.
-    fn member_of_literal(&self, written: &WrittenAt, name: &str) -> Entity {
+    /// definition of the root's), or what a value it spreads has (`{ ...opts, db }`: `root`
+    /// is `opts.root`), the last key that writes or brings it deciding, as later keys
+    /// replace earlier ones; missing when none does. A key saguaro cannot read (computed,
+    /// `[k]: v`) may be any.
+    fn member_of_literal(&self, written: &WrittenAt, name: &str, depth: usize) -> Entity {
         let Some(facts) = self.facts(&written.file) else {
             return Entity::Unknown("a file that does not parse");
         };
@@ -2871,16 +2884,28 @@ impl Resolver<'_> {
             return Entity::Unknown("a literal saguaro cannot read");
         };
         let r = &facts.lang.resolve;
-        for key in written_parts(node) {
+        for key in written_parts(node).into_iter().rev() {
             if r.spreads.iter().any(|k| k == key.kind()) {
-                return Entity::Unknown("a key an object literal may spread");
+                let spread = match inner(key) {
+                    Some(value) => self.type_of(&facts, value, depth + 1),
+                    None => Ty::Unknown("an empty spread"),
+                };
+                match self.member(&spread, name, depth + 1) {
+                    Entity::Missing => continue,
+                    Entity::Unknown(_) => return Entity::Unknown("a key an object literal may spread"),
+                    found => return found,
+                }
             }
             let written = match Resolve::form(&r.field_keys, key.kind()) {
                 Some(form) => part(key, form.name.as_deref()).unwrap_or(key),
-                None => continue,
+                None => return Entity::Unknown("a part of an object literal saguaro does not read"),
             };
-            if strip_quotes(facts.text_of(written)) == name {
+            let text = strip_quotes(facts.text_of(written));
+            if text == name {
                 return Entity::Unknown("a key of an object literal");
+            }
+            if text.starts_with('[') {
+                return Entity::Unknown("a computed key of an object literal");
             }
         }
         Entity::Missing
@@ -2928,7 +2953,48 @@ impl Resolver<'_> {
                 }
             }
         }
+        // `TypedBinaryNode[BinaryNodeType]`, a key type saguaro does not read: the checker
+        // lets only the object's keys index it, so the type is one of its fields' types.
+        if let Ty::Instance(class) = &object {
+            if let Some(ty) = self.one_of_the_fields(class, depth + 1) {
+                return ty;
+            }
+        }
         UNREAD
+    }
+
+    /// The type of a value of one of the fields of `class`, an interface whose members are
+    /// all fields it writes itself (no bases, no methods, no index signature): one of those
+    /// fields' types.
+    fn one_of_the_fields(&self, class: &DefId, depth: usize) -> Option<Ty> {
+        let facts = self.facts(&class.file)?;
+        let types = facts.types();
+        if types.bases.contains_key(&class.path) {
+            return None;
+        }
+        let body = declaration_of(&facts, &class.path)?.child_by_field_name("body")?;
+        // Fields by name, computed keys (`[Kind.Stem]: Stem`) among them.
+        let mut names: Vec<&str> = types
+            .fields
+            .keys()
+            .filter(|(owner, _)| *owner == class.path)
+            .map(|(_, name)| name.as_str())
+            .collect();
+        names.sort_unstable();
+        let methods = facts.index.symbols.iter().any(|s| {
+            s.parent_path.as_deref() == Some(class.path.as_str()) && !matches!(s.kind.as_str(), "field" | "property")
+        });
+        if names.is_empty() || methods || written_parts(body).len() != names.len() {
+            return None;
+        }
+        let mut types: Vec<Ty> = Vec::new();
+        for name in names {
+            let ty = self.field_type(class, name, depth + 1)?;
+            if !types.contains(&ty) {
+                types.push(ty);
+            }
+        }
+        Some(one_of(types))
     }
 
     /// The type of the field `class` declares under the computed key `key` (`[KEY]: T`).
@@ -3134,7 +3200,7 @@ impl Resolver<'_> {
                 _ => Entity::Unknown("a value of an outside generic type holding a type of the root"),
             },
             Ty::InPlace(written) => self.member_in_place(written, name),
-            Ty::Literal(written) => self.member_of_literal(written, name),
+            Ty::Literal(written) => self.member_of_literal(written, name, depth),
             // `const result: Factory<T> = function (..) {..}` then `result.resolver = ..`:
             // the function is a value of the type written for it, whose members it has.
             Ty::Function(def) => match self.written_value_type(def, depth + 1) {
