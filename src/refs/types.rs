@@ -139,6 +139,19 @@
 //! them: a literal passed to it is what they all take there, and the call gives what they
 //! all give. A disjunction of class tests of one name (`x instanceof A || x instanceof B`)
 //! makes it, where the disjunction holds, an instance of one of the classes.
+//!
+//! A function that writes no return type returns one of what its `return`s give (the union
+//! pyright and tsc infer), not the first of them: `return cls(..)` beside `return
+//! cls().decorate(f)` is a breaker or a function, and a member only the breaker has is the
+//! breaker's. A method called on one of several types is the call of those that have it
+//! (`root.getChild(0)` of an `Internal | Stem`), as a member read on it is. `type[T]` of a
+//! type variable bound to a union (`bound="Document | View"`) is a class that is at least
+//! one of those classes. An indexed access by a key type saguaro does not read
+//! (`Typed[Kind]`, `Kind` the values of a constant object) is one of the object's fields'
+//! types, since the checker lets only its keys index it. An object literal is its own keys'
+//! type, and a member it does not write is what a value it spreads has (`{ ...opts, db }`:
+//! `root` is `opts.root`), the last key that writes or brings a name deciding. A type alias
+//! met again inside its own value (`type Input = string | Array<Input>`) is not read again.
 
 use super::facts::{single_call_callee, strip_quotes, Facts, Range};
 use super::modules::ModuleId;

@@ -1,6 +1,8 @@
 //! Rust crates: which crate a file belongs to, the module tree (`mod a;` is `a.rs` or
 //! `a/mod.rs` beside its parent, or the file its `#[path = ".."]` attribute names from the
-//! declaring file's folder; an inline `mod a { .. }` is a module inside the file),
+//! declaring file's folder — of paths given under `cfg_attr`, the one whose condition holds
+//! in the configuration code is checked in; an inline `mod a { .. }` is a module inside the
+//! file),
 //! and the first segment of a path (`crate`, `self`, `super`, `$crate`, the crate's own
 //! name from its tests, examples and binaries). A crate written for the 2015 edition (its
 //! manifest names no `edition`) starts a `use` path at the crate root, as that edition
