@@ -9451,5 +9451,32 @@ export function create(opts: Opts) {
     // key in `later`); `own.root` is the literal's own key.
     assert_eq!(sure_lines(&found), vec![9, 9], "{found:?}");
     let found = found_in(&[("m.ts", ts)], "m.ts", "Opts.db");
-    assert!(found.iter().all(|(_, line, c)| *line != 9 || *c == Confidence::NameMatch), "{found:?}");
+    assert!(
+        found
+            .iter()
+            .all(|(_, line, c)| *line != 9 || *c == Confidence::NameMatch),
+        "{found:?}"
+    );
+}
+
+#[test]
+fn a_value_returned_by_an_overloaded_functions_implementation_goes_where_its_own_signature_says() {
+    // The implementation returns `Uint8Array | Decoded`; the first overload, which callers
+    // see, only `Uint8Array`: the literal's `remainder` is `Decoded`'s.
+    let ts = "\
+export interface Decoded {
+  data: Uint8Array
+  remainder: Uint8Array
+}
+export function decode(input: Uint8Array, stream?: false): Uint8Array
+export function decode(input: Uint8Array, stream?: true): Decoded
+export function decode(input: Uint8Array, stream = false): Uint8Array | Decoded {
+  if (stream) {
+    return { data: input, remainder: input }
+  }
+  return input
+}
+";
+    let found = found_in(&[("m.ts", ts)], "m.ts", "Decoded.remainder");
+    assert_eq!(lines_found(found), vec![(9, Confidence::ReceiverTyped)]);
 }

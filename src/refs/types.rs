@@ -4729,7 +4729,10 @@ impl Resolver<'_> {
                     path: f.path.clone(),
                 };
                 let asynchronous = signature::is_async(&facts.index, f);
-                returned_by_async(facts, self.returns(&def, depth + 1), asynchronous)
+                // The definition the value is returned from, not its path's: the body of an
+                // overloaded function's implementation returns what its own signature
+                // writes, which the overloads callers see may not.
+                returned_by_async(facts, self.symbol_returns(facts, &def, f, depth + 1), asynchronous)
             }
             None => Ty::Unknown("a value returned outside a function saguaro lists"),
         }
