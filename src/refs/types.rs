@@ -5014,11 +5014,17 @@ impl Resolver<'_> {
                     }
                 }
                 ty if tuple.is_none() => {
-                    let agreeing = known
-                        .iter()
-                        .position(|seen| !matches!(agreed(seen.clone(), ty.clone()), Ty::Unknown(_)));
+                    // The first type it agrees with takes the agreement, worked out once.
+                    let agreeing =
+                        known
+                            .iter()
+                            .enumerate()
+                            .find_map(|(i, seen)| match agreed(seen.clone(), ty.clone()) {
+                                Ty::Unknown(_) => None,
+                                both => Some((i, both)),
+                            });
                     match agreeing {
-                        Some(i) => known[i] = agreed(known[i].clone(), ty),
+                        Some((i, both)) => known[i] = both,
                         None => known.push(ty),
                     }
                 }
