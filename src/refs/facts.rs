@@ -486,6 +486,33 @@ fn last_segment(node: Node<'_>) -> Node<'_> {
     }
 }
 
+/// How an argument in a written list passes its value.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Passed {
+    /// By its place: `f(x)`.
+    Position,
+    /// By a name: `f(key=x)`, `f(key: x)`.
+    Keyword,
+    /// Many by place: `f(*xs)`, `f(...xs)`.
+    Spread,
+    /// Many by name: `f(**options)`.
+    KeywordSpread,
+}
+
+/// How the argument `child` of a written list passes its value, from the language's data.
+fn passed(r: &Resolve, child: Node<'_>) -> Passed {
+    let kind = child.kind();
+    if r.keyword_keys.iter().any(|form| form.kind == kind) {
+        Passed::Keyword
+    } else if r.spreads.iter().any(|k| k == kind) {
+        Passed::Spread
+    } else if r.keyword_spreads.iter().any(|k| k == kind) {
+        Passed::KeywordSpread
+    } else {
+        Passed::Position
+    }
+}
+
 /// A call's arguments as written: the list `node`, whose positional arguments are
 /// `positional` ([`positional_nodes`]).
 pub fn arguments_of(r: &Resolve, node: Node<'_>, positional: &[Node<'_>], text: &str) -> Arguments {
@@ -502,14 +529,19 @@ pub fn arguments_of(r: &Resolve, node: Node<'_>, positional: &[Node<'_>], text: 
         return args;
     }
     for child in crate::lang::written_parts(node) {
-        if let Some(form) = r.keyword_keys.iter().find(|form| form.kind == child.kind()) {
-            if let Some(name) = form.name.as_deref().and_then(|field| child.child_by_field_name(field)) {
-                args.keywords.push(text[name.byte_range()].to_string());
+        match passed(r, child) {
+            Passed::Keyword => {
+                let form = r.keyword_keys.iter().find(|form| form.kind == child.kind());
+                if let Some(name) = form
+                    .and_then(|form| form.name.as_deref())
+                    .and_then(|field| child.child_by_field_name(field))
+                {
+                    args.keywords.push(text[name.byte_range()].to_string());
+                }
             }
-        } else if r.spreads.iter().any(|k| k == child.kind()) {
-            args.spread = true;
-        } else if r.keyword_spreads.iter().any(|k| k == child.kind()) {
-            args.spread_keywords = true;
+            Passed::Spread => args.spread = true,
+            Passed::KeywordSpread => args.spread_keywords = true,
+            Passed::Position => {}
         }
     }
     args
@@ -529,19 +561,12 @@ pub fn positional_nodes<'t>(r: &Resolve, node: Node<'t>) -> Vec<Node<'t>> {
             .filter(|c| r.template_substitutions.iter().any(|k| k == c.kind()));
         return std::iter::once(node).chain(substitutions).collect();
     }
-    let not_positional = |kind: &str| {
-        r.keyword_keys.iter().any(|form| form.kind == kind)
-            || r.spreads.iter().any(|k| k == kind)
-            || r.keyword_spreads.iter().any(|k| k == kind)
-    };
     crate::lang::written_parts(node)
         .into_iter()
-        .filter(|child| !not_positional(child.kind()))
+        .filter(|&child| passed(r, child) == Passed::Position)
         .collect()
 }
 
-/// The callee of `body` when it is one call and nothing else (`a::b(..)`, turbofish
-/// dropped): the path before the first `(`, whose match is the last character.
 /// The string literals of `text` (`"a(b"`): where each opens and where it ends (after its
 /// closing quote, or at the end of `text` for one left open). A quote written as a
 /// character (`'"'`) opens none.
@@ -589,6 +614,8 @@ pub fn string_start(text: &str) -> Option<usize> {
     (end == text.len() && end - start >= 2 && text.ends_with('"')).then_some(start)
 }
 
+/// The callee of `body` when it is one call and nothing else (`a::b(..)`, turbofish
+/// dropped): the path before the first `(`, whose match is the last character.
 pub fn single_call_callee(body: &str) -> Option<&str> {
     let open = body.find('(')?;
     let callee = body[..open].trim();
