@@ -9480,3 +9480,144 @@ export function decode(input: Uint8Array, stream = false): Uint8Array | Decoded 
     let found = found_in(&[("m.ts", ts)], "m.ts", "Decoded.remainder");
     assert_eq!(lines_found(found), vec![(9, Confidence::ReceiverTyped)]);
 }
+
+#[test]
+fn a_name_given_no_value_before_its_definition_is_the_definition() {
+    // antlr declares its classes first (`PredictionMode = None`) and defines them after:
+    // what another module imports under the name is the class.
+    let mode = "\
+from enum import Enum
+
+PredictionMode = None
+
+class PredictionMode(Enum):
+    SLL = 0
+    LL = 1
+";
+    let user = "\
+from mode import PredictionMode
+
+def choose(parser):
+    parser.mode = PredictionMode.LL
+";
+    let found = found_in(&[("mode.py", mode), ("user.py", user)], "mode.py", "PredictionMode.LL");
+    let in_user: Vec<_> = found.iter().filter(|(path, ..)| path == "user.py").cloned().collect();
+    assert_eq!(sure_lines(&in_user), vec![4], "{found:?}");
+}
+
+#[test]
+fn a_variable_declared_with_nothing_has_the_type_of_what_is_assigned_to_it_after() {
+    // `let mut corner = None;` then `corner = Some((label, true))`: rustc infers an
+    // `Option<(&Label, bool)>`, so the label taken out of it is a `Label`.
+    let lib = "\
+pub struct Label {
+    pub color: u8,
+}
+
+pub fn pick(labels: &[Label]) -> u8 {
+    let mut corner = None;
+    for label in labels {
+        if label.color > 2 {
+            corner = Some((label, true));
+        }
+    }
+    if let Some((label, _start)) = corner {
+        return label.color;
+    }
+    0
+}
+";
+    let found = found_in_crate(lib, "Label.color");
+    assert_eq!(sure_lines(&found), vec![8, 13], "{found:?}");
+}
+
+#[test]
+fn a_standard_wrapper_made_of_a_value_holds_it() {
+    // `Mutex::new(State::default())` is a `Mutex<State>`: what its lock gives is a `State`,
+    // never a foreign value whose fields are none of the root's.
+    let lib = "\
+use std::sync::{Arc, Mutex};
+
+#[derive(Default)]
+pub struct State {
+    pub writes: Vec<u8>,
+}
+
+pub fn run() -> bool {
+    let state = Arc::new(Mutex::new(State::default()));
+    state.lock().unwrap().writes.push(1);
+    let state = state.lock().unwrap();
+    state.writes.is_empty()
+}
+";
+    let found = found_in_crate(lib, "State.writes");
+    assert_eq!(sure_lines(&found), vec![10, 12], "{found:?}");
+}
+
+#[test]
+fn a_method_taken_apart_from_its_object_is_a_reference_to_it() {
+    // `const { handleDrag } = this`: a method is a value in TypeScript, and a pattern key
+    // takes it out of the object as it takes a field.
+    let ts = "\
+export class Ranger {
+  count = 1
+  handleDrag = (e: any) => e
+  release() {
+    const { handleDrag, count } = this
+    return [handleDrag, count]
+  }
+}
+
+export function stop(r: Ranger) {
+  const { handleDrag } = r
+  return handleDrag
+}
+";
+    let found = found_in(&[("src/a.ts", ts)], "src/a.ts", "Ranger.handleDrag");
+    assert_eq!(sure_lines(&found), vec![5, 11], "{found:?}");
+}
+
+#[test]
+fn a_function_called_through_a_bounded_type_parameter_returns_what_the_bound_declares() {
+    // `P::singleton()` with `P: Pool` (on the impl, in a `where` clause, on the function):
+    // the function the trait declares, whose written return is read.
+    let lib = "\
+pub struct Imp {
+    pub stack: u8,
+}
+
+pub trait Pool: Sized {
+    fn singleton() -> &'static Imp;
+}
+
+pub struct B<P> {
+    p: P,
+}
+
+impl<P> Drop for B<P>
+where
+    P: Pool,
+{
+    fn drop(&mut self) {
+        let _ = P::singleton().stack;
+    }
+}
+
+impl<P: Pool> B<P> {
+    fn two(&self) -> u8 {
+        P::singleton().stack
+    }
+}
+
+pub fn three<P>() -> u8 where P: Pool {
+    P::singleton().stack
+}
+
+pub fn unbounded<P>() -> u8 {
+    P::singleton().stack
+}
+";
+    let found = found_in_crate(lib, "Imp.stack");
+    assert_eq!(sure_lines(&found), vec![18, 24, 29], "{found:?}");
+    assert!(name_match_at(&found, 33), "{found:?}");
+}

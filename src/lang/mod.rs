@@ -635,6 +635,9 @@ pub struct Resolve {
     /// argument (`Box::new(x)`, `Rc::new(x)`).
     pub pass_through_constructors: Vec<String>,
     pub wrapping: Vec<String>,
+    /// Associated functions of a `wrapping` type that make one holding their first argument
+    /// (`Mutex::new(x)`, `RefCell::new(x)`).
+    pub wrapping_makers: Vec<String>,
     /// Methods collecting a collection's elements into one the code leaves to inference
     /// (`collect()`), and the trait a type implements to be such a collection
     /// (`FromIterator`).

@@ -149,7 +149,7 @@ impl Facts {
     }
 
     /// The (first) definition at name path `path`, among those the configuration builds when
-    /// any is.
+    /// any is, a placeholder ([`Facts::placeholder`]) aside when another is written.
     /// A field and a method of one name (Rust): the method, whose uses the layer follows.
     pub fn symbol(&self, path: &str) -> Option<&Symbol> {
         let built = |s: &Symbol| {
@@ -158,12 +158,36 @@ impl Facts {
         };
         let named = || self.index.symbols.iter().filter(move |s| s.path == path);
         let any_built = named().any(built);
-        let mut named = named().filter(|s| !any_built || built(s));
+        let kept = |s: &&Symbol| !any_built || built(s);
+        let placeholders_aside = named().nth(1).is_some() && named().filter(kept).any(|s| !self.placeholder(s));
+        let mut named = named()
+            .filter(kept)
+            .filter(|s| !(placeholders_aside && self.placeholder(s)));
         let first = named.next()?;
         match first.is_member() {
             true => named.find(|s| !s.is_member()).or(Some(first)),
             false => Some(first),
         }
+    }
+
+    /// Whether `symbol` is a placeholder: a name given no value (`PredictionMode = None`)
+    /// where the file defines it again (`class PredictionMode(Enum)`), antlr's way of
+    /// declaring a name before its definition. The checkers read the definition.
+    fn placeholder(&self, symbol: &Symbol) -> bool {
+        self.value_of(symbol).is_some_and(|value| self.is_nothing(value))
+    }
+
+    /// The value a definition's name is bound to (`const UPDATE = "update"`).
+    pub fn value_of(&self, symbol: &Symbol) -> Option<Node<'_>> {
+        let binding = self.scopes.binding_at(&symbol.name, self.name_range(symbol))?;
+        self.node(binding.value?)
+    }
+
+    /// Whether `node` is the language's "no value" (`None`, `undefined`), in parentheses or not.
+    pub fn is_nothing(&self, node: Node<'_>) -> bool {
+        let bare = self.text_of(node).trim();
+        self.lang.resolve.nothing.iter().any(|n| n == bare || n == node.kind())
+            || (node.named_child_count() == 1 && node.named_child(0).is_some_and(|c| self.is_nothing(c)))
     }
 
     /// The definition whose name is written at `range`.

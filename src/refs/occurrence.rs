@@ -260,10 +260,12 @@ pub(super) fn judge_name(
         return verdict(facts, target, at, entity, How::new(kind, confidence), unresolved);
     }
     if let Some((binding, object)) = destructured_key(facts, node, name) {
-        // `const { timeout } = opts`: a member of the value taken apart; `const { mount } =
-        // await import('./impl')`: a name of the module taken apart, whatever the target.
+        // `const { timeout } = opts`: a member of the value taken apart, a method too where
+        // a method is a value without a call (`const { handleDrag } = this`); `const { mount }
+        // = await import('./impl')`: a name of the module taken apart, whatever the target.
         let ty = resolver.pattern_type_upto(facts, binding, Some(object), 0);
-        if target.is_type_member() || matches!(ty, Ty::Module(_)) {
+        let method_taken = is_method(target) && !r.methods_need_calls;
+        if target.is_type_member() || method_taken || matches!(ty, Ty::Module(_)) {
             let entity = resolver.member(&ty, name, 0);
             let how = How::new(RefKind::Attribute, Confidence::ReceiverTyped);
             let mut reference = verdict(facts, target, at, entity, how, unresolved)?;

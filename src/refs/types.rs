@@ -156,7 +156,7 @@
 use super::facts::{single_call_callee, strip_quotes, Facts, Range};
 use super::modules::ModuleId;
 use super::resolve::{DefId, Entity, Resolver, MAX_DEPTH};
-use super::scope::{Discriminant, Narrowing};
+use super::scope::{Binding, Discriminant, Narrowing};
 use crate::lang::{captured, Captures, Derived, MapPart, ModuleSystem, Resolve, SyntaxForm, WrapperResult};
 pub(super) use crate::lang::{part, written_parts};
 use crate::symbols::signature::{self, Arguments};
@@ -596,7 +596,7 @@ impl Resolver<'_> {
         let valued: Vec<Node<'_>> = values
             .iter()
             .copied()
-            .filter(|v| !is_nothing(facts, *v) && !diverges(facts, *v))
+            .filter(|v| !facts.is_nothing(*v) && !diverges(facts, *v))
             .collect();
         let empty = |v: &Node<'_>| {
             facts.lang.resolve.empty_collections.iter().any(|k| k == v.kind()) && written_parts(*v).is_empty()
@@ -736,6 +736,48 @@ impl Resolver<'_> {
             })
             .collect();
         one_of(kept)
+    }
+
+    /// The value a variable declared with no value, or with nothing (`let mut corner =
+    /// None;`, `let found;`, `let x = null`), is given first after: the first assignment to
+    /// it in its scope whose value is something (`corner = Some((label, is_start))`). The
+    /// checkers infer such a variable's type from that assignment (rustc's inference,
+    /// tsc's auto-typed `let`); a language whose assignments bind anew (Python) has none
+    /// here, the later assignment being a binding of its own.
+    fn assigned_later<'f>(&self, facts: &'f Facts, binding: &Binding) -> Option<Node<'f>> {
+        let r = &facts.lang.resolve;
+        let scope = facts.scopes.scopes.get(binding.scope)?;
+        let after = facts.text().get(binding.at.1..scope.end).unwrap_or_default();
+        if r.assignments.is_empty() || !after.contains(binding.name.as_str()) {
+            return None;
+        }
+        let is_it = |place: Node<'_>| {
+            r.names.iter().any(|k| k == place.kind())
+                && facts.text_of(place) == binding.name
+                && facts.scopes.lookup(&binding.name, place.start_byte()).map(|b| b.id) == Some(binding.id)
+        };
+        let root = facts.root().descendant_for_byte_range(scope.start, scope.end)?;
+        let mut first: Option<Node<'f>> = None;
+        let mut pending = vec![root];
+        while let Some(n) = pending.pop() {
+            if n.end_byte() <= binding.at.1 || first.is_some_and(|f| f.start_byte() <= n.start_byte()) {
+                continue;
+            }
+            let mut cursor = n.walk();
+            pending.extend(n.named_children(&mut cursor));
+            let Some(form) = Resolve::form(&r.assignments, n.kind()) else {
+                continue;
+            };
+            if n.start_byte() < binding.at.1 || !part(n, form.object.as_deref()).is_some_and(is_it) {
+                continue;
+            }
+            if let Some(value) = part(n, form.arguments.as_deref()).filter(|v| !facts.is_nothing(*v)) {
+                if first.is_none_or(|f| value.start_byte() < f.start_byte()) {
+                    first = Some(value);
+                }
+            }
+        }
+        first
     }
 
     /// What the empty collection literal `literal`, assigned to a name (`by_seq = {}`, `xs =
@@ -1409,7 +1451,7 @@ impl Resolver<'_> {
                 && assigned
                     .value
                     .and_then(|v| facts.node(v))
-                    .is_some_and(|v| is_nothing(facts, v));
+                    .is_some_and(|v| facts.is_nothing(v));
             if nothing {
                 continue;
             }
@@ -1793,6 +1835,19 @@ impl Resolver<'_> {
                 // `Box::new(x)`, `ManuallyDrop::new(x)`: a wrapper whose methods reach what it
                 // holds, made of `x`, is typed as `x` (a type of the root so named is itself).
                 let wrapper = owner.last().is_some_and(|w| r.pass_through.iter().any(|p| p == w));
+                // `Mutex::new(state)`, `RefCell::new(x)`: a wrapper of the standard library made
+                // by its maker holds the argument, as `Mutex<State>` written does.
+                let wrapping = owner.last().filter(|w| r.wrapping.iter().any(|k| k == *w));
+                if let (Some(wrapping), false, true) = (
+                    wrapping,
+                    matches!(made, Entity::Def(_)),
+                    r.wrapping_makers.iter().any(|m| m == last),
+                ) {
+                    if let Some(held) = first_argument(r, callee) {
+                        let held = self.type_of(facts, held, depth + 1);
+                        return Ty::Wrapped(wrapping.clone(), Box::new(held), None);
+                    }
+                }
                 if wrapper && !matches!(made, Entity::Def(_)) {
                     if let (true, Some(held)) = (pass_through_constructor(r, &segments), first_argument(r, callee)) {
                         return self.type_of(facts, held, depth + 1);
@@ -1809,6 +1864,22 @@ impl Resolver<'_> {
                     }
                     // `Box::from_raw(p)`: it may hold a value of the root; never a foreign one.
                     return Ty::Unknown("a wrapper made by a call saguaro does not follow");
+                }
+                // `P::singleton()` with `P: BoxPool`: the function the bound declares, as a
+                // method called on a value of `P` is.
+                if let (false, [_]) = (matches!(made, Entity::Def(_) | Entity::Module(_)), owner) {
+                    let parameter = callee
+                        .child_by_field_name("path")
+                        .and_then(|first| super::generics::type_parameter(facts, first));
+                    if let Some(parameter) = parameter.filter(|p| p.bound.is_some()) {
+                        let bound = self.bound_type(facts, &parameter, depth + 1);
+                        let args = || self.call_arguments(facts, callee, depth + 1);
+                        if let returned @ (Ty::Instance(_) | Ty::Applied(..) | Ty::Wrapped(..)) =
+                            self.method_call_type(facts, &bound, last, &args, depth + 1)
+                        {
+                            return returned;
+                        }
+                    }
                 }
                 if let Entity::Def(written_def) = made {
                     // `EagerBuffer::<U4>::default()` of `type EagerBuffer<B> = BlockBuffer<B,
@@ -3377,6 +3448,12 @@ impl Resolver<'_> {
                         None => written,
                     };
                 }
+                let nothing_given = b.value.and_then(|r| facts.node(r)).is_none_or(|v| facts.is_nothing(v));
+                if nothing_given {
+                    if let Some(later) = self.assigned_later(&facts, b) {
+                        return self.type_of(&facts, later, depth + 1);
+                    }
+                }
                 if let Some(v) = b.value.and_then(|r| facts.node(r)) {
                     let ty = self.type_of(&facts, v, depth + 1);
                     let ty = self.taken_from(&facts, ty, b.taken, depth + 1);
@@ -3594,7 +3671,7 @@ impl Resolver<'_> {
         let mut function = function_node(declaration);
         if function.child_by_field_name("return_type").is_none() {
             // `var isMap = make(..) as (v: any) => v is ObservableMap`: the cast's type.
-            let value = value_of(&owner, symbol)?;
+            let value = owner.value_of(symbol)?;
             Resolve::form(&r.casts, value.kind())?;
             let last = u32::try_from(value.named_child_count().checked_sub(1)?).ok()?;
             let written = unwrapped(&owner, value.named_child(last)?);
@@ -3626,7 +3703,7 @@ impl Resolver<'_> {
         };
         let owner = self.facts(&def.file)?;
         let symbol = owner.symbol(&def.path)?;
-        let value = value_of(&owner, symbol)?;
+        let value = owner.value_of(symbol)?;
         value
             .kind()
             .contains("string")
@@ -5004,7 +5081,7 @@ impl Resolver<'_> {
                         continue;
                     }
                     for (i, element) in elements.into_iter().enumerate() {
-                        let nothing = parts.len() == slots.len() && is_nothing(facts, parts[i]);
+                        let nothing = parts.len() == slots.len() && facts.is_nothing(parts[i]);
                         if slots[i].is_none() && !nothing {
                             slots[i] = Some(element);
                         }
@@ -5164,7 +5241,7 @@ impl Resolver<'_> {
             let base_name = imported_as(facts, base, base_name);
             // Lifetimes say nothing of what a type holds (`MutexGuard<'_, T>`, `Iter<'a, T>`).
             let arguments = super::generics::without_lifetimes(facts, type_arguments(node, form.arguments.as_deref()));
-            let first = arguments.iter().copied().find(|a| !is_nothing(facts, *a));
+            let first = arguments.iter().copied().find(|a| !facts.is_nothing(*a));
             // A wrapper or collection of the standard library's names; a type of the root
             // called so is itself.
             let ours = matches!(self.annotation(facts, base, depth + 1), Ty::Instance(_));
@@ -5202,7 +5279,7 @@ impl Resolver<'_> {
                 };
             }
             if r.pass_through.iter().any(|p| p == base_name) && !ours {
-                let held: Vec<Node<'_>> = arguments.iter().copied().filter(|a| !is_nothing(facts, *a)).collect();
+                let held: Vec<Node<'_>> = arguments.iter().copied().filter(|a| !facts.is_nothing(*a)).collect();
                 return match held.as_slice() {
                     [one] => self.annotation(facts, *one, depth + 1),
                     [] => Ty::Unknown("a union of several types"),
@@ -5478,7 +5555,7 @@ impl Resolver<'_> {
         if symbol.kind != "variable" || symbol.parent_path.is_some() {
             return None;
         }
-        let value = value_of(&facts, symbol)?;
+        let value = facts.value_of(symbol)?;
         match self.annotation(&facts, value, depth + 1) {
             Ty::Unknown(_) => None,
             ty => Some(ty),
@@ -6105,13 +6182,6 @@ fn replaced_by_decorator(facts: &Facts, symbol: &crate::symbols::Symbol) -> bool
             .any(|name| !r.transparent_decorators.iter().any(|t| t == name))
 }
 
-/// The declaration node inside wrappers (a decorated definition, an `export`).
-/// The value a module-level definition's name is bound to (`const UPDATE = "update"`).
-fn value_of<'f>(facts: &'f Facts, symbol: &crate::symbols::Symbol) -> Option<Node<'f>> {
-    let binding = facts.scopes.binding_at(&symbol.name, facts.name_range(symbol))?;
-    facts.node(binding.value?)
-}
-
 /// The call declaring a type variable, when `def` is a module variable bound to one of the
 /// language's `type_variables` (`T = TypeVar("T")`).
 pub(super) fn type_variable_call<'f>(facts: &'f Facts, def: &DefId) -> Option<Node<'f>> {
@@ -6120,7 +6190,7 @@ pub(super) fn type_variable_call<'f>(facts: &'f Facts, def: &DefId) -> Option<No
     if symbol.kind != "variable" {
         return None;
     }
-    let value = value_of(facts, symbol)?;
+    let value = facts.value_of(symbol)?;
     let form = Resolve::form(&r.calls, value.kind())?;
     let callee = facts.text_of(part(value, form.callee.as_deref())?);
     let callee = callee.rsplit('.').next().unwrap_or(callee);
@@ -6152,7 +6222,7 @@ fn enum_members<'f>(facts: &'f Facts, class: &str) -> Vec<&'f crate::symbols::Sy
                     .symbol(&s.path)
                     .is_some_and(|first| first.name_span == s.name_span)
         })
-        .filter(|s| value_of(facts, s).is_some())
+        .filter(|s| facts.value_of(s).is_some())
         .collect()
 }
 
@@ -6223,7 +6293,7 @@ fn defaults_to_nothing(facts: &Facts, node: Node<'_>) -> bool {
     parameter.is_some_and(|p| {
         is_parameter(p)
             && p.child_by_field_name("type").is_none()
-            && p.child_by_field_name("value").is_some_and(|v| is_nothing(facts, v))
+            && p.child_by_field_name("value").is_some_and(|v| facts.is_nothing(v))
     })
 }
 
@@ -6237,14 +6307,6 @@ fn is_parameter(node: Node<'_>) -> bool {
     list.parent()
         .and_then(|function| function.child_by_field_name("parameters"))
         .is_some_and(|parameters| parameters.id() == list.id())
-}
-
-fn is_nothing(facts: &Facts, node: Node<'_>) -> bool {
-    let r = &facts.lang.resolve;
-    let text = facts.slice((node.start_byte(), node.end_byte()));
-    let bare = text.trim();
-    r.nothing.iter().any(|n| n == bare || n == node.kind())
-        || (node.named_child_count() == 1 && node.named_child(0).is_some_and(|c| is_nothing(facts, c)))
 }
 
 /// The type arguments of a generic type node: the children its grammar puts in the field
@@ -6289,7 +6351,7 @@ fn union_members<'t>(facts: &Facts, union: Node<'t>) -> Vec<Node<'t>> {
     let children: Vec<Node<'t>> = union.named_children(&mut cursor).collect();
     children
         .into_iter()
-        .filter(|c| !is_nothing(facts, *c))
+        .filter(|c| !facts.is_nothing(*c))
         .flat_map(|c| {
             // Python writes `A | B | None` as a union inside a `type` inside a union.
             let bare = unwrapped(facts, c);
@@ -6303,7 +6365,7 @@ fn union_members<'t>(facts: &Facts, union: Node<'t>) -> Vec<Node<'t>> {
 
 fn only_member<'t>(facts: &Facts, union: Node<'t>) -> Option<Node<'t>> {
     let mut cursor = union.walk();
-    let mut members = union.named_children(&mut cursor).filter(|c| !is_nothing(facts, *c));
+    let mut members = union.named_children(&mut cursor).filter(|c| !facts.is_nothing(*c));
     let one = members.next()?;
     members.next().is_none().then_some(one)
 }
@@ -6457,7 +6519,6 @@ fn first_argument<'t>(r: &Resolve, callee: Node<'t>) -> Option<Node<'t>> {
     first
 }
 
-/// Parameter `index` of a function (or function type) node, comments aside.
 /// Whether `parameter` is a method's receiver, which a call on a value fills itself
 /// (`&self`, `mut self`, Python's `self`; a `self` written with a type, `self: &Arc<Self>`).
 pub(super) fn is_receiver(facts: &Facts, parameter: Node<'_>) -> bool {
