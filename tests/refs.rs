@@ -9621,3 +9621,35 @@ pub fn unbounded<P>() -> u8 {
     assert_eq!(sure_lines(&found), vec![18, 24, 29], "{found:?}");
     assert!(name_match_at(&found, 33), "{found:?}");
 }
+
+#[test]
+fn a_collection_made_by_its_own_function_holds_what_it_is_given_or_what_is_stored_in_it() {
+    // `Vec::new()` then `labels.push((info, 1))`: rustc infers a `Vec<(Info, i32)>`;
+    // `Vec::<Group<u8>>::new()` is the `Vec<Group<u8>>` its turbofish writes.
+    let lib = "\
+pub struct Info {
+    pub line: usize,
+}
+
+pub struct Group<S> {
+    pub src: S,
+    pub labels: Vec<Info>,
+}
+
+pub fn sort(lines: &[usize]) -> usize {
+    let mut labels = Vec::new();
+    for i in lines {
+        labels.push((Info { line: *i }, 1));
+    }
+    labels.sort_by_key(|(l, _)| l.line);
+    let mut groups = Vec::<Group<u8>>::new();
+    groups.push(Group { src: 1, labels: Vec::new() });
+    match groups.last_mut() {
+        Some(group) if group.labels.last().map_or(true, |l| l.line > 0) => 1,
+        _ => 0,
+    }
+}
+";
+    let found = found_in_crate(lib, "Info.line");
+    assert_eq!(sure_lines(&found), vec![13, 15, 19], "{found:?}");
+}

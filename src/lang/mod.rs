@@ -638,6 +638,9 @@ pub struct Resolve {
     /// Associated functions of a `wrapping` type that make one holding their first argument
     /// (`Mutex::new(x)`, `RefCell::new(x)`).
     pub wrapping_makers: Vec<String>,
+    /// Associated functions of a collection type that make an empty one (`Vec::new()`,
+    /// `HashMap::with_capacity(n)`): it holds what its scope stores in it.
+    pub empty_makers: Vec<String>,
     /// Methods collecting a collection's elements into one the code leaves to inference
     /// (`collect()`), and the trait a type implements to be such a collection
     /// (`FromIterator`).

@@ -791,22 +791,14 @@ impl Resolver<'_> {
             static FILLING: std::cell::RefCell<Vec<(String, usize)>> = const { std::cell::RefCell::new(Vec::new()) };
         }
         let r = &facts.lang.resolve;
-        let assignment = literal.parent()?;
-        let store = Resolve::form(&r.index_stores, assignment.kind())?;
-        if part(assignment, store.arguments.as_deref())?.id() != literal.id() {
-            return None;
-        }
-        let target = part(assignment, store.object.as_deref()).filter(|t| r.names.iter().any(|k| k == t.kind()))?;
-        let name = facts.text_of(target);
-        let binding = facts
-            .scopes
-            .binding_at(name, (target.start_byte(), target.end_byte()))?;
+        let (binding, made_at) = filled_binding(facts, literal)?;
+        let name = binding.name.as_str();
         let scope = facts.scopes.scopes.get(binding.scope)?;
         let key = (facts.path.clone(), literal.start_byte());
         if depth > MAX_DEPTH || FILLING.with(|f| f.borrow().contains(&key)) {
             return None;
         }
-        // The same name, bound by this assignment, where `place` writes it.
+        // The same name, bound where the collection is made, where `place` writes it.
         let is_it = |place: Node<'_>| {
             r.names.iter().any(|k| k == place.kind())
                 && facts.text_of(place) == name
@@ -815,7 +807,7 @@ impl Resolver<'_> {
         let map = Resolve::form(&r.map_literals, literal.kind()).is_some();
         // Most empty collections are never filled by a store the rule reads: the scope's text
         // after the assignment must write `name[` or `name.insert(` before its tree is walked.
-        let after = facts.text().get(assignment.end_byte()..scope.end).unwrap_or_default();
+        let after = facts.text().get(made_at..scope.end).unwrap_or_default();
         let indexed = format!("{name}[");
         let stores = after.contains(&indexed)
             || (!map
@@ -829,12 +821,12 @@ impl Resolver<'_> {
         let root = facts.root().descendant_for_byte_range(scope.start, scope.end)?;
         let mut pending = vec![root];
         while let Some(n) = pending.pop() {
-            if n.end_byte() <= assignment.end_byte() {
+            if n.end_byte() <= made_at {
                 continue;
             }
             let mut cursor = n.walk();
             pending.extend(n.named_children(&mut cursor));
-            if n.start_byte() < assignment.end_byte() {
+            if n.start_byte() < made_at {
                 continue;
             }
             // `by_seq[k] = msg`
@@ -1837,6 +1829,30 @@ impl Resolver<'_> {
                 let wrapper = owner.last().is_some_and(|w| r.pass_through.iter().any(|p| p == w));
                 // `Mutex::new(state)`, `RefCell::new(x)`: a wrapper of the standard library made
                 // by its maker holds the argument, as `Mutex<State>` written does.
+                // A collection of the standard library made by its own function: given its
+                // type arguments (`Vec::<Group<_>>::new()`), the collection of them, as
+                // `Vec<Group<_>>` written is; made empty without them (`let mut labels =
+                // Vec::new();` then `labels.push((info, id))`), what its scope stores in it.
+                let elements = owner.last().is_some_and(|c| r.collections.iter().any(|k| k == c));
+                let keyed = owner.last().is_some_and(|c| r.maps.iter().any(|k| k == c));
+                if (elements || keyed) && !matches!(made, Entity::Def(_)) && r.self_returning.iter().any(|m| m == last)
+                {
+                    let written = callee.child_by_field_name("path");
+                    if !turbofish_arguments(facts, callee).is_empty() {
+                        if let Some(typed @ (Ty::Elements(_) | Ty::Keyed(..))) =
+                            written.map(|w| self.annotation(facts, w, depth + 1))
+                        {
+                            return typed;
+                        }
+                    } else if elements && r.empty_makers.iter().any(|m| m == last) {
+                        if let Some(filled) = callee
+                            .parent()
+                            .and_then(|call| self.filled_collection(facts, call, depth))
+                        {
+                            return filled;
+                        }
+                    }
+                }
                 let wrapping = owner.last().filter(|w| r.wrapping.iter().any(|k| k == *w));
                 if let (Some(wrapping), false, true) = (
                     wrapping,
@@ -6172,6 +6188,31 @@ fn argument_kind(arg: &str) -> Option<&'static str> {
         });
     }
     None
+}
+
+/// The binding an empty collection `made` is the value of, and where the making ends: an
+/// assignment's (`by_seq = {}`, the statement), or a declaration's (`let mut labels =
+/// Vec::new();`, the value).
+fn filled_binding<'f>(facts: &'f Facts, made: Node<'_>) -> Option<(&'f Binding, usize)> {
+    let r = &facts.lang.resolve;
+    let assignment = made.parent()?;
+    if let Some(store) = Resolve::form(&r.index_stores, assignment.kind()) {
+        if part(assignment, store.arguments.as_deref())?.id() != made.id() {
+            return None;
+        }
+        let target = part(assignment, store.object.as_deref()).filter(|t| r.names.iter().any(|k| k == t.kind()))?;
+        let binding = facts
+            .scopes
+            .binding_at(facts.text_of(target), (target.start_byte(), target.end_byte()))?;
+        return Some((binding, assignment.end_byte()));
+    }
+    let range = (made.start_byte(), made.end_byte());
+    let binding = facts
+        .scopes
+        .bindings
+        .iter()
+        .find(|b| b.value == Some(range) && b.pattern.is_none() && b.declared_type.is_none())?;
+    Some((binding, made.end_byte()))
 }
 
 /// Whether a decorator replaces the function by something saguaro does not read.
