@@ -9653,3 +9653,34 @@ pub fn sort(lines: &[usize]) -> usize {
     let found = found_in_crate(lib, "Info.line");
     assert_eq!(sure_lines(&found), vec![13, 15, 19], "{found:?}");
 }
+
+#[test]
+fn a_cell_holding_one_value_gives_it_as_a_collection_gives_an_element() {
+    // `OnceLock<Cached>`: `get()` is an `Option<&Cached>`, `get_or_init(..)` a `&Cached`;
+    // a `LazyLock<Cached>` reaches the value it makes.
+    let lib = "\
+use std::sync::{LazyLock, OnceLock};
+
+pub struct Cached {
+    pub hash: u64,
+}
+
+pub struct Connector {
+    cached: OnceLock<Cached>,
+}
+
+static DEFAULT: LazyLock<Cached> = LazyLock::new(|| Cached { hash: 0 });
+
+impl Connector {
+    pub fn same(&self, hash: u64) -> bool {
+        self.cached.get().map(|c| c.hash == hash).unwrap_or(false)
+    }
+
+    pub fn init(&self) -> u64 {
+        self.cached.get_or_init(|| Cached { hash: 1 }).hash + DEFAULT.hash
+    }
+}
+";
+    let found = found_in_crate(lib, "Cached.hash");
+    assert_eq!(sure_lines(&found), vec![11, 15, 19, 19, 19], "{found:?}");
+}
