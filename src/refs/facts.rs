@@ -149,7 +149,7 @@ impl Facts {
     }
 
     /// The (first) definition at name path `path`, among those the configuration builds when
-    /// any is, a placeholder ([`Facts::placeholder`]) aside when another is written.
+    /// any is, a placeholder (`Facts::placeholder`) aside when another is written.
     /// A field and a method of one name (Rust): the method, whose uses the layer follows.
     pub fn symbol(&self, path: &str) -> Option<&Symbol> {
         let built = |s: &Symbol| {

@@ -152,6 +152,18 @@
 //! type, and a member it does not write is what a value it spreads has (`{ ...opts, db }`:
 //! `root` is `opts.root`), the last key that writes or brings a name deciding. A type alias
 //! met again inside its own value (`type Input = string | Array<Input>`) is not read again.
+//!
+//! A variable declared with nothing (`let mut corner = None;`, `let found;`) has the type of
+//! the first value its scope assigns it after (`corner = Some((label, true))`), as rustc and
+//! tsc infer it; a name a module gives no value before defining it (`PredictionMode =
+//! None` above `class PredictionMode`) is the definition ([`Facts::symbol`]). A standard
+//! wrapper made by its maker holds the argument (`Mutex::new(state)` is a `Mutex<State>`,
+//! never a foreign value whose fields are none of the root's), a standard collection made
+//! by its own function is what its turbofish writes (`Vec::<Group<_>>::new()`) or, made
+//! empty, holds what its scope stores in it (`Vec::new()` then `labels.push(x)`), and a
+//! cell holding at most one value (`OnceLock<T>`) is read as a collection of it, its
+//! `get()` an `Option`. A function called through a bounded type parameter (`P::singleton()`
+//! with `P: BoxPool`) returns what the bound's trait declares.
 
 use super::facts::{single_call_callee, strip_quotes, Facts, Range};
 use super::modules::ModuleId;
