@@ -9684,3 +9684,29 @@ impl Connector {
     let found = found_in_crate(lib, "Cached.hash");
     assert_eq!(sure_lines(&found), vec![11, 15, 19, 19, 19], "{found:?}");
 }
+
+#[test]
+fn a_closures_block_an_optional_values_iteration_and_a_least_element_give_what_they_hold() {
+    // `|col| { labels.iter().find(..) }` gives its tail's value; `margin.iter()` of an
+    // `Option` iterates its one value; `min_by_key(..)` is an `Option` of an element.
+    let lib = "\
+pub struct Label {
+    pub color: u8,
+}
+
+pub struct LineLabel<'a> {
+    pub col: usize,
+    pub label: &'a Label,
+}
+
+pub fn draw(line_labels: Vec<LineLabel>, margin: Option<LineLabel>, more: Vec<&Label>) -> u8 {
+    let get = |col: usize| {
+        line_labels.iter().find(|l| l.col > col)
+    };
+    let least = margin.iter().map(|ll| ll.label).chain(more.iter().copied()).min_by_key(|l| l.color);
+    get(1).unwrap().label.color + least.unwrap().color
+}
+";
+    let found = found_in_crate(lib, "Label.color");
+    assert_eq!(sure_lines(&found), vec![14, 15, 15], "{found:?}");
+}

@@ -411,6 +411,8 @@ pub enum WrapperResult {
     /// The same wrapper of the same value, what else it holds no longer known
     /// (`Result::map_err`: the same success, another error).
     Value,
+    /// A collection of the value it holds, if any (`Option::iter`: none or one element).
+    Elements,
 }
 
 /// `[language.resolve]` of `grammars/languages.toml`: the node kinds and type names the

@@ -5045,13 +5045,19 @@ impl Resolver<'_> {
     }
 
     /// What a function written in place returns: its written return type, else the value
-    /// of a body written as an expression (never a block's, which `return`s it).
+    /// of a body written as an expression, or of a block where blocks are values (Rust's
+    /// tail); never a statement block's, which `return`s it.
     fn written_function_result(&self, facts: &Facts, function: Node<'_>, depth: usize) -> Ty {
         if let Some(written) = function.child_by_field_name("return_type") {
             return self.annotation(facts, written, depth + 1);
         }
+        // A Rust block is a value, its tail's: `|col| { line_labels.iter().find(..) }` gives
+        // what the tail gives, which any `return` in it must give too.
+        let valued = |body: &Node<'_>| {
+            !body.kind().contains("block") || facts.lang.resolve.block_values.iter().any(|k| k == body.kind())
+        };
         match function.child_by_field_name("body") {
-            Some(body) if !body.kind().contains("block") => self.type_of(facts, body, depth + 1),
+            Some(body) if valued(&body) => self.type_of(facts, body, depth + 1),
             _ => Ty::Unknown("a function whose return type is not written"),
         }
     }
@@ -6699,5 +6705,6 @@ fn wrapper_method_result(how: WrapperResult, object_type: &Ty, wrapper: &str, he
         WrapperResult::Same => object_type.clone(),
         WrapperResult::Value => Ty::Wrapped(wrapper.to_string(), Box::new(held.clone()), None),
         WrapperResult::Held => held.clone(),
+        WrapperResult::Elements => Ty::Elements(Box::new(held.clone())),
     }
 }
