@@ -163,7 +163,10 @@
 //! empty, holds what its scope stores in it (`Vec::new()` then `labels.push(x)`), and a
 //! cell holding at most one value (`OnceLock<T>`) is read as a collection of it, its
 //! `get()` an `Option`. A function called through a bounded type parameter (`P::singleton()`
-//! with `P: BoxPool`) returns what the bound's trait declares.
+//! with `P: BoxPool`) returns what the bound's trait declares. A Rust closure whose body is
+//! a block gives its tail's value (any `return` in it gives the same type), an `Option`'s
+//! `iter()` is a collection of its one value, and `min_by_key` and its kin give an
+//! `Option` of an element, as `find` does.
 
 use super::facts::{single_call_callee, strip_quotes, Facts, Range};
 use super::modules::ModuleId;
