@@ -6,7 +6,7 @@
 
 use super::scope::{BindingKind, Scopes};
 use crate::lang::{captured, matches_of, Captures};
-use crate::lang::{Language, ModuleSystem, Resolve};
+use crate::lang::{Language, ModuleSystem, Resolve, SyntaxForm};
 use crate::source::SourceText;
 use crate::symbols::signature::Arguments;
 use crate::symbols::{Symbol, SymbolIndex};
@@ -157,9 +157,13 @@ impl Facts {
             !self.left_out.iter().any(|r| r.0 <= at && at < r.1)
         };
         let named = || self.index.symbols.iter().filter(move |s| s.path == path);
-        let any_built = named().any(built);
+        let (mut count, mut any_built) = (0, false);
+        for s in named() {
+            count += 1;
+            any_built = any_built || built(s);
+        }
         let kept = |s: &&Symbol| !any_built || built(s);
-        let placeholders_aside = named().nth(1).is_some() && named().filter(kept).any(|s| !self.placeholder(s));
+        let placeholders_aside = count > 1 && named().filter(kept).any(|s| !self.placeholder(s));
         let mut named = named()
             .filter(kept)
             .filter(|s| !(placeholders_aside && self.placeholder(s)));
@@ -511,12 +515,12 @@ fn last_segment(node: Node<'_>) -> Node<'_> {
 }
 
 /// How an argument in a written list passes its value.
-#[derive(Clone, Copy, PartialEq, Eq)]
-enum Passed {
+#[derive(Clone, Copy)]
+enum Passed<'r> {
     /// By its place: `f(x)`.
     Position,
-    /// By a name: `f(key=x)`, `f(key: x)`.
-    Keyword,
+    /// By a name: `f(key=x)`, `f(key: x)`, written in the form given.
+    Keyword(&'r SyntaxForm),
     /// Many by place: `f(*xs)`, `f(...xs)`.
     Spread,
     /// Many by name: `f(**options)`.
@@ -524,10 +528,10 @@ enum Passed {
 }
 
 /// How the argument `child` of a written list passes its value, from the language's data.
-fn passed(r: &Resolve, child: Node<'_>) -> Passed {
+fn passed<'r>(r: &'r Resolve, child: Node<'_>) -> Passed<'r> {
     let kind = child.kind();
-    if r.keyword_keys.iter().any(|form| form.kind == kind) {
-        Passed::Keyword
+    if let Some(form) = r.keyword_keys.iter().find(|form| form.kind == kind) {
+        Passed::Keyword(form)
     } else if r.spreads.iter().any(|k| k == kind) {
         Passed::Spread
     } else if r.keyword_spreads.iter().any(|k| k == kind) {
@@ -554,12 +558,8 @@ pub fn arguments_of(r: &Resolve, node: Node<'_>, positional: &[Node<'_>], text: 
     }
     for child in crate::lang::written_parts(node) {
         match passed(r, child) {
-            Passed::Keyword => {
-                let form = r.keyword_keys.iter().find(|form| form.kind == child.kind());
-                if let Some(name) = form
-                    .and_then(|form| form.name.as_deref())
-                    .and_then(|field| child.child_by_field_name(field))
-                {
+            Passed::Keyword(form) => {
+                if let Some(name) = form.name.as_deref().and_then(|field| child.child_by_field_name(field)) {
                     args.keywords.push(text[name.byte_range()].to_string());
                 }
             }
@@ -587,7 +587,7 @@ pub fn positional_nodes<'t>(r: &Resolve, node: Node<'t>) -> Vec<Node<'t>> {
     }
     crate::lang::written_parts(node)
         .into_iter()
-        .filter(|&child| passed(r, child) == Passed::Position)
+        .filter(|&child| matches!(passed(r, child), Passed::Position))
         .collect()
 }
 

@@ -766,11 +766,7 @@ impl Resolver<'_> {
         if r.assignments.is_empty() || !after.contains(binding.name.as_str()) {
             return None;
         }
-        let is_it = |place: Node<'_>| {
-            r.names.iter().any(|k| k == place.kind())
-                && facts.text_of(place) == binding.name
-                && facts.scopes.lookup(&binding.name, place.start_byte()).map(|b| b.id) == Some(binding.id)
-        };
+        let is_it = |place: Node<'_>| names_binding(facts, place, binding);
         let root = facts.root().descendant_for_byte_range(scope.start, scope.end)?;
         let mut first: Option<Node<'f>> = None;
         let mut pending = vec![root];
@@ -814,11 +810,7 @@ impl Resolver<'_> {
             return None;
         }
         // The same name, bound where the collection is made, where `place` writes it.
-        let is_it = |place: Node<'_>| {
-            r.names.iter().any(|k| k == place.kind())
-                && facts.text_of(place) == name
-                && facts.scopes.lookup(name, place.start_byte()).map(|b| b.id) == Some(binding.id)
-        };
+        let is_it = |place: Node<'_>| names_binding(facts, place, binding);
         let map = Resolve::form(&r.map_literals, literal.kind()).is_some();
         // Most empty collections are never filled by a store the rule reads: the scope's text
         // after the assignment must write `name[` or `name.insert(` before its tree is walked.
@@ -1842,8 +1834,6 @@ impl Resolver<'_> {
                 // `Box::new(x)`, `ManuallyDrop::new(x)`: a wrapper whose methods reach what it
                 // holds, made of `x`, is typed as `x` (a type of the root so named is itself).
                 let wrapper = owner.last().is_some_and(|w| r.pass_through.iter().any(|p| p == w));
-                // `Mutex::new(state)`, `RefCell::new(x)`: a wrapper of the standard library made
-                // by its maker holds the argument, as `Mutex<State>` written does.
                 // A collection of the standard library made by its own function: given its
                 // type arguments (`Vec::<Group<_>>::new()`), the collection of them, as
                 // `Vec<Group<_>>` written is; made empty without them (`let mut labels =
@@ -1868,6 +1858,8 @@ impl Resolver<'_> {
                         }
                     }
                 }
+                // `Mutex::new(state)`, `RefCell::new(x)`: a wrapper of the standard library made
+                // by its maker holds the argument, as `Mutex<State>` written does.
                 let wrapping = owner.last().filter(|w| r.wrapping.iter().any(|k| k == *w));
                 if let (Some(wrapping), false, true) = (
                     wrapping,
@@ -3479,13 +3471,12 @@ impl Resolver<'_> {
                         None => written,
                     };
                 }
-                let nothing_given = b.value.and_then(|r| facts.node(r)).is_none_or(|v| facts.is_nothing(v));
-                if nothing_given {
+                if value.is_none_or(|v| facts.is_nothing(v)) {
                     if let Some(later) = self.assigned_later(&facts, b) {
                         return self.type_of(&facts, later, depth + 1);
                     }
                 }
-                if let Some(v) = b.value.and_then(|r| facts.node(r)) {
+                if let Some(v) = value {
                     let ty = self.type_of(&facts, v, depth + 1);
                     let ty = self.taken_from(&facts, ty, b.taken, depth + 1);
                     // `languages = {}` of a name written `Optional[Dict[str, Desc]]` where
@@ -6209,6 +6200,13 @@ fn argument_kind(arg: &str) -> Option<&'static str> {
         });
     }
     None
+}
+
+/// Whether `place` is a name that reads `binding` (the same name, bound there).
+fn names_binding(facts: &Facts, place: Node<'_>, binding: &Binding) -> bool {
+    facts.lang.resolve.names.iter().any(|k| k == place.kind())
+        && facts.text_of(place) == binding.name
+        && facts.scopes.lookup(&binding.name, place.start_byte()).map(|b| b.id) == Some(binding.id)
 }
 
 /// The binding an empty collection `made` is the value of, and where the making ends: an
